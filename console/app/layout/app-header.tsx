@@ -1,0 +1,168 @@
+import { Link } from 'react-router';
+import type { CurrentUser } from '@shared/auth/user';
+import { Button } from '@console/components/ui/button';
+import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '@console/components/ui/dropdown-menu';
+import { zh } from '@console/lib/i18n';
+import type { Subsystem } from '../menu';
+
+/** Id of the header's menu toggle (focus returns there when the drawer closes). */
+export const MENU_TOGGLE_ID = 'console-menu-toggle';
+
+export interface AppHeaderProps {
+  user: CurrentUser;
+  subsystems: readonly Subsystem[];
+  /** The subsystem the current page belongs to. */
+  currentSubsystemKey?: string;
+  userCenterHref?: string;
+  /** null: unknown (the bell shows no number). */
+  unreadCount: number | null;
+  menuOpen: boolean;
+  /** Shows the menu toggle; left out on pages without a side menu. */
+  onToggleMenu?: () => void;
+  /** Opens the message drawer; without it the bell only shows the count. */
+  onOpenMessages?: () => void;
+  /** Runs after the user confirmed '您确定要退出登录吗?'. */
+  onLogout: () => void;
+}
+
+function BellIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
+      />
+    </svg>
+  );
+}
+
+function MenuIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z" />
+    </svg>
+  );
+}
+
+function Bell({ count, onOpen }: { count: number | null; onOpen?: () => void }) {
+  const label = zh.header.unread(count ?? 0);
+  const badge =
+    count !== null && count > 0 ? (
+      <span className="cl-bell__badge" aria-hidden="true">
+        {count > 99 ? '99+' : count}
+      </span>
+    ) : null;
+  if (onOpen) {
+    return (
+      <button
+        type="button"
+        className="cl-bell"
+        aria-label={label}
+        title={zh.header.messages}
+        onClick={onOpen}
+      >
+        <BellIcon />
+        {badge}
+      </button>
+    );
+  }
+  return (
+    <span className="cl-bell" role="img" aria-label={label} title={zh.header.messages}>
+      <BellIcon />
+      {badge}
+    </span>
+  );
+}
+
+export function AppHeader(props: AppHeaderProps) {
+  const { user, subsystems, currentSubsystemKey, userCenterHref, unreadCount, menuOpen } = props;
+  const current = subsystems.find((subsystem) => subsystem.key === currentSubsystemKey);
+
+  return (
+    <header className="cl-header">
+      {props.onToggleMenu ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          id={MENU_TOGGLE_ID}
+          className="cl-header__menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="console-menu"
+          aria-label={zh.header.menu}
+          onClick={props.onToggleMenu}
+        >
+          <MenuIcon />
+        </Button>
+      ) : null}
+
+      <a className="cl-brand" href="/" title={zh.header.backToHall}>
+        <span className="cl-brand__emblem" aria-hidden="true" />
+        <span className="cl-brand__text">
+          <span className="cl-brand__title">{zh.hallTitle}</span>
+          <span className="cl-brand__subtitle">{zh.consoleName}</span>
+        </span>
+      </a>
+
+      {subsystems.length > 1 ? (
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" className="cl-switcher">
+              <span className="cl-switcher__label">{current?.name ?? zh.header.subsystems}</span>
+              <span aria-hidden="true" className="cl-switcher__caret">
+                ▾
+              </span>
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent aria-label={zh.header.subsystems}>
+            <DropdownMenuLabel>{zh.header.subsystems}</DropdownMenuLabel>
+            {subsystems.map((subsystem) => (
+              <DropdownMenuItem key={subsystem.key} asChild>
+                <Link
+                  to={subsystem.href}
+                  {...(subsystem.key === currentSubsystemKey ? { 'aria-current': 'page' as const } : {})}
+                >
+                  {subsystem.name}
+                </Link>
+              </DropdownMenuItem>
+            ))}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      ) : null}
+
+      <div className="cl-header__end">
+        {userCenterHref ? (
+          <Link className="cl-header__link" to={userCenterHref}>
+            {zh.header.userCenter}
+          </Link>
+        ) : null}
+        <Bell count={unreadCount} {...(props.onOpenMessages ? { onOpen: props.onOpenMessages } : {})} />
+        <div className="cl-user">
+          <span className="cl-user__name">{user.username}</span>
+          {user.depname ? (
+            <span className="cl-user__dept">
+              <span className="visually-hidden">{zh.header.department}：</span>
+              {user.depname}
+            </span>
+          ) : null}
+        </div>
+        <ConfirmDialog
+          trigger={
+            <Button variant="ghost" size="sm" className="cl-header__logout">
+              {zh.header.logout}
+            </Button>
+          }
+          title={zh.logout.title}
+          description={zh.logout.confirm}
+          onConfirm={props.onLogout}
+        />
+      </div>
+    </header>
+  );
+}

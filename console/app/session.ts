@@ -1,0 +1,42 @@
+/**
+ * What the management layout needs before it renders: the signed-in user, their module tree and the
+ * unread message count (spec section 2, header and left menu).
+ */
+import type { ApiClient } from '@shared/api/client';
+import type { CurrentUser, ModuleNode } from '@shared/auth/user';
+import { AppError } from '@shared/errors/app-error';
+
+export interface ConsoleSession {
+  user: CurrentUser;
+  modules: ModuleNode[];
+  /** null when the count could not be read: the bell then shows no number rather than a wrong one. */
+  unreadCount: number | null;
+}
+
+/** `GET {uc}/module/permis/{userId}.json`: the tree as `data`, `object` or a bare array. */
+export async function loadModules(api: ApiClient, userId: number): Promise<ModuleNode[]> {
+  const answer = await api.call<ModuleNode[] | { data?: unknown; object?: unknown }>(
+    'uc',
+    `module/permis/${encodeURIComponent(String(userId))}.json`,
+  );
+  const tree = Array.isArray(answer) ? answer : (answer.data ?? answer.object);
+  if (!Array.isArray(tree)) throw new AppError('internal', { message: '功能菜单数据无法识别' });
+  return tree as ModuleNode[];
+}
+
+/** `GET {business}/project/message/count`: object = unread count. */
+export async function loadUnreadCount(api: ApiClient): Promise<number | null> {
+  try {
+    const count = Number(await api.object<number | string>('business', 'project/message/count'));
+    return Number.isFinite(count) && count >= 0 ? count : null;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'unauthenticated') throw error;
+    return null;
+  }
+}
+
+export async function loadSession(api: ApiClient): Promise<ConsoleSession> {
+  const user = await api.currentUser();
+  const [modules, unreadCount] = await Promise.all([loadModules(api, user.pkid), loadUnreadCount(api)]);
+  return { user, modules, unreadCount };
+}

@@ -1,0 +1,66 @@
+import type { ReactNode } from 'react';
+import { AlertDialog } from 'radix-ui';
+import { zh } from '@console/lib/i18n';
+import { buttonClass, type ButtonVariant } from './button';
+
+export interface ConfirmDialogProps {
+  /** The control that opens the dialog (rendered as is, e.g. a Button). */
+  trigger: ReactNode;
+  title: string;
+  /** The question, in the spec's words where it gives them. */
+  description: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  confirmVariant?: ButtonVariant;
+  onConfirm: () => void;
+}
+
+/**
+ * A confirmation for consequential actions (logout, deletes). An alert dialog: it does not close on an
+ * outside click, and focus starts on Cancel so Enter never confirms by accident.
+ */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel = zh.common.confirm,
+  cancelLabel = zh.common.cancel,
+  confirmVariant = 'primary',
+  onConfirm,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root data-slot="confirm-dialog">
+      <AlertDialog.Trigger asChild data-slot="confirm-dialog-trigger">
+        {trigger}
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay data-slot="confirm-dialog-overlay" className="ui-overlay" />
+        <AlertDialog.Content data-slot="confirm-dialog-content" className="ui-dialog ui-dialog--narrow">
+          <div className="ui-dialog__header">
+            <AlertDialog.Title data-slot="confirm-dialog-title" className="ui-dialog__title">
+              {title}
+            </AlertDialog.Title>
+          </div>
+          <AlertDialog.Description data-slot="confirm-dialog-description" className="ui-dialog__description">
+            {description}
+          </AlertDialog.Description>
+          <div className="ui-dialog__footer">
+            <AlertDialog.Cancel
+              data-slot="confirm-dialog-cancel"
+              className={buttonClass({ variant: 'secondary' })}
+            >
+              {cancelLabel}
+            </AlertDialog.Cancel>
+            <AlertDialog.Action
+              data-slot="confirm-dialog-action"
+              className={buttonClass({ variant: confirmVariant })}
+              onClick={onConfirm}
+            >
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const aliases = { '@shared/': 'shared/', '@server/': 'server/', '@console/': 'console/', '@hall/': 'hall/' };
+
+/** Where an import lands, relative to the repository root, or undefined for a package. */
+function resolveImport(file, specifier) {
+  for (const [alias, target] of Object.entries(aliases)) {
+    if (specifier.startsWith(alias)) return target + specifier.slice(alias.length);
+  }
+  if (specifier.startsWith('.')) return path.relative(root, path.resolve(path.dirname(file), specifier));
+  return undefined;
+}
+
+/**
+ * Import boundaries (STYLE.md): dependencies point one way, shared → server | features → app.
+ * shared imports nothing of ours outside shared; server does not import the browser apps; hall and
+ * console do not import server code (types only); console features do not import each other.
+ */
+const boundaries = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = path.relative(root, context.filename);
+    const area = file.split(path.sep)[0];
+    const feature = file.match(/^console\/features\/([^/]+)\//)?.[1];
+    function check(node, specifier, typeOnly) {
+      const target = resolveImport(context.filename, specifier);
+      if (!target) return;
+      const targetArea = target.split('/')[0];
+      const targetFeature = target.match(/^console\/features\/([^/]+)/)?.[1];
+      let problem;
+      if (area === 'shared' && targetArea !== 'shared') problem = 'shared/ imports only shared/';
+      else if (area === 'server' && (targetArea === 'console' || targetArea === 'hall'))
+        problem = 'server/ does not import the browser apps';
+      else if ((area === 'console' || area === 'hall') && targetArea === 'server' && !typeOnly)
+        problem = `${area}/ may import only types from server/`;
+      else if (feature && targetFeature && feature !== targetFeature)
+        problem = `feature "${feature}" must not import feature "${targetFeature}" (move shared code to console/components or shared/)`;
+      if (problem) context.report({ node, message: `Import boundary: ${problem}` });
+    }
+    return {
+      ImportDeclaration(node) {
+        check(node, node.source.value, node.importKind === 'type');
+      },
+      ExportNamedDeclaration(node) {
+        if (node.source) check(node, node.source.value, node.exportKind === 'type');
+      },
+      ExportAllDeclaration(node) {
+        check(node, node.source.value, node.exportKind === 'type');
+      },
+      ImportExpression(node) {
+        if (node.source.type === 'Literal' && typeof node.source.value === 'string') check(node, node.source.value, false);
+      },
+    };
+  },
+};
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'data/**', 'node_modules/**', '.astro/**', 'test-results/**', 'playwright-report/**', 'backups/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { local: { rules: { boundaries } } },
+    rules: {
+      'local/boundaries': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+);

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('starts offline on the embedded database with the spec defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      mode: 'demo',
+      port: 4321,
+      databaseUrl: undefined,
+      dataDir: path.resolve('./data'),
+      apiBases: { business: '/smsend', cas: '/cas', uc: '/uc', notices: '/oa' },
+    });
+  });
+
+  it('reads overrides and treats empty variables as unset', () => {
+    const config = loadConfig({ PORT: '8080', DATABASE_URL: '', API_BASE_BUSINESS: '/biz' });
+    expect(config.port).toBe(8080);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.apiBases.business).toBe('/biz');
+  });
+
+  it('lists every invalid variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty', APP_MODE: 'staging' })).toThrow(/PORT[\s\S]*APP_MODE|APP_MODE[\s\S]*PORT/);
+  });
+
+  it('refuses test-only settings in production mode', () => {
+    expect(() => loadConfig({ APP_MODE: 'production', CAPTCHA_TEST_CODE: '2026' })).toThrow(ConfigError);
+    expect(loadConfig({ CAPTCHA_TEST_CODE: '2026' }).captchaTestCode).toBe('2026');
+  });
+
+  it('refuses two API bases on one path', () => {
+    expect(() => loadConfig({ API_BASE_UC: '/smsend' })).toThrow(/distinct/);
+  });
+});

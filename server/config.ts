@@ -1,0 +1,87 @@
+/**
+ * The one configuration module: environment variables, validated with zod, with defaults that make
+ * `npm start` work offline on the embedded database. README's configuration table mirrors `envSchema`.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { apiBaseNames, defaultApiBases, type ApiBaseName, type ApiBases } from '@shared/api/bases';
+
+const port = z.coerce.number().int().min(0).max(65535);
+const apiBase = z.string().regex(/^\/[A-Za-z0-9_-]+$/, 'API base must look like /name');
+
+/** API_BASE_BUSINESS=/smsend, API_BASE_UC=/uc, ...: one variable per base of spec section 7. */
+const apiBaseVariable = (name: ApiBaseName) => `API_BASE_${name.toUpperCase()}` as `API_BASE_${Uppercase<ApiBaseName>}`;
+const apiBaseVariables = Object.fromEntries(
+  apiBaseNames.map((name) => [apiBaseVariable(name), apiBase.default(defaultApiBases[name])]),
+) as Record<`API_BASE_${Uppercase<ApiBaseName>}`, z.ZodDefault<typeof apiBase>>;
+
+export const envSchema = z.object({
+  APP_MODE: z.enum(['demo', 'production']).default('demo'),
+  PORT: port.default(4321),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url().optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Demo projects generated on the first start of an empty demo database. */
+  SEED_PROJECTS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  ...apiBaseVariables,
+  /** Test-only: fixes the image captcha. Refused in production mode. */
+  CAPTCHA_TEST_CODE: z.string().length(4).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  mode: Env['APP_MODE'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** When set, a PostgreSQL server; otherwise the embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  dbPoolMax: number;
+  logLevel: Env['LOG_LEVEL'];
+  seedProjects: number;
+  apiBases: ApiBases;
+  captchaTestCode: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the configuration; throws ConfigError with every problem listed. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty variables count as unset, as in most deployment tools.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.APP_MODE === 'production';
+  if (isProduction && env.CAPTCHA_TEST_CODE) {
+    throw new ConfigError('CAPTCHA_TEST_CODE is a test-only setting and is refused in production mode');
+  }
+  const apiBases = Object.fromEntries(
+    apiBaseNames.map((name) => [name, env[apiBaseVariable(name)]]),
+  ) as Record<ApiBaseName, string>;
+  if (new Set(Object.values(apiBases)).size !== Object.keys(apiBases).length) {
+    throw new ConfigError('API bases must be distinct');
+  }
+  return {
+    mode: env.APP_MODE,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    dbPoolMax: env.DB_POOL_MAX,
+    logLevel: env.LOG_LEVEL,
+    seedProjects: env.SEED_PROJECTS,
+    apiBases,
+    captchaTestCode: env.CAPTCHA_TEST_CODE,
+  };
+}

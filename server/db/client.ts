@@ -1,0 +1,110 @@
+/**
+ * Opens the database: the embedded PGlite under DATA_DIR/pgdata by default, or a PostgreSQL server
+ * when DATABASE_URL is set. Migrations run here, inside the app process, every start (they are
+ * recorded, so a second run applies nothing).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Config } from '../config';
+import type { Database } from './database';
+import { lockDataDir } from './data-dir-lock';
+import * as schema from './schema';
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Any fixed number: serializes migrations of several instances starting against one server. */
+const MIGRATION_LOCK_KEY = 726_2026;
+
+export interface OpenDatabase {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  /** Checkpoints (embedded) and closes; releases the data-directory lock. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export type DatabaseConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'dbPoolMax'>;
+
+export function pgliteDataPath(dataDir: string): string {
+  return path.join(dataDir, 'pgdata');
+}
+
+export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl, config.dbPoolMax) : openPglite(config.dataDir);
+}
+
+/** Opens an embedded database; `dataDir` undefined means in memory (tests). */
+export async function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
+  const lock = dataDir ? lockDataDir(dataDir) : undefined;
+  let client: PGlite;
+  try {
+    client = new PGlite(dataDir ? pgliteDataPath(dataDir) : undefined);
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
+    await migratePglite(db as never, { migrationsFolder });
+    let closed = false;
+    return {
+      db,
+      kind: 'pglite',
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        try {
+          // fsync is off in PGlite: a checkpoint writes everything into the data files before exit.
+          await client.exec('CHECKPOINT');
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+export async function openPostgres(url: string, poolMax = 10): Promise<OpenDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  try {
+    const connection = await pool.connect();
+    try {
+      await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        await migratePg(drizzlePg({ client: connection, casing: 'snake_case' }), { migrationsFolder });
+      } finally {
+        await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      }
+    } finally {
+      connection.release();
+    }
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

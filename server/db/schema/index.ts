@@ -1,0 +1,12 @@
+/**
+ * The database schema (PostgreSQL dialect; PGlite and PostgreSQL 15+). TS properties are camelCase or
+ * the spec's own field names; columns are snake_case. Status columns take the values of the tables in
+ * shared/domain/statuses.ts (enforced by CHECK constraints).
+ */
+export * from './accounts';
+export * from './audit';
+export * from './content';
+export * from './parties';
+export * from './projects';
+export * from './reference';
+export * from './relations';

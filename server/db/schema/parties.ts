@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditStatus, gender, qualificationGrade } from '@shared/domain/statuses';
+import { users } from './accounts';
+import { checkIn, timestamps, timestamptz } from './columns';
+import { districts } from './reference';
+
+/**
+ * Surveying agencies (spec: organizationId, orgName, registrationOrgan, credential, legalPersonName,
+ * auditStatus). businessScope holds survey item ids (shared/domain/stages.ts). Credit flags: lost credit,
+ * unqualified, blacklisted (with reason and period); a flagged agency cannot be chosen for new demands.
+ */
+export const agentOrganizations = pgTable(
+  'agent_organizations',
+  {
+    organizationId: integer('organization_id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id').references(() => users.pkid, { onDelete: 'set null' }),
+    orgName: text('org_name').notNull(),
+    /** Unified social credit code (统一社会信用代码). */
+    credential: text('credential'),
+    registrationOrgan: text('registration_organ'),
+    legalPersonName: text('legal_person_name'),
+    qualificationGrade: smallint('qualification_grade'),
+    qualificationCertNo: text('qualification_cert_no'),
+    qualificationValidUntil: date('qualification_valid_until', { mode: 'string' }),
+    businessScope: integer('business_scope')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    districtCode: text('district_code').references(() => districts.districtCode, { onDelete: 'set null' }),
+    address: text('address'),
+    contactName: text('contact_name'),
+    contactPhone: text('contact_phone'),
+    email: text('email'),
+    employeeCount: integer('employee_count'),
+    establishedOn: date('established_on', { mode: 'string' }),
+    introduction: text('introduction'),
+    auditStatus: smallint('audit_status').notNull().default(0),
+    isLostCredit: boolean('is_lost_credit').notNull().default(false),
+    lostCreditReason: text('lost_credit_reason'),
+    isUnqualified: boolean('is_unqualified').notNull().default(false),
+    unqualifiedReason: text('unqualified_reason'),
+    isBlacklisted: boolean('is_blacklisted').notNull().default(false),
+    blacklistReason: text('blacklist_reason'),
+    blacklistStart: date('blacklist_start', { mode: 'string' }),
+    blacklistEnd: date('blacklist_end', { mode: 'string' }),
+    submittedAt: timestamptz('submitted_at'),
+    auditedAt: timestamptz('audited_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    checkIn('agent_organizations_audit_status_check', t.auditStatus, auditStatus.values),
+    checkIn('agent_organizations_qualification_grade_check', t.qualificationGrade, qualificationGrade.values),
+    check(
+      'agent_organizations_blacklist_period_check',
+      sql`${t.blacklistEnd} is null or ${t.blacklistStart} is null or ${t.blacklistEnd} >= ${t.blacklistStart}`,
+    ),
+    uniqueIndex('agent_organizations_user_id_key').on(t.userId),
+    index('agent_organizations_audit_status_idx').on(t.auditStatus),
+    index('agent_organizations_district_code_idx').on(t.districtCode),
+    index('agent_organizations_org_name_idx').on(t.orgName),
+    index('agent_organizations_created_at_idx').on(t.createdAt),
+    index('agent_organizations_credential_idx').on(t.credential),
+    index('agent_organizations_legal_person_name_idx').on(t.legalPersonName),
+    index('agent_organizations_business_scope_idx').using('gin', t.businessScope),
+  ],
+);
+
+/** An agency's staff; a person can be blacklisted individually. */
+export const agentStaff = pgTable(
+  'agent_staff',
+  {
+    staffId: integer('staff_id').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => agentOrganizations.organizationId, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.pkid, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    gender: smallint('gender'),
+    idCardNo: text('id_card_no'),
+    phone: text('phone'),
+    education: text('education'),
+    major: text('major'),
+    title: text('title'),
+    certificateNo: text('certificate_no'),
+    post: text('post'),
+    auditStatus: smallint('audit_status').notNull().default(0),
+    isBlacklisted: boolean('is_blacklisted').notNull().default(false),
+    blacklistReason: text('blacklist_reason'),
+    blacklistStart: date('blacklist_start', { mode: 'string' }),
+    blacklistEnd: date('blacklist_end', { mode: 'string' }),
+    ...timestamps(),
+  },
+  (t) => [
+    checkIn('agent_staff_audit_status_check', t.auditStatus, auditStatus.values),
+    checkIn('agent_staff_gender_check', t.gender, gender.values),
+    check(
+      'agent_staff_blacklist_period_check',
+      sql`${t.blacklistEnd} is null or ${t.blacklistStart} is null or ${t.blacklistEnd} >= ${t.blacklistStart}`,
+    ),
+    uniqueIndex('agent_staff_user_id_key').on(t.userId),
+    index('agent_staff_organization_id_idx').on(t.organizationId),
+    index('agent_staff_audit_status_idx').on(t.auditStatus),
+    index('agent_staff_name_idx').on(t.name),
+    index('agent_staff_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Construction owners' units (spec: constructionId, legalpersonname, auditstatus). */
+export const constructionUnits = pgTable(
+  'construction_units',
+  {
+    constructionId: integer('construction_id').primaryKey().generatedByDefaultAsIdentity(),
+    userId: integer('user_id').references(() => users.pkid, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** Unified social credit code. */
+    creditCode: text('credit_code'),
+    legalPersonName: text('legal_person_name'),
+    contactName: text('contact_name'),
+    contactPhone: text('contact_phone'),
+    address: text('address'),
+    districtCode: text('district_code').references(() => districts.districtCode, { onDelete: 'set null' }),
+    auditStatus: smallint('audit_status').notNull().default(0),
+    submittedAt: timestamptz('submitted_at'),
+    auditedAt: timestamptz('audited_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    checkIn('construction_units_audit_status_check', t.auditStatus, auditStatus.values),
+    uniqueIndex('construction_units_user_id_key').on(t.userId),
+    index('construction_units_audit_status_idx').on(t.auditStatus),
+    index('construction_units_name_idx').on(t.name),
+    index('construction_units_district_code_idx').on(t.districtCode),
+    index('construction_units_created_at_idx').on(t.createdAt),
+  ],
+);

@@ -1,0 +1,125 @@
+/**
+ * The product's process: opens the database (migrating it), loads demo data on the first start,
+ * builds the API and the front, listens, and on SIGTERM/SIGINT closes cleanly (the embedded database
+ * is checkpointed, so the next start finds everything).
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type Config } from './config';
+import { createApp } from './app';
+import type { AppContext } from './app-context';
+import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { ensureInitialData } from './db/initial-data';
+import { createFront, type AstroHandler } from './front';
+import { createHallServices } from './hall-services';
+import { createLogger, type Logger } from './lib/logger';
+import { createStaticHandler } from './lib/static-files';
+import { createFsStorage } from './storage/storage';
+
+const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+async function loadAstroHandler(): Promise<AstroHandler> {
+  const entry = path.join(distDir, 'server', 'entry.mjs');
+  try {
+    const module = (await import(entry)) as { handler: AstroHandler };
+    return module.handler;
+  } catch (error) {
+    throw new Error(`The hall is not built (${entry}): run \`npm run build\` first`, { cause: error });
+  }
+}
+
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const astro = await loadAstroHandler();
+  const database = await openDatabase(config);
+  try {
+    const storage = createFsStorage(path.join(config.dataDir, 'files'));
+    const ctx: AppContext = { config, db: database.db, logger, storage, pingDatabase: database.ping };
+    await ensureInitialData(ctx);
+
+    const front = createFront({
+      api: createApp(ctx),
+      apiBases: Object.values(config.apiBases),
+      astro,
+      staticFiles: createStaticHandler(path.join(distDir, 'client')),
+      services: createHallServices(ctx),
+      logger,
+    });
+    const server = http.createServer(front);
+    server.keepAliveTimeout = 65_000;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, config.host, resolve);
+    });
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    logger.info({ url, database: database.kind, mode: config.mode }, 'survey hall listening');
+
+    let closing: Promise<void> | undefined;
+    return {
+      url,
+      close: () =>
+        (closing ??= (async () => {
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeIdleConnections();
+            // Requests still running get a moment to finish before their connections are cut.
+            setTimeout(() => server.closeAllConnections(), 5000).unref();
+          });
+          await database.close();
+        })()),
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const logger = createLogger(config);
+  let running: RunningServer;
+  try {
+    running = await startServer(config, logger);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      logger.fatal(error.message);
+      console.error(error.message);
+      process.exit(3);
+    }
+    logger.fatal({ err: error }, 'could not start');
+    process.exit(1);
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, 'shutting down');
+      running.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          logger.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await main();
+}

@@ -1,0 +1,72 @@
+/**
+ * A fresh database and AppContext per test file: in-memory PGlite by default, or a new database on
+ * the PostgreSQL server of TEST_DATABASE_URL when the suite runs in its `postgres` project. Created
+ * databases are dropped at the end; nothing else on the server is touched.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../config';
+import type { AppContext } from '../app-context';
+import { openPglite, openPostgres, type OpenDatabase } from '../db/client';
+import { createLogger } from '../lib/logger';
+import { createFsStorage } from '../storage/storage';
+
+export interface TestContext extends AppContext {
+  /** Drops what the context created. */
+  dispose(): Promise<void>;
+}
+
+function adminUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = '/postgres';
+  return parsed.toString();
+}
+
+async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl(url) });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openTestDatabase(): Promise<{ database: OpenDatabase; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (process.env.TEST_DB !== 'postgres' || !serverUrl) {
+    return { database: await openPglite(undefined), drop: async () => {} };
+  }
+  const name = `survey_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(serverUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 4);
+  return {
+    database,
+    drop: async () => {
+      await withAdmin(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-files-'));
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: filesDir, ...env });
+  const { database, drop } = await openTestDatabase();
+  return {
+    config,
+    db: database.db,
+    logger: createLogger(config),
+    storage: createFsStorage(filesDir),
+    pingDatabase: database.ping,
+    async dispose() {
+      await database.close();
+      await drop();
+      fs.rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}
