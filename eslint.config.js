@@ -51,16 +51,32 @@ const boundaries = {
         check(node, node.source.value, node.exportKind === 'type');
       },
       ImportExpression(node) {
-        if (node.source.type === 'Literal' && typeof node.source.value === 'string') check(node, node.source.value, false);
+        if (node.source.type === 'Literal' && typeof node.source.value === 'string')
+          check(node, node.source.value, false);
       },
     };
   },
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'data/**', 'node_modules/**', '.astro/**', 'test-results/**', 'playwright-report/**', 'backups/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'data/**',
+      'node_modules/**',
+      '.astro/**',
+      'test-results/**',
+      'playwright-report/**',
+      'backups/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // Plain JavaScript runs on Node (config files, scripts/).
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { local: { rules: { boundaries } } },

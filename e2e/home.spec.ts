@@ -1,5 +1,5 @@
 import { expect, test, type Response } from '@playwright/test';
-import { hasHorizontalScroll, screenshotPath } from './fixtures/hall';
+import { hasHorizontalScroll, muteNoticeDialog, screenshotPath } from './fixtures/hall';
 
 const siteTitle = '测绘中介服务网上办事大厅';
 
@@ -80,4 +80,14 @@ test('home ships no framework JavaScript', async ({ page, request }) => {
     expect(source, `${response.url()} looks like framework code`).not.toMatch(frameworkMarkers);
   }
   expect(await page.evaluate(() => document.querySelectorAll('astro-island').length)).toBe(0);
+});
+
+test('the notice dialog stays closed after 今日不再提示', async ({ page }) => {
+  await muteNoticeDialog(page);
+  await page.goto('/');
+  await expect(page.getByRole('region', { name: '大厅数据统计' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await page.locator('dialog#hall-notice').evaluate((dialog: HTMLDialogElement) => dialog.open)).toBe(
+    false,
+  );
 });

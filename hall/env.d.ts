@@ -1,4 +1,5 @@
 /// <reference types="astro/client" />
+import type { ApiBases } from '@shared/api/bases';
 import type { HallServices } from '@server/hall-services';
 
 declare global {
@@ -6,6 +7,8 @@ declare global {
     interface Locals {
       /** In-process data access for hall pages, passed by server/main.ts (contract item 4). */
       services: HallServices;
+      /** The API bases the browser should call (server config), embedded into the console page. */
+      apiBases: ApiBases;
     }
   }
 }

@@ -40,11 +40,19 @@ describe('API app', () => {
     const app = appWithProbeRoutes();
     const forbidden = await app.request('/smsend/probe/forbidden');
     expect(forbidden.status).toBe(403);
-    expect(await forbidden.json()).toMatchObject({ success: false, message: '您没有权限执行此操作', data: null });
+    expect(await forbidden.json()).toMatchObject({
+      success: false,
+      message: '您没有权限执行此操作',
+      data: null,
+    });
 
     const invalid = await app.request('/smsend/probe/invalid');
     expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toMatchObject({ success: false, message: '账号不能为空', field: 'loginname' });
+    expect(await invalid.json()).toMatchObject({
+      success: false,
+      message: '账号不能为空',
+      field: 'loginname',
+    });
   });
 
   it('hides an unexpected error behind a request id the user can quote', async () => {

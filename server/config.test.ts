@@ -22,7 +22,9 @@ describe('loadConfig', () => {
   });
 
   it('lists every invalid variable', () => {
-    expect(() => loadConfig({ PORT: 'eighty', APP_MODE: 'staging' })).toThrow(/PORT[\s\S]*APP_MODE|APP_MODE[\s\S]*PORT/);
+    expect(() => loadConfig({ PORT: 'eighty', APP_MODE: 'staging' })).toThrow(
+      /PORT[\s\S]*APP_MODE|APP_MODE[\s\S]*PORT/,
+    );
   });
 
   it('refuses test-only settings in production mode', () => {

@@ -10,7 +10,8 @@ const port = z.coerce.number().int().min(0).max(65535);
 const apiBase = z.string().regex(/^\/[A-Za-z0-9_-]+$/, 'API base must look like /name');
 
 /** API_BASE_BUSINESS=/smsend, API_BASE_UC=/uc, ...: one variable per base of spec section 7. */
-const apiBaseVariable = (name: ApiBaseName) => `API_BASE_${name.toUpperCase()}` as `API_BASE_${Uppercase<ApiBaseName>}`;
+const apiBaseVariable = (name: ApiBaseName) =>
+  `API_BASE_${name.toUpperCase()}` as `API_BASE_${Uppercase<ApiBaseName>}`;
 const apiBaseVariables = Object.fromEntries(
   apiBaseNames.map((name) => [apiBaseVariable(name), apiBase.default(defaultApiBases[name])]),
 ) as Record<`API_BASE_${Uppercase<ApiBaseName>}`, z.ZodDefault<typeof apiBase>>;

@@ -35,7 +35,7 @@ beforeAll(async () => {
     apiBases: Object.values(ctx.config.apiBases),
     astro,
     staticFiles: createStaticHandler(clientDir),
-    services: createHallServices(ctx),
+    pageLocals: { services: createHallServices(ctx), apiBases: ctx.config.apiBases },
     logger: ctx.logger,
   });
   server = http.createServer(front);

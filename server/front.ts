@@ -9,7 +9,6 @@ import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { matchRoute } from '@shared/domain/routes';
 import type { AppEnv } from './app-context';
-import type { HallServices } from './hall-services';
 import type { Logger } from './lib/logger';
 import { REQUEST_ID_HEADER, newRequestId } from './lib/request-id';
 import type { StaticHandler } from './lib/static-files';
@@ -27,7 +26,8 @@ export interface FrontOptions {
   apiBases: readonly string[];
   astro: AstroHandler;
   staticFiles: StaticHandler;
-  services: HallServices;
+  /** What Astro pages receive as `Astro.locals` (hall/env.d.ts). */
+  pageLocals: App.Locals;
   logger: Logger;
 }
 
@@ -46,7 +46,7 @@ function needsRedirectHome(pathname: string, hasSession: boolean): boolean {
 }
 
 export function createFront(options: FrontOptions): RequestListener {
-  const { api, apiBases, astro, staticFiles, services, logger } = options;
+  const { api, apiBases, astro, staticFiles, pageLocals, logger } = options;
   const apiListener = getRequestListener(api.fetch);
   const apiPrefixes = ['/healthz', ...apiBases];
 
@@ -88,7 +88,8 @@ export function createFront(options: FrontOptions): RequestListener {
       return;
     }
 
-    (async () => astro(req, res, undefined, { services }))().catch((error: unknown) => {
+    // A copy per request: Astro code may add to locals, and that must not leak into the next request.
+    (async () => astro(req, res, undefined, { ...pageLocals }))().catch((error: unknown) => {
       logger.error({ err: error, requestId }, 'page render failed');
       if (!res.headersSent) {
         res.statusCode = 500;

@@ -37,7 +37,9 @@ async function loadAstroHandler(): Promise<AstroHandler> {
 
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const astro = await loadAstroHandler();
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, (error) =>
+    logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
+  );
   try {
     const storage = createFsStorage(path.join(config.dataDir, 'files'));
     const ctx: AppContext = { config, db: database.db, logger, storage, pingDatabase: database.ping };
@@ -48,7 +50,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       apiBases: Object.values(config.apiBases),
       astro,
       staticFiles: createStaticHandler(path.join(distDir, 'client')),
-      services: createHallServices(ctx),
+      pageLocals: { services: createHallServices(ctx), apiBases: config.apiBases },
       logger,
     });
     const server = http.createServer(front);

@@ -28,11 +28,15 @@ function buildIsStale(): boolean {
 
 if (buildIsStale()) {
   console.log('Building the hall and console (first start or sources changed)…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-  });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs'), 'build'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -6,7 +6,9 @@ import { createApiClient } from '@shared/api/client';
 import { GUEST_USER_ID } from '@shared/domain/roles';
 import { loadModules, loadSession } from './session';
 
-const tree = [{ pkid: 1, name: '合同管理', children: [{ pkid: 2, name: '合同列表', href: '/contract/ContractList' }] }];
+const tree = [
+  { pkid: 1, name: '合同管理', children: [{ pkid: 2, name: '合同列表', href: '/contract/ContractList' }] },
+];
 
 function clientFor(app: Hono) {
   const onInvalidSession = vi.fn();
@@ -22,7 +24,9 @@ function clientFor(app: Hono) {
 describe('loadSession', () => {
   it('loads the user, their module tree and the unread count', async () => {
     const app = new Hono()
-      .get('/uc/user/current.json', (c) => c.json(ok({ pkid: 5, loginname: 'auditor01', username: '审核员' })))
+      .get('/uc/user/current.json', (c) =>
+        c.json(ok({ pkid: 5, loginname: 'auditor01', username: '审核员' })),
+      )
       .get('/uc/module/permis/5.json', (c) => c.json(ok(tree)))
       .get('/smsend/project/message/count', (c) => c.json(okObject(3)));
     await expect(loadSession(clientFor(app).api)).resolves.toEqual({
@@ -34,7 +38,9 @@ describe('loadSession', () => {
 
   it('shows no count rather than failing when the count cannot be read', async () => {
     const app = new Hono()
-      .get('/uc/user/current.json', (c) => c.json(ok({ pkid: 5, loginname: 'auditor01', username: '审核员' })))
+      .get('/uc/user/current.json', (c) =>
+        c.json(ok({ pkid: 5, loginname: 'auditor01', username: '审核员' })),
+      )
       .get('/uc/module/permis/5.json', (c) => c.json(ok(tree)));
     await expect(loadSession(clientFor(app).api)).resolves.toMatchObject({ unreadCount: null });
   });
@@ -42,7 +48,9 @@ describe('loadSession', () => {
   it('stops at the guest and reports the invalid session', async () => {
     const permis = vi.fn();
     const app = new Hono()
-      .get('/uc/user/current.json', (c) => c.json(ok({ pkid: GUEST_USER_ID, loginname: 'guest', username: '游客' })))
+      .get('/uc/user/current.json', (c) =>
+        c.json(ok({ pkid: GUEST_USER_ID, loginname: 'guest', username: '游客' })),
+      )
       .get('/uc/module/permis/:id', (c) => {
         permis();
         return c.json(ok(tree));

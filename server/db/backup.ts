@@ -64,7 +64,9 @@ async function cli(): Promise<void> {
   const [command, dirArg] = process.argv.slice(2);
   const config = loadConfig();
   if (config.databaseUrl) {
-    console.error('DATABASE_URL is set: back up the PostgreSQL server with pg_dump, restore with pg_restore.');
+    console.error(
+      'DATABASE_URL is set: back up the PostgreSQL server with pg_dump, restore with pg_restore.',
+    );
     process.exit(1);
   }
   if (command === 'backup') {

@@ -37,8 +37,14 @@ export function pgliteDataPath(dataDir: string): string {
   return path.join(dataDir, 'pgdata');
 }
 
-export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl, config.dbPoolMax) : openPglite(config.dataDir);
+/** `onConnectionError`: an idle pooled connection failed (server restarted, network): log it. */
+export async function openDatabase(
+  config: DatabaseConfig,
+  onConnectionError?: (error: Error) => void,
+): Promise<OpenDatabase> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, config.dbPoolMax, onConnectionError)
+    : openPglite(config.dataDir);
 }
 
 /** Opens an embedded database; `dataDir` undefined means in memory (tests). */
@@ -75,8 +81,14 @@ export async function openPglite(dataDir: string | undefined): Promise<OpenDatab
   }
 }
 
-export async function openPostgres(url: string, poolMax = 10): Promise<OpenDatabase> {
+export async function openPostgres(
+  url: string,
+  poolMax = 10,
+  onConnectionError: (error: Error) => void = () => {},
+): Promise<OpenDatabase> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // Without a listener, an error on an idle connection would crash the process; the pool replaces it.
+  pool.on('error', onConnectionError);
   try {
     const connection = await pool.connect();
     try {

@@ -53,7 +53,9 @@ describe('embedded database after SIGKILL', () => {
 
     const client = new PGlite(pgliteDataPath(dataDir), { extensions: { amcheck } });
     try {
-      const { rows } = await client.query<{ name: string }>("select name from departments where name like 'crash-%'");
+      const { rows } = await client.query<{ name: string }>(
+        "select name from departments where name like 'crash-%'",
+      );
       const stored = new Set(rows.map((row) => row.name));
       const lost = acknowledged.filter((name) => !stored.has(name));
       expect(lost).toEqual([]);

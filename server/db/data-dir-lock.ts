@@ -61,7 +61,10 @@ export function lockDataDir(dataDir: string): DataDirLock {
       const holder = readLock(file);
       // Our own pid in the file is a previous incarnation (containers reuse pids) unless we hold it.
       const ownPid = holder?.pid === process.pid;
-      if (holder && (ownPid ? heldByThisProcess.has(file) : holder.hostname === os.hostname() && isAlive(holder.pid))) {
+      if (
+        holder &&
+        (ownPid ? heldByThisProcess.has(file) : holder.hostname === os.hostname() && isAlive(holder.pid))
+      ) {
         throw new DataDirLockedError(
           `The data directory ${dataDir} is in use by process ${holder.pid} (since ${holder.startedAt}). ` +
             'Stop that process first; two processes on one embedded database would corrupt it.',

@@ -1,14 +1,29 @@
 import type { AppContext } from '../app-context';
-import { isSeeded, seedDemo, seedProduction } from './seed';
+import { AlreadySeededError, isSeeded, seedDemo, seedProduction, syncModules } from './seed';
 
 /**
  * First start on an empty database: demo mode loads the demo city, production mode only the
  * reference tables and the administrator, whose one-time password is logged once. The seed runs in
  * one transaction, so a crash part-way leaves an empty database that the next start seeds again.
+ * On later starts the menu modules are brought in line with the route table (shared/domain/routes.ts).
  */
-export async function ensureInitialData(ctx: Pick<AppContext, 'config' | 'db' | 'logger' | 'storage'>): Promise<void> {
+export async function ensureInitialData(
+  ctx: Pick<AppContext, 'config' | 'db' | 'logger' | 'storage'>,
+): Promise<void> {
+  if (await isSeeded(ctx.db)) {
+    await syncModules(ctx.db);
+    return;
+  }
+  try {
+    await seedFirstStart(ctx);
+  } catch (error) {
+    // Another instance starting against the same server seeded it first: nothing left to do.
+    if (!(error instanceof AlreadySeededError)) throw error;
+  }
+}
+
+async function seedFirstStart(ctx: Pick<AppContext, 'config' | 'db' | 'logger' | 'storage'>): Promise<void> {
   const { config, db, logger, storage } = ctx;
-  if (await isSeeded(db)) return;
   if (config.isProduction) {
     const { adminPassword } = await seedProduction(db);
     logger.warn(

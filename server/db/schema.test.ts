@@ -56,12 +56,18 @@ async function exerciseSchema(db: Database): Promise<void> {
   expect(project).toMatchObject({ status: 0, auditStatus: 0, lon: 118.3 });
   expect(project!.createdAt).toBeInstanceOf(Date);
 
-  await db.insert(schema.agentOrganizations).values({ orgName: '云州市恒信测绘有限公司', businessScope: [101, 401] });
+  await db
+    .insert(schema.agentOrganizations)
+    .values({ orgName: '云州市恒信测绘有限公司', businessScope: [101, 401] });
   const [org] = await db
     .select()
     .from(schema.agentOrganizations)
     .where(sql`${schema.agentOrganizations.businessScope} @> array[401]::integer[]`);
-  expect(org).toMatchObject({ orgName: '云州市恒信测绘有限公司', businessScope: [101, 401], isBlacklisted: false });
+  expect(org).toMatchObject({
+    orgName: '云州市恒信测绘有限公司',
+    businessScope: [101, 401],
+    isBlacklisted: false,
+  });
 
   // Foreign key: a project must belong to an existing district (23503 foreign_key_violation).
   expect(
@@ -76,20 +82,31 @@ async function exerciseSchema(db: Database): Promise<void> {
   ).toBe('23503');
   // NOT NULL: a message needs its content (23502 not_null_violation).
   expect(
-    await pgErrorCode(() => db.execute(sql`insert into messages (user_id, message_content) values (21, null)`)),
+    await pgErrorCode(() =>
+      db.execute(sql`insert into messages (user_id, message_content) values (21, null)`),
+    ),
   ).toBe('23502');
   // CHECK from shared/domain/statuses.ts: status 8 does not exist (23514 check_violation).
-  expect(await pgErrorCode(() => db.update(schema.projects).set({ status: 8 }).where(eq(schema.projects.pkid, project!.pkid)))).toBe(
-    '23514',
-  );
+  expect(
+    await pgErrorCode(() =>
+      db.update(schema.projects).set({ status: 8 }).where(eq(schema.projects.pkid, project!.pkid)),
+    ),
+  ).toBe('23514');
   // Terminating needs a reason.
-  expect(await pgErrorCode(() => db.update(schema.projects).set({ status: 9 }).where(eq(schema.projects.pkid, project!.pkid)))).toBe(
-    '23514',
-  );
+  expect(
+    await pgErrorCode(() =>
+      db.update(schema.projects).set({ status: 9 }).where(eq(schema.projects.pkid, project!.pkid)),
+    ),
+  ).toBe('23514');
   // Unique project number.
   expect(
     await pgErrorCode(() =>
-      db.insert(schema.projects).values({ projectName: '重复', projectNo: 'YZ2026000001', constructionId: unit!.id, districtCode: '3799002' }),
+      db.insert(schema.projects).values({
+        projectName: '重复',
+        projectNo: 'YZ2026000001',
+        constructionId: unit!.id,
+        districtCode: '3799002',
+      }),
     ),
   ).toBe('23505');
   // Deleting a user cascades to its messages.
@@ -142,11 +159,11 @@ describe.skipIf(!serverUrl || process.env.TEST_DB === 'pglite')('schema on Postg
   databaseUrl.pathname = `/${name}`;
   let pool: pg.Pool | undefined;
 
-  async function admin(statement: string): Promise<void> {
+  async function admin<T extends pg.QueryResultRow>(statement: string, values: unknown[] = []): Promise<T[]> {
     const client = new pg.Client({ connectionString: adminUrl.toString() });
     await client.connect();
     try {
-      await client.query(statement);
+      return (await client.query<T>(statement, values)).rows;
     } finally {
       await client.end();
     }
@@ -158,6 +175,16 @@ describe.skipIf(!serverUrl || process.env.TEST_DB === 'pglite')('schema on Postg
   });
   afterAll(async () => {
     await pool?.end();
+    // pool.end() resolves before its sockets are closed; a forced drop racing them makes the closing
+    // client emit an unhandled error. Wait (briefly) until the server has let them go.
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const [row] = await admin<{ n: number }>(
+        'select count(*)::int as n from pg_stat_activity where datname = $1',
+        [name],
+      );
+      if (row?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     // Only the database this test created.
     await admin(`drop database if exists ${name} with (force)`);
   });

@@ -14,7 +14,14 @@ const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 const MD5_HEX = /^[0-9a-f]{32}$/;
 
-function derive(secret: string, salt: Buffer, n: number, r: number, p: number, keyLength: number): Promise<Buffer> {
+function derive(
+  secret: string,
+  salt: Buffer,
+  n: number,
+  r: number,
+  p: number,
+  keyLength: number,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     // maxmem must cover 128 * N * r bytes with headroom, or node refuses larger costs.
     scrypt(secret, salt, keyLength, { N: n, r, p, maxmem: 256 * n * r + 1024 * 1024 }, (error, key) =>
@@ -48,7 +55,16 @@ export async function verifyPassword(md5hex: string, stored: string): Promise<bo
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [n, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
   const isPowerOfTwo = Number.isInteger(n) && n > 1 && (n & (n - 1)) === 0;
-  if (!isPowerOfTwo || n > 1 << 20 || !Number.isInteger(r) || r < 1 || r > 32 || !Number.isInteger(p) || p < 1 || p > 16)
+  if (
+    !isPowerOfTwo ||
+    n > 1 << 20 ||
+    !Number.isInteger(r) ||
+    r < 1 ||
+    r > 32 ||
+    !Number.isInteger(p) ||
+    p < 1 ||
+    p > 16
+  )
     return false;
   const salt = Buffer.from(parts[4] ?? '', 'base64url');
   const expected = Buffer.from(parts[5] ?? '', 'base64url');

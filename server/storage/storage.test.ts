@@ -17,7 +17,9 @@ describe('filesystem storage', () => {
     expect(stored.size).toBe(bytes.byteLength);
     expect(stored.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
     expect(Buffer.compare(await storage.read(stored.key), Buffer.from(bytes))).toBe(0);
-    const leftovers = fs.readdirSync(path.join(root, stored.key.slice(0, 2))).filter((name) => name.endsWith('.tmp'));
+    const leftovers = fs
+      .readdirSync(path.join(root, stored.key.slice(0, 2)))
+      .filter((name) => name.endsWith('.tmp'));
     expect(leftovers).toEqual([]);
   });
 

@@ -48,7 +48,19 @@ async function openTestDatabase(): Promise<{ database: OpenDatabase; drop: () =>
   return {
     database,
     drop: async () => {
-      await withAdmin(serverUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await withAdmin(serverUrl, async (client) => {
+        // pool.end() resolves before its sockets are closed; a forced drop would then kill a closing
+        // connection (57P01). Wait for the database's sessions to go first.
+        for (let attempt = 0; attempt < 50; attempt++) {
+          const { rows } = await client.query<{ sessions: number }>(
+            'select count(*)::int as sessions from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0]?.sessions === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        await client.query(`drop database if exists ${name} with (force)`);
+      });
     },
   };
 }

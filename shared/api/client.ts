@@ -10,7 +10,7 @@
  * - `onInvalidSession` runs when a call answers 401, or when the current user is the guest (pkid 21):
  *   spec section 6, "if invalid or the user is the guest, the user is sent to / and the page reloads".
  */
-import ky, { isNetworkError, isTimeoutError, type KyInstance } from 'ky';
+import ky, { isNetworkError, isTimeoutError, type Input, type KyInstance } from 'ky';
 import { AppError, codeForStatus, errorStatus, type ErrorCode } from '@shared/errors/app-error';
 import type { ResultInfo } from './envelope';
 import type { ApiBaseName, ApiBases } from './bases';
@@ -153,7 +153,7 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
-  const { bases, origin, onInvalidSession } = options;
+  const { bases, origin, onInvalidSession, fetch: customFetch } = options;
   let sessionReported = false;
 
   const reportInvalidSession = () => {
@@ -169,8 +169,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     retry: 0,
     throwHttpErrors: false,
     ...(origin ? { baseUrl: origin } : {}),
-    ...(options.fetch
-      ? { fetch: options.fetch as (input: Request | string | URL, init?: RequestInit) => Promise<Response> }
+    // Awaited: a Hono app's `request` may answer synchronously, and ky expects a promise.
+    ...(customFetch
+      ? { fetch: async (input: Input, init?: RequestInit) => await customFetch(input, init) }
       : {}),
   });
 

@@ -56,7 +56,12 @@ export interface SurveyItem {
 
 /** Every survey item, flat, in stage order. */
 export const surveyItems: readonly SurveyItem[] = stages.flatMap((stage) =>
-  stage.items.map((item, index) => ({ id: item.id, name: item.name, stageId: stage.id, orderIndex: index + 1 })),
+  stage.items.map((item, index) => ({
+    id: item.id,
+    name: item.name,
+    stageId: stage.id,
+    orderIndex: index + 1,
+  })),
 );
 
 export const stageIds: readonly StageId[] = stages.map((stage) => stage.id);

@@ -29,7 +29,9 @@ export interface StatusTable<E extends StatusEntry> {
 }
 
 /** Builds a table with lookups. Used for every table below; exported for tables other modules own. */
-export function defineStatusTable<const E extends readonly StatusEntry[]>(entries: E): StatusTable<E[number]> {
+export function defineStatusTable<const E extends readonly StatusEntry[]>(
+  entries: E,
+): StatusTable<E[number]> {
   const byValue = new Map<unknown, E[number]>(entries.map((entry) => [entry.value, entry]));
   const code = Object.fromEntries(entries.map((entry) => [entry.key, entry.value]));
   return {

@@ -1,4 +1,13 @@
-import { boolean, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { departmentKind, moduleType, userState } from '@shared/domain/statuses';
 import { checkIn, timestamps, timestamptz } from './columns';
@@ -108,7 +117,10 @@ export const roleModules = pgTable(
       .notNull()
       .references(() => modules.pkid, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.roleId, t.moduleId] }), index('role_modules_module_id_idx').on(t.moduleId)],
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.moduleId] }),
+    index('role_modules_module_id_idx').on(t.moduleId),
+  ],
 );
 
 /** In-app notifications (spec section 3, Message); `link` is where the reader can act, if anywhere. */

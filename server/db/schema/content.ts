@@ -63,7 +63,10 @@ export const noticeAttachments = pgTable(
       .references(() => files.id),
     orderIndex: integer('order_index').notNull().default(0),
   },
-  (t) => [index('notice_attachments_notice_id_idx').on(t.noticeId, t.orderIndex), index('notice_attachments_file_id_idx').on(t.fileId)],
+  (t) => [
+    index('notice_attachments_notice_id_idx').on(t.noticeId, t.orderIndex),
+    index('notice_attachments_file_id_idx').on(t.fileId),
+  ],
 );
 
 /** The public service download list (/downLoad/servicelist): one row per offered file. */

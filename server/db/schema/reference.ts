@@ -17,13 +17,18 @@ export const districts = pgTable(
   {
     districtCode: text('district_code').primaryKey(),
     districtName: text('district_name').notNull(),
-    parentCode: text('parent_code').references((): AnyPgColumn => districts.districtCode, { onDelete: 'set null' }),
+    parentCode: text('parent_code').references((): AnyPgColumn => districts.districtCode, {
+      onDelete: 'set null',
+    }),
     boundary: jsonb('boundary').$type<DistrictBoundary>(),
     centerLon: doublePrecision('center_lon'),
     centerLat: doublePrecision('center_lat'),
     orderIndex: integer('order_index').notNull().default(0),
   },
-  (t) => [index('districts_parent_code_idx').on(t.parentCode), index('districts_code_length_idx').on(sql`length(${t.districtCode})`)],
+  (t) => [
+    index('districts_parent_code_idx').on(t.parentCode),
+    index('districts_code_length_idx').on(sql`length(${t.districtCode})`),
+  ],
 );
 
 /** Approval stages (shared/domain/stages.ts gives the seed rows and their stable ids). */

@@ -3,13 +3,24 @@ import { departments, messages, modules, roleModules, roles, userRoles, users } 
 import { auditRecords } from './audit';
 import { downloads, files, noticeAttachments, notices } from './content';
 import { agentOrganizations, agentStaff, constructionUnits } from './parties';
-import { contracts, projectAuthorizations, projectDemands, projectLogs, projectStageItems, projects } from './projects';
+import {
+  contracts,
+  projectAuthorizations,
+  projectDemands,
+  projectLogs,
+  projectStageItems,
+  projects,
+} from './projects';
 import { districts, stages, surveyItems } from './reference';
 
 // Relations only feed Drizzle's relational queries (db.query.x.findMany({ with })); they add no SQL.
 
 export const departmentsRelations = relations(departments, ({ one, many }) => ({
-  parent: one(departments, { fields: [departments.parentId], references: [departments.pkid], relationName: 'departmentTree' }),
+  parent: one(departments, {
+    fields: [departments.parentId],
+    references: [departments.pkid],
+    relationName: 'departmentTree',
+  }),
   children: many(departments, { relationName: 'departmentTree' }),
   district: one(districts, { fields: [departments.districtCode], references: [districts.districtCode] }),
   users: many(users),
@@ -32,7 +43,11 @@ export const userRolesRelations = relations(userRoles, ({ one }) => ({
 }));
 
 export const modulesRelations = relations(modules, ({ one, many }) => ({
-  parent: one(modules, { fields: [modules.parentId], references: [modules.pkid], relationName: 'moduleTree' }),
+  parent: one(modules, {
+    fields: [modules.parentId],
+    references: [modules.pkid],
+    relationName: 'moduleTree',
+  }),
   children: many(modules, { relationName: 'moduleTree' }),
   roleModules: many(roleModules),
 }));
@@ -61,7 +76,11 @@ export const downloadsRelations = relations(downloads, ({ one }) => ({
 }));
 
 export const districtsRelations = relations(districts, ({ one, many }) => ({
-  parent: one(districts, { fields: [districts.parentCode], references: [districts.districtCode], relationName: 'districtTree' }),
+  parent: one(districts, {
+    fields: [districts.parentCode],
+    references: [districts.districtCode],
+    relationName: 'districtTree',
+  }),
   children: many(districts, { relationName: 'districtTree' }),
 }));
 
@@ -75,7 +94,10 @@ export const surveyItemsRelations = relations(surveyItems, ({ one }) => ({
 
 export const agentOrganizationsRelations = relations(agentOrganizations, ({ one, many }) => ({
   user: one(users, { fields: [agentOrganizations.userId], references: [users.pkid] }),
-  district: one(districts, { fields: [agentOrganizations.districtCode], references: [districts.districtCode] }),
+  district: one(districts, {
+    fields: [agentOrganizations.districtCode],
+    references: [districts.districtCode],
+  }),
   staff: many(agentStaff),
   authorizations: many(projectAuthorizations),
   contracts: many(contracts),
@@ -91,7 +113,10 @@ export const agentStaffRelations = relations(agentStaff, ({ one }) => ({
 
 export const constructionUnitsRelations = relations(constructionUnits, ({ one, many }) => ({
   user: one(users, { fields: [constructionUnits.userId], references: [users.pkid] }),
-  district: one(districts, { fields: [constructionUnits.districtCode], references: [districts.districtCode] }),
+  district: one(districts, {
+    fields: [constructionUnits.districtCode],
+    references: [districts.districtCode],
+  }),
   projects: many(projects),
 }));
 
@@ -123,7 +148,10 @@ export const projectStageItemsRelations = relations(projectStageItems, ({ one })
 
 export const projectAuthorizationsRelations = relations(projectAuthorizations, ({ one }) => ({
   project: one(projects, { fields: [projectAuthorizations.projectId], references: [projects.pkid] }),
-  demand: one(projectDemands, { fields: [projectAuthorizations.demandId], references: [projectDemands.pkid] }),
+  demand: one(projectDemands, {
+    fields: [projectAuthorizations.demandId],
+    references: [projectDemands.pkid],
+  }),
   organization: one(agentOrganizations, {
     fields: [projectAuthorizations.organizationId],
     references: [agentOrganizations.organizationId],

@@ -28,13 +28,28 @@ function noticeBody(rng: Rng, topic: string): string {
   ];
   const closing = `咨询电话：${city.phoneAreaCode}-8${rng.digits(6)}（工作日 9:00-12:00，14:00-17:30）。`;
   const picked = rng.shuffle(bodies).slice(0, rng.int(2, 4));
-  return [rng.pick(openings), ...picked.map((text, i) => `${'一二三四'[i]}、${text}`), closing, `${city.name}自然资源和规划局`]
+  return [
+    rng.pick(openings),
+    ...picked.map((text, i) => `${'一二三四'[i]}、${text}`),
+    closing,
+    `${city.name}自然资源和规划局`,
+  ]
     .map(paragraph)
     .join('');
 }
 
 /** The title and HTML body of the index-th notice of a type. */
-export function noticeText(rng: Rng, type: NoticeType, index: number, year: number, districtName: string): NoticeText {
+export function noticeText(
+  rng: Rng,
+  type: NoticeType,
+  index: number,
+  time: Date,
+  districtName: string,
+): NoticeText {
+  const china = new Date(time.getTime() + 8 * 3_600_000);
+  const year = china.getUTCFullYear();
+  // A notice about the Spring Festival in the autumn is about next year's.
+  const festivalYear = china.getUTCMonth() >= 8 ? year + 1 : year;
   switch (type) {
     case 0: {
       const topics = [
@@ -44,7 +59,7 @@ export function noticeText(rng: Rng, type: NoticeType, index: number, year: numb
         '进一步规范建设工程测绘成果提交',
         '开展测绘成果质量“双随机、一公开”抽查',
         '调整网上办事大厅咨询服务时间',
-        `做好${year}年春节期间测绘服务保障工作`,
+        `做好${festivalYear}年春节期间测绘服务保障工作`,
         '启用测绘成果电子证书',
         '规范测绘中介机构信息变更办理',
         `在${districtName}开展测绘成果共享应用试点`,
@@ -85,7 +100,9 @@ export function noticeText(rng: Rng, type: NoticeType, index: number, year: numb
       const picked = rng.shuffle(changes).slice(0, rng.int(2, 4));
       return {
         title: `系统更新日志 v2.${index + 1}.0`,
-        html: paragraph(`本次更新（v2.${index + 1}.0）内容如下：`) + `<ul>${picked.map((c) => `<li>${c}</li>`).join('')}</ul>`,
+        html:
+          paragraph(`本次更新（v2.${index + 1}.0）内容如下：`) +
+          `<ul>${picked.map((c) => `<li>${c}</li>`).join('')}</ul>`,
       };
     }
   }
@@ -123,7 +140,12 @@ function documentFor(rng: Rng, [title, kind, description]: DocumentSpec): DemoDo
   ];
   switch (kind) {
     case 'docx':
-      return docxDocument(name, title, [...lines, '', '单位名称（盖章）：____________________', '日期：______年____月____日']);
+      return docxDocument(name, title, [
+        ...lines,
+        '',
+        '单位名称（盖章）：____________________',
+        '日期：______年____月____日',
+      ]);
     case 'pdf':
       return pdfDocument(name, title, lines);
     case 'txt':
@@ -132,7 +154,12 @@ function documentFor(rng: Rng, [title, kind, description]: DocumentSpec): DemoDo
       if (title.includes('收费')) {
         return csvDocument(name, [
           ['测绘事项', '计费单位', '参考单价（元）', '说明'],
-          ...surveyItems.map((item) => [item.name, item.stageId === 4 ? '平方米' : '项', item.stageId === 4 ? (rng.int(8, 30) / 10).toFixed(1) : rng.int(20, 120) * 100, '按实际工作量计算']),
+          ...surveyItems.map((item) => [
+            item.name,
+            item.stageId === 4 ? '平方米' : '项',
+            item.stageId === 4 ? (rng.int(8, 30) / 10).toFixed(1) : rng.int(20, 120) * 100,
+            '按实际工作量计算',
+          ]),
         ]);
       }
       if (title.includes('成果目录')) {
@@ -144,7 +171,10 @@ function documentFor(rng: Rng, [title, kind, description]: DocumentSpec): DemoDo
           ]),
         ]);
       }
-      return csvDocument(name, [['阶段编号', '测绘事项编号', '测绘事项'], ...surveyItems.map((item) => [item.stageId, item.id, item.name])]);
+      return csvDocument(name, [
+        ['阶段编号', '测绘事项编号', '测绘事项'],
+        ...surveyItems.map((item) => [item.stageId, item.id, item.name]),
+      ]);
   }
 }
 

@@ -34,11 +34,26 @@ export const demoAccounts = [
   { pkid: 6, loginname: 'auditor01', role: 'auditor', department: 'authority' },
   { pkid: 7, loginname: 'district01', role: 'district', department: 'district' },
   { pkid: 8, loginname: 'share01', role: 'sharing', department: 'sharing' },
-] as const satisfies readonly { pkid: number; loginname: string; role: RoleKey; department: keyof typeof departmentIds }[];
+] as const satisfies readonly {
+  pkid: number;
+  loginname: string;
+  role: RoleKey;
+  department: keyof typeof departmentIds;
+}[];
 
 export type DemoLoginName = (typeof demoAccounts)[number]['loginname'];
 
-const ids = { admin: 1, owner: 2, agency: 3, staff: 4, authority: 5, auditor: 6, district: 7, sharing: 8, guest: 21 };
+const ids = {
+  admin: 1,
+  owner: 2,
+  agency: 3,
+  staff: 4,
+  authority: 5,
+  auditor: 6,
+  district: 7,
+  sharing: 8,
+  guest: 21,
+};
 /** owner01's construction unit and agency01's organization. */
 const OWNER_UNIT_ID = 1;
 const AGENCY_ORG_ID = 1;
@@ -107,6 +122,8 @@ const chinaYear = (instant: Date) => new Date(instant.getTime() + CHINA_OFFSET).
 
 interface DistrictDef {
   code: string;
+  /** Six-digit administrative division code, as used inside credit codes and central project codes. */
+  adminCode: string;
   name: string;
   short: string;
   weight: number;
@@ -114,13 +131,19 @@ interface DistrictDef {
 
 /** Top row west to east, then bottom row west to east (the layout of partitionBox). */
 const districtDefs: DistrictDef[] = [
-  { code: '3799021', name: '石门县', short: '石门县', weight: 8 },
-  { code: '3799006', name: '北湖区', short: '北湖区', weight: 11 },
-  { code: '3799005', name: '凤台区', short: '凤台区', weight: 12 },
-  { code: '3799003', name: '临江区', short: '临江区', weight: 18 },
-  { code: '3799002', name: '云中区', short: '云中区', weight: 25 },
-  { code: '37990100001', name: '云州高新技术产业开发区', short: '云州高新区', weight: 12 },
-  { code: '3799004', name: '青山区', short: '青山区', weight: 14 },
+  { code: '3799021', adminCode: '379921', name: '石门县', short: '石门县', weight: 8 },
+  { code: '3799006', adminCode: '379906', name: '北湖区', short: '北湖区', weight: 11 },
+  { code: '3799005', adminCode: '379905', name: '凤台区', short: '凤台区', weight: 12 },
+  { code: '3799003', adminCode: '379903', name: '临江区', short: '临江区', weight: 18 },
+  { code: '3799002', adminCode: '379902', name: '云中区', short: '云中区', weight: 25 },
+  {
+    code: '37990100001',
+    adminCode: '379971',
+    name: '云州高新技术产业开发区',
+    short: '云州高新区',
+    weight: 12,
+  },
+  { code: '3799004', adminCode: '379904', name: '青山区', short: '青山区', weight: 14 },
 ];
 const CITY_CODE = '379900';
 
@@ -162,7 +185,12 @@ export function createDemoData(options: DemoOptions): DemoData {
         centerLat: d.center[1],
         orderIndex: i + 1,
       })),
-    { districtCode: '379900999', districtName: `${names.city.name}本级`, parentCode: CITY_CODE, orderIndex: 90 },
+    {
+      districtCode: '379900999',
+      districtName: `${names.city.name}本级`,
+      parentCode: CITY_CODE,
+      orderIndex: 90,
+    },
     { districtCode: '3799002001', districtName: '人民街道', parentCode: seat.code, orderIndex: 91 },
   ];
   const pickDistrict = (rng: Rng) => rng.weighted(districts.map((d) => [d, d.weight] as const));
@@ -176,20 +204,31 @@ export function createDemoData(options: DemoOptions): DemoData {
     usedNames.add(name);
     return name;
   };
-  const randomPast = (rng: Rng, minDays: number, maxDays: number) => ago(rng.int(minDays * 24, maxDays * 24) * HOUR);
+  const randomPast = (rng: Rng, minDays: number, maxDays: number) =>
+    ago(rng.int(minDays * 24, maxDays * 24) * HOUR);
 
   const orgCount = 60;
   const agentOrganizations: Insert<typeof schema.agentOrganizations>[] = [];
   for (let id = 1; id <= orgCount; id++) {
     const rng = partyRng.fork(`org-${id}`);
     const isDemo = id === AGENCY_ORG_ID;
-    const status: AuditStatus =
-      isDemo ? 2 : id <= 4 ? ([1, 3, 0] as const)[id - 2] as AuditStatus : rng.weighted([[2, 72], [1, 12], [3, 8], [0, 8]] as const);
+    const status: AuditStatus = isDemo
+      ? 2
+      : id <= 4
+        ? (([1, 3, 0] as const)[id - 2] as AuditStatus)
+        : rng.weighted([
+            [2, 72],
+            [1, 12],
+            [3, 8],
+            [0, 8],
+          ] as const);
     const district = isDemo ? seat : pickDistrict(rng);
     const grade = isDemo ? 1 : rng.chance(0.3) ? 1 : 2;
     const scope = isDemo
       ? stages.flatMap((s) => s.items.map((item) => item.id))
-      : stages.flatMap((s) => s.items.map((item) => item.id)).filter(() => rng.chance(grade === 1 ? 0.85 : 0.6));
+      : stages
+          .flatMap((s) => s.items.map((item) => item.id))
+          .filter(() => rng.chance(grade === 1 ? 0.85 : 0.6));
     if (scope.length < 2) scope.push(401, 402);
     const createdAt = randomPast(rng, 60, 1500);
     const submittedAt = status === 0 ? null : at(createdAt.getTime() + rng.int(1, 72) * HOUR);
@@ -200,7 +239,7 @@ export function createDemoData(options: DemoOptions): DemoData {
       organizationId: id,
       userId: isDemo ? ids.agency : null,
       orgName,
-      credential: status === 0 && rng.chance(0.5) ? null : names.creditCode(rng, district.code),
+      credential: status === 0 && rng.chance(0.5) ? null : names.creditCode(rng, district.adminCode),
       registrationOrgan: `${names.city.name}${rng.chance(0.5) ? '' : district.short}市场监督管理局`,
       legalPersonName: names.personName(rng),
       qualificationGrade: grade,
@@ -227,24 +266,39 @@ export function createDemoData(options: DemoOptions): DemoData {
   }
   // Credit flags go to approved agencies other than agency01; one carries two flags.
   const flagRng = partyRng.fork('credit-flags');
-  const flaggable = flagRng.shuffle(agentOrganizations.filter((o) => o.auditStatus === 2 && o.organizationId !== AGENCY_ORG_ID));
+  const flaggable = flagRng.shuffle(
+    agentOrganizations.filter((o) => o.auditStatus === 2 && o.organizationId !== AGENCY_ORG_ID),
+  );
   flaggable.slice(0, 4).forEach((org) => {
     org.isLostCredit = true;
-    org.lostCreditReason = flagRng.pick(['提交虚假测绘成果', '测绘合同履约严重违约', '超越资质等级承揽测绘业务', '拒不配合监督检查']);
+    org.lostCreditReason = flagRng.pick([
+      '提交虚假测绘成果',
+      '测绘合同履约严重违约',
+      '超越资质等级承揽测绘业务',
+      '拒不配合监督检查',
+    ]);
   });
   flaggable.slice(4, 8).forEach((org) => {
     org.isUnqualified = true;
-    org.unqualifiedReason = flagRng.pick(['测绘成果质量抽检不合格', '“双随机”检查中项目质检记录缺失', '成果提交超出规定时限且逾期未整改']);
+    org.unqualifiedReason = flagRng.pick([
+      '测绘成果质量抽检不合格',
+      '“双随机”检查中项目质检记录缺失',
+      '成果提交超出规定时限且逾期未整改',
+    ]);
   });
   [...flaggable.slice(8, 11), flaggable[0]].forEach((org) => {
     if (!org) return;
     const start = ago(flagRng.int(10, 300) * DAY);
     org.isBlacklisted = true;
-    org.blacklistReason = flagRng.pick(['以不正当手段承揽测绘业务', '伪造测绘成果', '转包测绘项目', '年度信用评价结果为D级']);
+    org.blacklistReason = flagRng.pick([
+      '以不正当手段承揽测绘业务',
+      '伪造测绘成果',
+      '转包测绘项目',
+      '年度信用评价结果为D级',
+    ]);
     org.blacklistStart = chinaDate(start);
     org.blacklistEnd = chinaDate(at(start.getTime() + flagRng.int(1, 3) * 365 * DAY));
   });
-  const orgById = new Map(agentOrganizations.map((o) => [o.organizationId as number, o]));
 
   const auditRecords: Insert<typeof schema.auditRecords>[] = [];
   let nextAuditId = 1;
@@ -269,7 +323,14 @@ export function createDemoData(options: DemoOptions): DemoData {
     into: Insert<typeof schema.auditRecords>[],
   ) {
     if (status === 0 || !submittedAt) return;
-    into.push({ pkid: nextAuditId++, subjectType, subjectId, decision: 1, auditorName: applicant, auditedAt: submittedAt });
+    into.push({
+      pkid: nextAuditId++,
+      subjectType,
+      subjectId,
+      decision: 1,
+      auditorName: applicant,
+      auditedAt: submittedAt,
+    });
     if (status === 1 || !auditedAt) return;
     into.push({
       pkid: nextAuditId++,
@@ -285,7 +346,17 @@ export function createDemoData(options: DemoOptions): DemoData {
   const authority = { id: ids.authority, name: authorityName };
   const auditor = { id: ids.auditor, name: auditorName };
   for (const org of agentOrganizations) {
-    auditTrail(partyRng, 'agent_org', org.organizationId as number, org.auditStatus as number, org.orgName, org.submittedAt, org.auditedAt, authority, auditRecords);
+    auditTrail(
+      partyRng,
+      'agent_org',
+      org.organizationId as number,
+      org.auditStatus as number,
+      org.orgName,
+      org.submittedAt,
+      org.auditedAt,
+      authority,
+      auditRecords,
+    );
   }
 
   // Staff of every agency that has applied.
@@ -304,8 +375,16 @@ export function createDemoData(options: DemoOptions): DemoData {
       const status: AuditStatus = isDemo
         ? 2
         : org.auditStatus === 2
-          ? staffRng.weighted([[2, 80], [1, 10], [3, 5], [0, 5]] as const)
-          : staffRng.weighted([[1, 1], [0, 1]] as const);
+          ? staffRng.weighted([
+              [2, 80],
+              [1, 10],
+              [3, 5],
+              [0, 5],
+            ] as const)
+          : staffRng.weighted([
+              [1, 1],
+              [0, 1],
+            ] as const);
       const createdAt = at((org.createdAt as Date).getTime() + staffRng.int(1, 60) * DAY);
       const created = createdAt.getTime() > nowMs ? ago(DAY) : createdAt;
       agentStaff.push({
@@ -316,18 +395,33 @@ export function createDemoData(options: DemoOptions): DemoData {
         gender,
         idCardNo: names.idCardNo(staffRng, staffRng.int(1965, 2000)),
         phone: names.mobile(staffRng),
-        education: staffRng.weighted([['本科', 6], ['硕士研究生', 2], ['大专', 2]] as const),
+        education: staffRng.weighted([
+          ['本科', 6],
+          ['硕士研究生', 2],
+          ['大专', 2],
+        ] as const),
         major: staffRng.pick(['测绘工程', '地理信息科学', '遥感科学与技术', '土木工程', '城乡规划']),
         title: staffRng.pick(['高级工程师', '工程师', '工程师', '助理工程师', '测绘员']),
         certificateNo: staffRng.chance(0.3) ? `ZC${names.city.areaCode}${staffRng.digits(6)}` : null,
-        post: k === 0 ? '技术负责人' : staffRng.pick(['项目负责人', '质检员', '外业测量员', '内业数据处理员']),
+        post:
+          k === 0 ? '技术负责人' : staffRng.pick(['项目负责人', '质检员', '外业测量员', '内业数据处理员']),
         auditStatus: status,
         createdAt: created,
         updatedAt: created,
       });
       if (status >= 2) {
         const submitted = at(created.getTime() + HOUR);
-        auditTrail(staffRng, 'agent_staff', staffId, status, name, submitted, at(submitted.getTime() + staffRng.int(2, 48) * HOUR), authority, auditRecords);
+        auditTrail(
+          staffRng,
+          'agent_staff',
+          staffId,
+          status,
+          name,
+          submitted,
+          at(submitted.getTime() + staffRng.int(2, 48) * HOUR),
+          authority,
+          auditRecords,
+        );
       }
     }
   }
@@ -338,7 +432,11 @@ export function createDemoData(options: DemoOptions): DemoData {
     .forEach((staff) => {
       const start = ago(blacklistRng.int(5, 200) * DAY);
       staff.isBlacklisted = true;
-      staff.blacklistReason = blacklistRng.pick(['在测绘成果中弄虚作假', '同时在两家以上测绘机构执业', '出借执业证书']);
+      staff.blacklistReason = blacklistRng.pick([
+        '在测绘成果中弄虚作假',
+        '同时在两家以上测绘机构执业',
+        '出借执业证书',
+      ]);
       staff.blacklistStart = chinaDate(start);
       staff.blacklistEnd = chinaDate(at(start.getTime() + blacklistRng.int(1, 3) * 365 * DAY));
     });
@@ -352,19 +450,26 @@ export function createDemoData(options: DemoOptions): DemoData {
     const status: AuditStatus = isDemo
       ? 2
       : id <= 4
-        ? ([1, 3, 0] as const)[id - 2] as AuditStatus
-        : rng.weighted([[2, 75], [1, 10], [3, 7], [0, 8]] as const);
+        ? (([1, 3, 0] as const)[id - 2] as AuditStatus)
+        : rng.weighted([
+            [2, 75],
+            [1, 10],
+            [3, 7],
+            [0, 8],
+          ] as const);
     const district = isDemo ? seat : pickDistrict(rng);
     const createdAt = randomPast(rng, 60, 1500);
     const submittedAt = status === 0 ? null : at(createdAt.getTime() + rng.int(1, 48) * HOUR);
     const auditedAt = status >= 2 && submittedAt ? at(submittedAt.getTime() + rng.int(4, 72) * HOUR) : null;
-    const name = isDemo ? `${names.city.short}城市建设投资集团有限公司` : unique(() => names.constructionUnitName(rng, districtNames));
+    const name = isDemo
+      ? `${names.city.short}城市建设投资集团有限公司`
+      : unique(() => names.constructionUnitName(rng, districtNames));
     usedNames.add(name);
     constructionUnits.push({
       constructionId: id,
       userId: isDemo ? ids.owner : null,
       name,
-      creditCode: names.creditCode(rng, district.code),
+      creditCode: names.creditCode(rng, district.adminCode),
       legalPersonName: names.personName(rng),
       contactName: names.personName(rng),
       contactPhone: names.mobile(rng),
@@ -430,18 +535,20 @@ export function createDemoData(options: DemoOptions): DemoData {
     files.push(file);
     return file.id;
   };
-  const downloads: Insert<typeof schema.downloads>[] = downloadDocuments(contentRng.fork('downloads')).map((doc, i) => {
-    const createdAt = ago((400 - i * 7) * DAY);
-    return {
-      pkid: i + 1,
-      title: doc.title,
-      description: doc.description,
-      fileId: addFile(doc, createdAt),
-      orderIndex: i + 1,
-      createdAt,
-      updatedAt: createdAt,
-    };
-  });
+  const downloads: Insert<typeof schema.downloads>[] = downloadDocuments(contentRng.fork('downloads')).map(
+    (doc, i) => {
+      const createdAt = ago((400 - i * 7) * DAY);
+      return {
+        pkid: i + 1,
+        title: doc.title,
+        description: doc.description,
+        fileId: addFile(doc, createdAt),
+        orderIndex: i + 1,
+        createdAt,
+        updatedAt: createdAt,
+      };
+    },
+  );
 
   const noticeTypes: NoticeType[] = contentRng.shuffle([
     ...Array<NoticeType>(18).fill(0),
@@ -452,13 +559,15 @@ export function createDemoData(options: DemoOptions): DemoData {
   const typeCounters: Record<NoticeType, number> = { 0: 0, 1: 0, 2: 0, 3: 0 };
   const notices: Insert<typeof schema.notices>[] = [];
   const noticeAttachments: Insert<typeof schema.noticeAttachments>[] = [];
-  const noticeOffsets = Array.from({ length: noticeTypes.length }, () => contentRng.int(1, 540 * 24)).sort((a, b) => b - a);
+  const noticeOffsets = Array.from({ length: noticeTypes.length }, () => contentRng.int(1, 540 * 24)).sort(
+    (a, b) => b - a,
+  );
   noticeTypes.forEach((type, i) => {
     const pkid = i + 1;
     const isNewest = i >= noticeTypes.length - 3;
     const state = [7, 15].includes(i) || i === noticeTypes.length - 1 ? 0 : i === 11 ? 2 : 1;
     const time = ago((noticeOffsets[i] as number) * HOUR);
-    const text = noticeText(contentRng, type, typeCounters[type]++, chinaYear(time), contentRng.pick(districts).short);
+    const text = noticeText(contentRng, type, typeCounters[type]++, time, contentRng.pick(districts).short);
     notices.push({
       pkid,
       noticeTitle: text.title,
@@ -472,7 +581,11 @@ export function createDemoData(options: DemoOptions): DemoData {
       updatedAt: isNewest ? ago(HOUR) : time,
     });
     if (state === 1 && type !== 3 && i % 5 === 1) {
-      noticeAttachments.push({ noticeId: pkid, fileId: addFile(noticeAttachmentDocument(contentRng, text.title), time), orderIndex: 1 });
+      noticeAttachments.push({
+        noticeId: pkid,
+        fileId: addFile(noticeAttachmentDocument(contentRng, text.title), time),
+        orderIndex: 1,
+      });
     }
   });
   noticeAttachments.forEach((row, i) => (row.pkid = i + 1));
@@ -499,13 +612,24 @@ export function createDemoData(options: DemoOptions): DemoData {
   };
 
   // Projects.
-  const selectableOrgs = agentOrganizations.filter((o) => o.auditStatus === 2 && !o.isLostCredit && !o.isUnqualified && !o.isBlacklisted);
-  const approvedUnits = constructionUnits.filter((u) => u.auditStatus === 2 && u.constructionId !== OWNER_UNIT_ID);
-  const highlights = {
-    ownerProjects: [] as { name: string; status: number; contractNo?: string }[],
-    agencyProjects: [] as { name: string; status: number; unit: string; contractNo?: string }[],
-    anyProjects: [] as { name: string; district: string }[],
-  };
+  const selectableOrgs = agentOrganizations.filter(
+    (o) => o.auditStatus === 2 && !o.isLostCredit && !o.isUnqualified && !o.isBlacklisted,
+  );
+  const approvedUnits = constructionUnits.filter(
+    (u) => u.auditStatus === 2 && u.constructionId !== OWNER_UNIT_ID,
+  );
+  /** Early projects remembered for the demo accounts' messages, so each message fits its project. */
+  interface Highlight {
+    name: string;
+    status: number;
+    unit: string;
+    district: string;
+    contractNo?: string;
+    contractStatus?: number;
+    contractAudit?: number;
+  }
+  const highlights = { owner: [] as Highlight[], agency: [] as Highlight[], any: [] as Highlight[] };
+  const HIGHLIGHTS_KEPT = 80;
   let batchesDone = false;
 
   function* projectBatches(batchSize = 1000): Generator<ProjectBatch> {
@@ -528,21 +652,46 @@ export function createDemoData(options: DemoOptions): DemoData {
       const end = Math.min(options.projects, start + batchSize - 1);
       for (let pkid = start; pkid <= end; pkid++) {
         const rng = projectRng;
-        const status: ProjectStatus = rng.weighted([[0, 8], [1, 12], [2, 9], [3, 8], [4, 14], [5, 9], [6, 8], [7, 26], [9, 6]] as const);
-        const reached: ProjectStatus = status === 9 ? rng.weighted([[0, 3], [1, 4], [2, 2], [3, 1], [4, 1], [5, 1]] as const) : status;
+        const status: ProjectStatus = rng.weighted([
+          [0, 8],
+          [1, 12],
+          [2, 9],
+          [3, 8],
+          [4, 14],
+          [5, 9],
+          [6, 8],
+          [7, 26],
+          [9, 6],
+        ] as const);
+        const reached: ProjectStatus =
+          status === 9
+            ? rng.weighted([
+                [0, 3],
+                [1, 4],
+                [2, 2],
+                [3, 1],
+                [4, 1],
+                [5, 1],
+              ] as const)
+            : status;
         const path: ProjectStatus[] = [];
         for (let s = 0; s <= reached; s++) path.push(s as ProjectStatus);
         if (status === 9) path.push(9);
         const minAge = [1, 3, 10, 20, 30, 45, 60, 90][reached] as number;
         const createdAt = ago(rng.int(minAge * 24, (minAge + 700) * 24) * HOUR + rng.int(0, 3_599_999));
         const span = nowMs - createdAt.getTime();
-        const fractions = path.slice(1).map(() => rng.real(0.02, 0.95)).sort((a, b) => a - b);
+        const fractions = path
+          .slice(1)
+          .map(() => rng.real(0.02, 0.95))
+          .sort((a, b) => a - b);
         const times = [createdAt, ...fractions.map((f) => at(createdAt.getTime() + Math.floor(span * f)))];
         const timeOf = (s: ProjectStatus) => times[path.indexOf(s)] as Date;
 
         const district = pickDistrict(rng);
         const [lon, lat] = randomPointIn(rng, district.polygon, district.center, 0.02);
-        const unit = (rng.chance(0.08) ? unitById.get(OWNER_UNIT_ID) : rng.pick(approvedUnits)) as Insert<typeof schema.constructionUnits>;
+        const unit = (rng.chance(0.08) ? unitById.get(OWNER_UNIT_ID) : rng.pick(approvedUnits)) as Insert<
+          typeof schema.constructionUnits
+        >;
         const unitId = unit.constructionId as number;
         const naming = names.projectNaming(rng, district.short);
         const year = chinaYear(createdAt);
@@ -558,7 +707,7 @@ export function createDemoData(options: DemoOptions): DemoData {
           pkid,
           projectName: naming.name,
           projectNo,
-          centralCode: `${year}-${district.code.slice(0, 6)}-${rng.pick(['47', '48', '70', '78'])}-0${rng.int(1, 3)}-${String(pkid).padStart(6, '0')}`,
+          centralCode: `${year}-${district.adminCode}-${rng.pick(['47', '48', '70', '78'])}-0${rng.int(1, 3)}-${String(pkid).padStart(6, '0')}`,
           localCode: rng.chance(0.8) ? `YZXM${year}${rng.digits(5)}` : null,
           constructionId: unitId,
           districtCode: district.code,
@@ -571,9 +720,18 @@ export function createDemoData(options: DemoOptions): DemoData {
           landArea: rng.int(2_000, 200_000),
           buildingArea: isBuilding ? rng.int(3_000, 300_000) : null,
           status,
-          auditStatus: status === 0 ? rng.weighted([[0, 3], [1, 2], [3, 1]] as const) : 2,
+          auditStatus:
+            status === 0
+              ? rng.weighted([
+                  [0, 3],
+                  [1, 2],
+                  [3, 1],
+                ] as const)
+              : 2,
           terminationReason:
-            status === 9 ? rng.pick(['建设单位申请终止', '项目规划调整，暂缓建设', '项目取消立项', '建设资金未落实']) : null,
+            status === 9
+              ? rng.pick(['建设单位申请终止', '项目规划调整，暂缓建设', '项目取消立项', '建设资金未落实'])
+              : null,
           releasedAt: reached >= 1 ? timeOf(1) : null,
           completedAt,
           createdBy: ownerActor.actorId,
@@ -581,14 +739,27 @@ export function createDemoData(options: DemoOptions): DemoData {
           updatedAt,
         };
         batch.projects.push(project);
-        if (highlights.anyProjects.length < 20) highlights.anyProjects.push({ name: naming.name, district: district.short });
 
         const logs = batch.projectLogs;
-        const log = (from: ProjectStatus | null, to: ProjectStatus, content: string, actor: { actorId: number | null; actorName: string }) =>
-          logs.push({ pkid: logId++, projectId: pkid, statusFrom: from, statusTo: to, content, createdAt: timeOf(to), ...actor });
+        const log = (
+          from: ProjectStatus | null,
+          to: ProjectStatus,
+          content: string,
+          actor: { actorId: number | null; actorName: string },
+        ) =>
+          logs.push({
+            pkid: logId++,
+            projectId: pkid,
+            statusFrom: from,
+            statusTo: to,
+            content,
+            createdAt: timeOf(to),
+            ...actor,
+          });
         log(null, 0, `新建项目：${naming.name}`, ownerActor);
 
         let orgId: number | undefined;
+        let authorizedOrgId: number | undefined;
         let contractNo: string | undefined;
         if (reached >= 1) {
           const stage = rng.weighted(stages.map((s) => [s, s.id === 4 ? 4 : 2] as const));
@@ -612,17 +783,33 @@ export function createDemoData(options: DemoOptions): DemoData {
               status === 6 || status === 7
                 ? 2
                 : status === 5
-                  ? rng.weighted([[1, 60], [2, 25], [3, 15]] as const)
+                  ? rng.weighted([
+                      [1, 60],
+                      [2, 25],
+                      [3, 15],
+                    ] as const)
                   : status === 9 && reached === 5
                     ? 1
                     : 0;
-            batch.projectStageItems.push({ pkid: stageItemId++, projectId: pkid, demandId: demand.pkid as number, itemId, resultAcceptance: acceptance });
+            batch.projectStageItems.push({
+              pkid: stageItemId++,
+              projectId: pkid,
+              demandId: demand.pkid as number,
+              itemId,
+              resultAcceptance: acceptance,
+            });
           }
           const itemNames = stageItems.map((id) => surveyItemName(id)).join('、');
           log(0, 1, `发布测绘需求（${stage.name}：${itemNames}）`, ownerActor);
 
-          const candidates = selectableOrgs.filter((o) => stageItems.every((item) => (o.businessScope as number[]).includes(item)));
-          const org = rng.weighted((candidates.length > 0 ? candidates : selectableOrgs).map((o) => [o, o.organizationId === AGENCY_ORG_ID ? 8 : 1] as const));
+          const candidates = selectableOrgs.filter((o) =>
+            stageItems.every((item) => (o.businessScope as number[]).includes(item)),
+          );
+          const org = rng.weighted(
+            (candidates.length > 0 ? candidates : selectableOrgs).map(
+              (o) => [o, o.organizationId === AGENCY_ORG_ID ? 8 : 1] as const,
+            ),
+          );
           orgId = org.organizationId as number;
           const orgActor = { actorId: orgId === AGENCY_ORG_ID ? ids.agency : null, actorName: org.orgName };
           if (reached >= 2) {
@@ -650,11 +837,15 @@ export function createDemoData(options: DemoOptions): DemoData {
               organizationId: orgId,
               state: 1,
               authorizedBy: ownerActor.actorId,
-              authorizedAt: at(acceptedAt.getTime() - Math.floor((acceptedAt.getTime() - releasedAt.getTime()) / 3)),
+              authorizedAt: at(
+                acceptedAt.getTime() - Math.floor((acceptedAt.getTime() - releasedAt.getTime()) / 3),
+              ),
               respondedAt: acceptedAt,
             });
+            authorizedOrgId = orgId;
             log(1, 2, `委托${org.orgName}承担测绘，机构已接受委托`, orgActor);
           } else if (status === 1 && rng.chance(0.5)) {
+            authorizedOrgId = orgId;
             batch.projectAuthorizations.push({
               pkid: authorizationId++,
               projectId: pkid,
@@ -671,11 +862,28 @@ export function createDemoData(options: DemoOptions): DemoData {
             const id = contractId++;
             contractNo = `YZHT${year}${String(id).padStart(6, '0')}`;
             const filed = reached >= 3;
-            const contractStatus = filed ? (status === 9 ? 9 : 3) : rng.weighted([[0, 1], [1, 2], [2, 2]] as const);
-            const contractAudit = filed ? 2 : contractStatus === 2 ? rng.weighted([[1, 3], [3, 1]] as const) : 0;
+            const contractStatus = filed
+              ? status === 9
+                ? 9
+                : 3
+              : rng.weighted([
+                  [0, 1],
+                  [1, 2],
+                  [2, 2],
+                ] as const);
+            const contractAudit = filed
+              ? 2
+              : contractStatus === 2
+                ? rng.weighted([
+                    [1, 3],
+                    [3, 1],
+                  ] as const)
+                : 0;
             const draftedAt = at(timeOf(2).getTime() + HOUR);
             const contractCreated = draftedAt.getTime() > nowMs ? ago(HOUR) : draftedAt;
-            const signedAt = filed ? at(timeOf(3).getTime() - Math.floor((timeOf(3).getTime() - timeOf(2).getTime()) / 2)) : null;
+            const signedAt = filed
+              ? at(timeOf(3).getTime() - Math.floor((timeOf(3).getTime() - timeOf(2).getTime()) / 2))
+              : null;
             const filedAt = filed ? timeOf(3) : null;
             batch.contracts.push({
               contractId: id,
@@ -693,9 +901,21 @@ export function createDemoData(options: DemoOptions): DemoData {
               createdAt: contractCreated,
               updatedAt: filedAt ?? contractCreated,
             });
-            const submittedAt = signedAt ?? at(contractCreated.getTime() + Math.floor((nowMs - contractCreated.getTime()) / 2));
-            const decidedAt = filedAt ?? at(submittedAt.getTime() + Math.floor((nowMs - submittedAt.getTime()) / 2));
-            auditTrail(rng, 'contract', id, contractAudit, org.orgName, submittedAt, decidedAt, auditor, batch.auditRecords);
+            const submittedAt =
+              signedAt ?? at(contractCreated.getTime() + Math.floor((nowMs - contractCreated.getTime()) / 2));
+            const decidedAt =
+              filedAt ?? at(submittedAt.getTime() + Math.floor((nowMs - submittedAt.getTime()) / 2));
+            auditTrail(
+              rng,
+              'contract',
+              id,
+              contractAudit,
+              org.orgName,
+              submittedAt,
+              decidedAt,
+              auditor,
+              batch.auditRecords,
+            );
           }
           if (reached >= 3) log(2, 3, `测绘合同（${contractNo}）已备案`, auditorActor);
           if (reached >= 4) log(3, 4, '测绘作业开始', orgActor);
@@ -705,11 +925,25 @@ export function createDemoData(options: DemoOptions): DemoData {
         }
         if (status === 9) log(reached, 9, `项目终止：${project.terminationReason}`, ownerActor);
 
-        if (unitId === OWNER_UNIT_ID && highlights.ownerProjects.length < 12) {
-          highlights.ownerProjects.push({ name: naming.name, status, ...(contractNo ? { contractNo } : {}) });
-        }
-        if (orgId === AGENCY_ORG_ID && highlights.agencyProjects.length < 12) {
-          highlights.agencyProjects.push({ name: naming.name, status, unit: unit.name, ...(contractNo ? { contractNo } : {}) });
+        const contract = batch.contracts.at(-1);
+        const highlight: Highlight = {
+          name: naming.name,
+          status,
+          unit: unit.name,
+          district: district.short,
+          ...(contract && contract.projectId === pkid
+            ? {
+                contractNo: contract.contractNo,
+                contractStatus: contract.status,
+                contractAudit: contract.auditStatus,
+              }
+            : {}),
+        };
+        if (highlights.any.length < HIGHLIGHTS_KEPT) highlights.any.push(highlight);
+        if (unitId === OWNER_UNIT_ID && highlights.owner.length < HIGHLIGHTS_KEPT)
+          highlights.owner.push(highlight);
+        if (authorizedOrgId === AGENCY_ORG_ID && highlights.agency.length < HIGHLIGHTS_KEPT) {
+          highlights.agency.push(highlight);
         }
       }
       yield batch;
@@ -720,47 +954,63 @@ export function createDemoData(options: DemoOptions): DemoData {
   function messages(): Insert<typeof schema.messages>[] {
     if (!batchesDone) throw new Error('messages() needs the project batches to be consumed first');
     const rng = root.fork('messages');
-    const fallback = (i: number) => `${seat.short}示范项目${i + 1}`;
-    const anyName = (i: number) => highlights.anyProjects[i]?.name ?? fallback(i);
-    const own = (i: number) => highlights.ownerProjects[i]?.name ?? anyName(i);
-    const ownContract = highlights.ownerProjects.find((p) => p.contractNo)?.contractNo ?? 'YZHT2026000001';
-    const agencyWork = (i: number) => highlights.agencyProjects[i]?.name ?? anyName(i + 3);
-    const agencyUnit = highlights.agencyProjects[0]?.unit ?? (constructionUnits[4]?.name as string);
-    const agencyContract = highlights.agencyProjects.find((p) => p.contractNo)?.contractNo ?? ownContract;
+    const fallbackName = `${seat.short}示范项目`;
+    /** The n-th remembered project in one of the statuses (and district), else any, else a made-up name. */
+    const find = (list: Highlight[], statuses: readonly number[], n = 0, district?: string) =>
+      list.filter((p) => statuses.includes(p.status) && (!district || p.district === district))[n] ??
+      list[n] ??
+      highlights.any[n];
+    const nameOf = (p: Highlight | undefined) => p?.name ?? fallbackName;
+    const own = (statuses: readonly number[], n = 0) => nameOf(find(highlights.owner, statuses, n));
+    const work = (statuses: readonly number[], n = 0) => nameOf(find(highlights.agency, statuses, n));
+    const any = (statuses: readonly number[], n = 0, district?: string) =>
+      nameOf(find(highlights.any, statuses, n, district));
+    const contractWhere = (list: Highlight[], test: (p: Highlight) => boolean) =>
+      list.find((p) => p.contractNo && test(p))?.contractNo ??
+      highlights.any.find((p) => p.contractNo)?.contractNo ??
+      'YZHT2026000001';
+    const ownContract = contractWhere(highlights.owner, (p) => p.contractStatus === 1);
+    const agencyContract = contractWhere(highlights.agency, (p) => p.contractStatus === 3);
+    const pendingFiling = contractWhere(highlights.any, (p) => p.contractAudit === 1);
+    const agencyUnit = find(highlights.agency, [1])?.unit ?? (constructionUnits[4]?.name as string);
     const pendingOrg = agentOrganizations.find((o) => o.auditStatus === 1)?.orgName as string;
     const pendingUnit = constructionUnits.find((u) => u.auditStatus === 1)?.name as string;
     const agencyName = agentOrganizations[0]?.orgName as string;
+    const seatName = seat.short;
     const perAccount: Record<RoleKey, [content: string, link: string | null][]> = {
       admin: [
         [`${pendingOrg}提交了机构入驻申请，请安排审核人员`, '/audituser/agentorg_audit_users'],
         ['定时任务“测绘办件时限检查”已执行完成', '/task/time'],
         [`新用户注册：${pendingUnit}`, null],
         ['系统将于本周六 22:00-24:00 进行例行维护', null],
-        [`本月新增测绘项目 ${highlights.anyProjects.length > 0 ? rng.int(40, 120) : 0} 个`, '/noticemanger/statistical'],
+        [`本月新增测绘项目 ${rng.int(40, 120)} 个`, '/noticemanger/statistical'],
         ['数据备份已完成', null],
       ],
       owner: [
-        [`${agencyName}已接受您的委托（项目：${own(0)}）`, '/demandmanger/releaseList'],
+        [`${agencyName}已接受您的委托（项目：${own([2, 3, 4])}）`, '/demandmanger/releaseList'],
         [`合同（${ownContract}）待您确认`, '/contract/backlogList'],
-        [`项目“${own(1)}”测绘成果已验收`, '/workflow/progressQuery'],
-        [`项目“${own(2)}”测绘需求已发布`, '/demandmanger/releaseList'],
+        [`项目“${own([6])}”测绘成果已验收`, '/workflow/progressQuery'],
+        [`项目“${own([1])}”测绘需求已发布`, '/demandmanger/releaseList'],
         ['您的单位信息认证已通过', '/construction/update'],
-        [`项目“${own(3)}”已办结，欢迎对测绘机构进行评价`, '/evaluatemanger/orgEvalute'],
+        [`项目“${own([7])}”已办结，欢迎对测绘机构进行评价`, '/evaluatemanger/orgEvalute'],
       ],
       agency: [
-        [`${agencyUnit}向贵机构发起测绘委托（项目：${agencyWork(0)}），请及时处理`, '/notdchy/toDoList'],
+        [`${agencyUnit}向贵机构发起测绘委托（项目：${work([1])}），请及时处理`, '/notdchy/toDoList'],
         [`合同（${agencyContract}）备案审核通过`, '/contract/ContractList'],
-        [`项目“${agencyWork(1)}”测绘成果被退回：成果图件与技术报告不一致，请修改后重新提交`, '/workflow/ToDoList'],
+        [
+          `项目“${work([5])}”测绘成果被退回：成果图件与技术报告不一致，请修改后重新提交`,
+          '/workflow/ToDoList',
+        ],
         ['贵机构的信息变更申请已审核通过', '/usercenter/OrgChangeDone'],
-        [`项目“${agencyWork(2)}”已验收`, '/workflow/myProjectList'],
+        [`项目“${work([6, 7])}”已验收`, '/workflow/myProjectList'],
         ['请于本月底前完成从业人员信息年度核对', '/orgstaff/stafflist'],
       ],
       staff: [
-        [`您有新的办件待处理：${agencyWork(0)}`, '/workflow/ToDoList'],
-        [`项目“${agencyWork(3)}”已分配给您`, '/workflow/myProjectList'],
-        [`项目“${agencyWork(1)}”成果提交将于 3 日后到期`, '/workflow/myCaseList'],
+        [`您有新的办件待处理：${work([3, 4])}`, '/workflow/ToDoList'],
+        [`项目“${work([4], 1)}”已分配给您`, '/workflow/myProjectList'],
+        [`项目“${work([4], 2)}”成果提交将于 3 日后到期`, '/workflow/myCaseList'],
         ['您的从业人员信息审核已通过', null],
-        [`项目“${agencyWork(2)}”已验收`, '/workflow/myProjectList'],
+        [`项目“${work([6, 7], 1)}”已验收`, '/workflow/myProjectList'],
         ['请及时更新执业证书信息', null],
       ],
       authority: [
@@ -772,26 +1022,26 @@ export function createDemoData(options: DemoOptions): DemoData {
         ['“双随机”检查名单已生成', '/evaluatemanger/organizationCheckList'],
       ],
       auditor: [
-        [`合同（${agencyContract}）待备案审核`, '/contract/filingbacklogList'],
-        [`项目“${anyName(4)}”提交了测绘成果，请审核`, '/workflow/ToDoList'],
-        [`项目“${anyName(5)}”待验收发证`, '/audituser/AcceptanceAndCertification'],
-        [`项目“${anyName(6)}”合同备案任务已转办给您`, '/contract/contractToDoList'],
-        [`项目“${anyName(7)}”成果已采纳`, '/workflow/DoneList'],
+        [`合同（${pendingFiling}）待备案审核`, '/contract/filingbacklogList'],
+        [`项目“${any([5])}”提交了测绘成果，请审核`, '/workflow/ToDoList'],
+        [`项目“${any([5], 1)}”待验收发证`, '/audituser/AcceptanceAndCertification'],
+        [`项目“${any([2])}”合同备案任务已转办给您`, '/contract/contractToDoList'],
+        [`项目“${any([6, 7])}”成果已采纳`, '/workflow/DoneList'],
         ['本周待办已全部处理', null],
       ],
       district: [
-        [`${seat.short}新增办件：${anyName(8)}`, '/workflow/ResultDetailsSubofficemenu'],
-        [`项目“${anyName(9)}”测绘成果已提交`, '/workflow/ResultDetailsSubofficemenu'],
-        [`项目“${anyName(10)}”已办结`, '/query/districtCounty'],
-        [`${seat.short}本月办结项目统计已生成`, '/query/districtCounty'],
+        [`${seatName}新增办件：${any([3, 4], 0, seatName)}`, '/workflow/ResultDetailsSubofficemenu'],
+        [`项目“${any([5], 0, seatName)}”测绘成果已提交`, '/workflow/ResultDetailsSubofficemenu'],
+        [`项目“${any([7], 0, seatName)}”已办结`, '/query/districtCounty'],
+        [`${seatName}本月办结项目统计已生成`, '/query/districtCounty'],
         ['请核对本区县测绘成果共享目录', null],
-        [`项目“${anyName(11)}”已发布测绘需求`, '/query/projectQuery'],
+        [`项目“${any([1], 0, seatName)}”已发布测绘需求`, '/query/projectQuery'],
       ],
       sharing: [
-        [`您申请的项目“${anyName(12)}”成果已审批通过，可下载`, '/workflow/applyProjectRecording'],
-        [`成果共享申请（项目：${anyName(13)}）已提交`, '/workflow/applyProjectRecording'],
-        [`新增可共享成果：${anyName(14)}`, '/workflow/AchievementSharing'],
-        [`您申请的项目“${anyName(15)}”成果未通过审批：申请用途不明确`, '/workflow/applyProjectRecording'],
+        [`您申请的项目“${any([7], 2)}”成果已审批通过，可下载`, '/workflow/applyProjectRecording'],
+        [`成果共享申请（项目：${any([7], 3)}）已提交`, '/workflow/applyProjectRecording'],
+        [`新增可共享成果：${any([7], 4)}`, '/workflow/AchievementSharing'],
+        [`您申请的项目“${any([6, 7], 5)}”成果未通过审批：申请用途不明确`, '/workflow/applyProjectRecording'],
         ['成果共享目录已更新', '/workflow/myProjectListShare'],
         ['请在 30 日内下载已批准的共享成果', null],
       ],
@@ -801,7 +1051,14 @@ export function createDemoData(options: DemoOptions): DemoData {
       perAccount[account.role].forEach(([messageContent, link], i) => {
         // The first three are new (unread), the rest older and read.
         const hoursAgo = i < 3 ? rng.int(1, 72) : rng.int(96, 900);
-        rows.push({ messageId: rows.length + 1, userId: account.pkid, messageContent, link, addTime: ago(hoursAgo * HOUR), hasRead: i >= 3 });
+        rows.push({
+          messageId: rows.length + 1,
+          userId: account.pkid,
+          messageContent,
+          link,
+          addTime: ago(hoursAgo * HOUR),
+          hasRead: i >= 3,
+        });
       });
     }
     return rows;
@@ -813,4 +1070,3 @@ export function createDemoData(options: DemoOptions): DemoData {
 function round6(value: number): number {
   return Math.round(value * 1e6) / 1e6;
 }
-

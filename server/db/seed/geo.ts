@@ -93,7 +93,11 @@ export function partitionBox(rng: Rng, box: BBox, topCount: number, bottomCount:
       const baseX = box.west + (width * (i + 1)) / count;
       return {
         edge: node(`${row}${i}e`, baseX + rng.real(-nodeJitter, nodeJitter), edgeY),
-        junction: node(`${row}${i}j`, baseX + rng.real(-0.5, 0.5) * nodeJitter, midY + rng.real(-0.6, 0.6) * nodeJitter),
+        junction: node(
+          `${row}${i}j`,
+          baseX + rng.real(-0.5, 0.5) * nodeJitter,
+          midY + rng.real(-0.6, 0.6) * nodeJitter,
+        ),
       };
     });
   const top = dividers(topCount, 'T', box.north);
@@ -179,7 +183,12 @@ export function partitionBox(rng: Rng, box: BBox, topCount: number, bottomCount:
  * A point inside the polygon: mostly clustered around `center` (towns gather), sometimes anywhere.
  * Rejection sampling, so the result is always inside.
  */
-export function randomPointIn(rng: Rng, polygon: GeoJsonPolygon, center: GeoJsonPosition, spread: number): GeoJsonPosition {
+export function randomPointIn(
+  rng: Rng,
+  polygon: GeoJsonPolygon,
+  center: GeoJsonPosition,
+  spread: number,
+): GeoJsonPosition {
   const outer = polygon.coordinates[0] as GeoJsonPosition[];
   const box = ringBBox(outer);
   const clustered = rng.chance(0.7);

@@ -44,11 +44,18 @@ type AnyTable = PgTable;
  * without a default) goes in as one JSON parameter through json_populate_recordset: about twice as fast
  * as a statement with a parameter per value, which matters for the 100,000-project benchmark set.
  */
-async function insertRows(db: Database, table: AnyTable, rows: readonly object[], summary: SeedSummary): Promise<void> {
+async function insertRows(
+  db: Database,
+  table: AnyTable,
+  rows: readonly object[],
+  summary: SeedSummary,
+): Promise<void> {
   const columns = getTableColumns(table) as Record<string, Column>;
   for (let i = 0; i < rows.length; i += BATCH_ROWS) {
     const batch = rows.slice(i, i + BATCH_ROWS) as Record<string, unknown>[];
-    const keys = [...new Set(batch.flatMap((row) => Object.keys(row).filter((key) => row[key] !== undefined)))];
+    const keys = [
+      ...new Set(batch.flatMap((row) => Object.keys(row).filter((key) => row[key] !== undefined))),
+    ];
     const isUniform = keys.every(
       (key) => !(columns[key] as Column).hasDefault || batch.every((row) => row[key] !== undefined),
     );
@@ -57,20 +64,26 @@ async function insertRows(db: Database, table: AnyTable, rows: readonly object[]
       continue;
     }
     const names = keys.map((key) => (columns[key] as Column).name);
-    const json = JSON.stringify(batch.map((row) => Object.fromEntries(keys.map((key, k) => [names[k], row[key] ?? null]))));
+    const json = JSON.stringify(
+      batch.map((row) => Object.fromEntries(keys.map((key, k) => [names[k], row[key] ?? null]))),
+    );
     const list = sql.join(
       names.map((name) => sql.identifier(name)),
       sql`, `,
     );
     const target = sql.identifier(getTableName(table));
-    await db.execute(sql`insert into ${target} (${list}) select ${list} from json_populate_recordset(null::${target}, ${json}::json)`);
+    await db.execute(
+      sql`insert into ${target} (${list}) select ${list} from json_populate_recordset(null::${target}, ${json}::json)`,
+    );
   }
   const name = getTableName(table);
   summary[name] = (summary[name] ?? 0) + rows.length;
 }
 
 function allTables(): AnyTable[] {
-  return Object.values(schema as Record<string, unknown>).filter((value): value is AnyTable => is(value, PgTable));
+  return Object.values(schema as Record<string, unknown>).filter((value): value is AnyTable =>
+    is(value, PgTable),
+  );
 }
 
 /** True when the database already holds accounts (demo or production seed, or real use). */
@@ -112,8 +125,21 @@ async function hashUsers(users: readonly DemoUser[]): Promise<(typeof schema.use
   );
 }
 
-function assertEmpty(seeded: boolean): void {
-  if (seeded) throw new Error('The database already has data; reset it before seeding (db:seed -- --reset).');
+/** Thrown when seeding a database that already has accounts (another instance may have seeded it). */
+export class AlreadySeededError extends Error {
+  constructor() {
+    super('The database already has data; reset it before seeding (npm run db:seed -- --reset).');
+    this.name = 'AlreadySeededError';
+  }
+}
+
+/** Any fixed number: two instances starting on one empty server database seed it once. */
+const SEED_LOCK_KEY = 726_2027;
+
+/** Inside the seed transaction: wait for any other seeder, then make sure nobody seeded meanwhile. */
+async function lockEmpty(tx: Database): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+  if (await isSeeded(tx)) throw new AlreadySeededError();
 }
 
 /**
@@ -123,7 +149,7 @@ function assertEmpty(seeded: boolean): void {
  * has accounts. Files are written through `storeFile` first; all rows go in one transaction.
  */
 export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<SeedSummary> {
-  assertEmpty(await isSeeded(db));
+  if (await isSeeded(db)) throw new AlreadySeededError();
   const data = createDemoData({ projects: options.projects ?? 2000, now: options.now ?? new Date() });
   const { base } = data;
 
@@ -146,6 +172,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
   const summary: SeedSummary = {};
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    await lockEmpty(t);
     await insertRows(t, schema.districts, base.districts, summary);
     await insertRows(t, schema.roles, base.roles, summary);
     await insertRows(t, schema.departments, base.departments, summary);
@@ -178,6 +205,24 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
   return summary;
 }
 
+/**
+ * Rebuilds the menu modules and their role links from the route table (shared/domain/routes.ts), for
+ * a database seeded by an older version of the code. Modules are derived data: nothing else points at
+ * them except role_modules, which is rebuilt too.
+ */
+export async function syncModules(db: Database): Promise<void> {
+  const menu = moduleRows();
+  const summary: SeedSummary = {};
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Database;
+    await t.delete(schema.roleModules);
+    await t.delete(schema.modules);
+    await insertRows(t, schema.modules, menu.modules, summary);
+    await insertRows(t, schema.roleModules, menu.roleModules, summary);
+    await syncIdentitySequences(t);
+  });
+}
+
 const PASSWORD_ALPHABETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789'];
 
 /** A random password meeting the spec's rule (upper, lower and digit, at least 8). */
@@ -198,13 +243,14 @@ export function generatePassword(length = 16): string {
  * printed once. No districts and no demo data: operators load their own.
  */
 export async function seedProduction(db: Database): Promise<{ adminPassword: string }> {
-  assertEmpty(await isSeeded(db));
+  if (await isSeeded(db)) throw new AlreadySeededError();
   const adminPassword = generatePassword();
   const loginpwd = await hashPassword(md5Hex(adminPassword));
   const menu = moduleRows();
   const summary: SeedSummary = {};
   await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
+    await lockEmpty(t);
     await insertRows(t, schema.roles, roleRows(), summary);
     await insertRows(t, schema.departments, departmentRows(), summary);
     await insertRows(

@@ -19,9 +19,12 @@ describe('names', () => {
 
   it('credit codes carry a valid GB 32100 check character', () => {
     for (let i = 0; i < 50; i++) {
-      const code = creditCode(rng, '3799002');
+      const code = creditCode(rng, '379902');
       expect(code).toMatch(/^[0-9A-HJ-NPQRTUWXY]{18}$/);
-      const sum = [...code.slice(0, 17)].reduce((total, ch, k) => total + CREDIT_ALPHABET.indexOf(ch) * CREDIT_WEIGHTS[k]!, 0);
+      const sum = [...code.slice(0, 17)].reduce(
+        (total, ch, k) => total + CREDIT_ALPHABET.indexOf(ch) * CREDIT_WEIGHTS[k]!,
+        0,
+      );
       expect(code[17]).toBe(CREDIT_ALPHABET[(31 - (sum % 31)) % 31]);
     }
   });

@@ -7,8 +7,10 @@ import type { Rng } from './random';
 
 export const city = { name: '云州市', short: '云州', areaCode: '3799', phoneAreaCode: '0539' } as const;
 
-const SURNAMES = '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛段雷侯龙史陶黎贺顾毛郝龚邵万钱严武戴孔汤';
-const GIVEN = '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉萍红玲兰云飞鹏辉建国志宏文斌晨晓雪梅琳宇浩然欣怡子涵思远博轩雨婷嘉俊凯峰亮海波振东立新春燕佳慧颖琪瑞晶鑫蕾';
+const SURNAMES =
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛段雷侯龙史陶黎贺顾毛郝龚邵万钱严武戴孔汤';
+const GIVEN =
+  '伟芳娜敏静丽强磊军洋勇艳杰娟涛明超秀霞平刚桂英华玉萍红玲兰云飞鹏辉建国志宏文斌晨晓雪梅琳宇浩然欣怡子涵思远博轩雨婷嘉俊凯峰亮海波振东立新春燕佳慧颖琪瑞晶鑫蕾';
 
 export function personName(rng: Rng): string {
   const given = rng.chance(0.65) ? rng.char(GIVEN) + rng.char(GIVEN) : rng.char(GIVEN);
@@ -31,7 +33,16 @@ export function agencyName(rng: Rng): string {
     [city.short, 3],
     ['', 3],
   ] as const);
-  const business = rng.pick(['测绘', '测绘地理信息', '勘测规划设计', '地理信息科技', '空间信息技术', '勘察测绘', '不动产测绘', '工程测量']);
+  const business = rng.pick([
+    '测绘',
+    '测绘地理信息',
+    '勘测规划设计',
+    '地理信息科技',
+    '空间信息技术',
+    '勘察测绘',
+    '不动产测绘',
+    '工程测量',
+  ]);
   const suffix = rng.weighted([
     ['有限公司', 6],
     ['有限责任公司', 3],
@@ -42,7 +53,14 @@ export function agencyName(rng: Rng): string {
 
 export function constructionUnitName(rng: Rng, districtNames: readonly string[]): string {
   if (rng.chance(0.15)) {
-    const bureau = rng.pick(['教育和体育局', '卫生健康局', '住房和城乡建设局', '城市管理局', '交通运输局', '水利局']);
+    const bureau = rng.pick([
+      '教育和体育局',
+      '卫生健康局',
+      '住房和城乡建设局',
+      '城市管理局',
+      '交通运输局',
+      '水利局',
+    ]);
     return `${city.name}${rng.pick(districtNames)}${bureau}`;
   }
   const industry = rng.pick([
@@ -62,7 +80,30 @@ export function constructionUnitName(rng: Rng, districtNames: readonly string[])
   return `${rng.chance(0.6) ? city.short : ''}${brand(rng)}${industry}${suffix}`;
 }
 
-const ROAD_HEAD = ['人民', '建设', '解放', '青年', '和平', '文化', '振兴', '凤凰', '云台', '临江', '滨河', '翠屏', '长青', '金山', '银河', '北湖', '东方', '新华', '光明', '迎宾', '石门', '科技'];
+const ROAD_HEAD = [
+  '人民',
+  '建设',
+  '解放',
+  '青年',
+  '和平',
+  '文化',
+  '振兴',
+  '凤凰',
+  '云台',
+  '临江',
+  '滨河',
+  '翠屏',
+  '长青',
+  '金山',
+  '银河',
+  '北湖',
+  '东方',
+  '新华',
+  '光明',
+  '迎宾',
+  '石门',
+  '科技',
+];
 
 export function roadName(rng: Rng): string {
   return rng.pick(ROAD_HEAD) + rng.pick(['路', '街', '大道', '东路', '西路', '北路', '南路']);
@@ -72,7 +113,24 @@ export function address(rng: Rng, districtName: string): string {
   return `${city.name}${districtName}${roadName(rng)}${rng.int(1, 999)}号`;
 }
 
-const ESTATE_HEAD = ['锦绣', '翡翠', '金域', '云山', '御景', '盛世', '阳光', '书香', '滨江', '湖畔', '紫金', '学府', '天悦', '翠湖', '悦澜', '和园'];
+const ESTATE_HEAD = [
+  '锦绣',
+  '翡翠',
+  '金域',
+  '云山',
+  '御景',
+  '盛世',
+  '阳光',
+  '书香',
+  '滨江',
+  '湖畔',
+  '紫金',
+  '学府',
+  '天悦',
+  '翠湖',
+  '悦澜',
+  '和园',
+];
 const ESTATE_TAIL = ['华庭', '花园', '名苑', '雅居', '新城', '府', '公馆', '家园', '澜湾', '壹号院'];
 const PHASES = ['', '', '一期', '二期', '三期'];
 
@@ -85,15 +143,17 @@ export interface ProjectNaming {
 export function projectNaming(rng: Rng, districtName: string): ProjectNaming {
   const phase = rng.pick(PHASES);
   const shortDistrict = districtName.replace(/(区|县)$/, '');
-  switch (rng.weighted([
-    ['estate', 40],
-    ['road', 15],
-    ['industry', 15],
-    ['school', 8],
-    ['hospital', 5],
-    ['renewal', 10],
-    ['park', 7],
-  ] as const)) {
+  switch (
+    rng.weighted([
+      ['estate', 40],
+      ['road', 15],
+      ['industry', 15],
+      ['school', 8],
+      ['hospital', 5],
+      ['renewal', 10],
+      ['park', 7],
+    ] as const)
+  ) {
     case 'estate':
       return {
         name: `${districtName}${rng.pick(ESTATE_HEAD)}${rng.pick(ESTATE_TAIL)}${phase}${rng.pick(['住宅小区项目', '商住项目', '安置房项目', '住宅项目'])}`,
@@ -146,10 +206,13 @@ const CREDIT_ALPHABET = '0123456789ABCDEFGHJKLMNPQRTUWXY';
 const CREDIT_WEIGHTS = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
 
 /** An 18-character unified social credit code with a valid check character (GB 32100-2015). */
-export function creditCode(rng: Rng, districtCode: string): string {
-  let body = `91${districtCode.slice(0, 6).padEnd(6, '0')}MA`;
+export function creditCode(rng: Rng, adminCode: string): string {
+  let body = `91${adminCode}MA`;
   while (body.length < 17) body += rng.char(CREDIT_ALPHABET.slice(0, 10) + 'ABCDEFGHJKLMNPQRTUWXY');
-  const sum = [...body].reduce((total, ch, i) => total + CREDIT_ALPHABET.indexOf(ch) * (CREDIT_WEIGHTS[i] as number), 0);
+  const sum = [...body].reduce(
+    (total, ch, i) => total + CREDIT_ALPHABET.indexOf(ch) * (CREDIT_WEIGHTS[i] as number),
+    0,
+  );
   return body + CREDIT_ALPHABET[(31 - (sum % 31)) % 31];
 }
 

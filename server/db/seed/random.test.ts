@@ -25,7 +25,12 @@ describe('Rng', () => {
       const n = rng.int(3, 5);
       expect(n).toBeGreaterThanOrEqual(3);
       expect(n).toBeLessThanOrEqual(5);
-      counts[rng.weighted([['a', 9], ['b', 1]] as const)]++;
+      counts[
+        rng.weighted([
+          ['a', 9],
+          ['b', 1],
+        ] as const)
+      ]++;
     }
     expect(counts.a).toBeGreaterThan(counts.b * 5);
     expect(rng.uuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);

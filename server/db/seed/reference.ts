@@ -43,7 +43,10 @@ export const departmentIds: Readonly<Record<DepartmentKind, number>> = {
 };
 
 /** One department per kind. `district` names the district sub-office's area when there is one. */
-export function departmentRows(district?: { code: string; name: string }): Insert<typeof schema.departments>[] {
+export function departmentRows(district?: {
+  code: string;
+  name: string;
+}): Insert<typeof schema.departments>[] {
   const authority = `${city.name}自然资源和规划局`;
   return [
     { pkid: departmentIds.admin, name: '平台运维中心', kind: 'admin', orderIndex: 1 },
@@ -95,10 +98,18 @@ export function moduleRows(): {
   let nextId = 1;
   const groupIds = Object.keys(routeGroups) as RouteGroupId[];
   groupIds.forEach((groupId, groupIndex) => {
-    const pages = routes.filter((route) => route.group === groupId && route.surface === 'console' && route.inMenu !== false);
+    const pages = routes.filter(
+      (route) => route.group === groupId && route.surface === 'console' && route.inMenu !== false,
+    );
     if (pages.length === 0) return;
     const parentId = nextId++;
-    modules.push({ pkid: parentId, name: routeGroups[groupId].title, type: 0, orderindex: groupIndex + 1, appMetaId: groupId });
+    modules.push({
+      pkid: parentId,
+      name: routeGroups[groupId].title,
+      type: 0,
+      orderindex: groupIndex + 1,
+      appMetaId: groupId,
+    });
     const groupRoles = new Set<string>();
     pages.forEach((route, pageIndex) => {
       const pkid = nextId++;
@@ -117,7 +128,8 @@ export function moduleRows(): {
         groupRoles.add(roleId);
       }
     });
-    for (const roleId of roleIds.filter((id) => groupRoles.has(id))) roleModules.push({ roleId, moduleId: parentId });
+    for (const roleId of roleIds.filter((id) => groupRoles.has(id)))
+      roleModules.push({ roleId, moduleId: parentId });
   });
   return { modules, roleModules };
 }
