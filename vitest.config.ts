@@ -25,6 +25,12 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: ['server/**/*.test.ts'],
+                // These exercise the embedded database or no database at all: once is enough.
+                exclude: [
+                  'server/config.test.ts',
+                  'server/storage/**',
+                  'server/db/{backup,client,crash-durability,data-dir-lock}.test.ts',
+                ],
                 env: { TEST_DB: 'postgres' },
               },
             },
