@@ -18,7 +18,10 @@ import { createLogger, type Logger } from './lib/logger';
 import { createStaticHandler } from './lib/static-files';
 import { createFsStorage } from './storage/storage';
 
-const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+/** The build of the hall and console (astro.config.mjs writes it to BUILD_DIR, default dist/). */
+const distDir = process.env.BUILD_DIR
+  ? path.resolve(process.env.BUILD_DIR)
+  : fileURLToPath(new URL('../dist', import.meta.url));
 
 export interface RunningServer {
   url: string;
