@@ -29,6 +29,20 @@ export const envSchema = z.object({
   ...apiBaseVariables,
   /** Test-only: fixes the image captcha. Refused in production mode. */
   CAPTCHA_TEST_CODE: z.string().length(4).optional(),
+  /** Behind a reverse proxy: take the client address and https from X-Forwarded-For / -Proto. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** Phone codes one mobile number may receive per day (the 60 s resend wait is the spec's). */
+  SMS_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
+  /** External entry: the service whose /cas service tickets the default identity provider trusts. */
+  EXTERNAL_IDENTITY_SERVICE: z.string().min(1).default('/centerLoding'),
+  /** Tianditu browser key: with it the map uses Tianditu tiles, place search and reverse geocoding. */
+  TIANDITU_TOKEN: z.string().min(1).optional(),
+  TIANDITU_API_URL: z.url().default('https://api.tianditu.gov.cn'),
+  /** The city's fixed lon/lat box "west,south,east,north": map bounds and place-search bound. */
+  MAP_BBOX: z
+    .string()
+    .regex(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/, 'MAP_BBOX must be west,south,east,north')
+    .default('118.0,36.2,118.6,36.6'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -46,6 +60,16 @@ export interface Config {
   seedProjects: number;
   apiBases: ApiBases;
   captchaTestCode: string | undefined;
+  trustProxy: boolean;
+  smsDailyLimit: number;
+  externalIdentityService: string;
+  map: MapConfig;
+}
+
+export interface MapConfig {
+  tiandituToken: string | undefined;
+  tiandituApiUrl: string;
+  bbox: { west: number; south: number; east: number; north: number };
 }
 
 export class ConfigError extends Error {
@@ -66,6 +90,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (isProduction && env.CAPTCHA_TEST_CODE) {
     throw new ConfigError('CAPTCHA_TEST_CODE is a test-only setting and is refused in production mode');
   }
+  const [west, south, east, north] = env.MAP_BBOX.split(',').map(Number) as [number, number, number, number];
+  if (!(west < east && south < north)) throw new ConfigError('MAP_BBOX must be west,south,east,north');
   const apiBases = Object.fromEntries(
     apiBaseNames.map((name) => [name, env[apiBaseVariable(name)]]),
   ) as Record<ApiBaseName, string>;
@@ -84,5 +110,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     seedProjects: env.SEED_PROJECTS,
     apiBases,
     captchaTestCode: env.CAPTCHA_TEST_CODE,
+    trustProxy: env.TRUST_PROXY === 'true',
+    smsDailyLimit: env.SMS_DAILY_LIMIT,
+    externalIdentityService: env.EXTERNAL_IDENTITY_SERVICE,
+    map: {
+      tiandituToken: env.TIANDITU_TOKEN,
+      tiandituApiUrl: env.TIANDITU_API_URL.replace(/\/+$/, ''),
+      bbox: { west, south, east, north },
+    },
   };
 }

@@ -7,9 +7,10 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
-import { matchRoute } from '@shared/domain/routes';
+import { canOpen, matchRoute } from '@shared/domain/routes';
 import type { AppEnv } from './app-context';
 import type { Logger } from './lib/logger';
+import type { PageCache } from './lib/page-cache';
 import { REQUEST_ID_HEADER, newRequestId } from './lib/request-id';
 import type { StaticHandler } from './lib/static-files';
 
@@ -28,8 +29,18 @@ export interface FrontOptions {
   staticFiles: StaticHandler;
   /** What Astro pages receive as `Astro.locals` (hall/env.d.ts). */
   pageLocals: App.Locals;
+  /** Hall pages that opted in are answered from here before Astro is asked (server/lib/page-cache.ts). */
+  pageCache?: PageCache;
   logger: Logger;
+  /**
+   * The signed-in user of a Cookie header, or null (server/modules/identity/guard.ts,
+   * resolveSessionUser). Without it every visitor counts as signed out.
+   */
+  resolveUser?: (cookieHeader: string | undefined) => Promise<{ roleIds: readonly string[] } | null>;
 }
+
+/** The prerendered 403 page (hall/pages/403), answered with status 403 when a route's roles exclude the user. */
+const FORBIDDEN_PAGE = '/403/';
 
 function isUnder(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
@@ -46,7 +57,7 @@ function needsRedirectHome(pathname: string, hasSession: boolean): boolean {
 }
 
 export function createFront(options: FrontOptions): RequestListener {
-  const { api, apiBases, astro, staticFiles, pageLocals, logger } = options;
+  const { api, apiBases, astro, staticFiles, pageLocals, pageCache, logger, resolveUser } = options;
   const apiListener = getRequestListener(api.fetch);
   const apiPrefixes = ['/healthz', ...apiBases];
 
@@ -78,24 +89,59 @@ export function createFront(options: FrontOptions): RequestListener {
     }
     if (staticFiles(req, res, pathname)) return;
 
-    // Sessions arrive with the identity work; until then every visitor is anonymous.
-    const hasSession = false;
-    if ((req.method === 'GET' || req.method === 'HEAD') && needsRedirectHome(pathname, hasSession)) {
-      res.statusCode = 302;
-      res.setHeader('Location', '/');
-      res.setHeader('Cache-Control', 'no-store');
-      res.end();
+    // Spec section 2 and issue 3: a page that needs a session is decided here, before any console
+    // code loads: no valid session → 302 /, a route whose roles exclude the user → the 403 page.
+    if ((req.method === 'GET' || req.method === 'HEAD') && needsRedirectHome(pathname, false)) {
+      void (async () => {
+        const user = resolveUser ? await resolveUser(req.headers.cookie) : null;
+        if (!user) {
+          res.statusCode = 302;
+          res.setHeader('Location', '/');
+          res.setHeader('Cache-Control', 'no-store');
+          res.end();
+          return;
+        }
+        const route = matchRoute(pathname);
+        if (route && !canOpen(route, user.roleIds)) {
+          res.statusCode = 403;
+          delete req.headers['if-none-match'];
+          if (staticFiles(req, res, FORBIDDEN_PAGE)) {
+            // The answer depends on who asks: no shared cache may keep it (headers go out with the body).
+            res.setHeader('Cache-Control', 'private, no-store');
+          } else {
+            res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+            res.end('403 无权访问');
+          }
+          return;
+        }
+        renderPage();
+      })().catch((error: unknown) => {
+        logger.error({ err: error, requestId }, 'page guard failed');
+        if (!res.headersSent) {
+          res.statusCode = 500;
+          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+          res.end(`系统繁忙，请稍后重试（请求编号：${requestId}）`);
+        }
+      });
       return;
     }
+    renderPage();
 
-    // A copy per request: Astro code may add to locals, and that must not leak into the next request.
-    (async () => astro(req, res, undefined, { ...pageLocals }))().catch((error: unknown) => {
-      logger.error({ err: error, requestId }, 'page render failed');
-      if (!res.headersSent) {
-        res.statusCode = 500;
-        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-        res.end(`系统繁忙，请稍后重试（请求编号：${requestId}）`);
+    function renderPage(): void {
+      if (pageCache) {
+        if (pageCache.serve(req, res)) return;
+        pageCache.capture(req, res);
       }
-    });
+
+      // A copy per request: Astro code may add to locals, and that must not leak into the next request.
+      (async () => astro(req, res, undefined, { ...pageLocals }))().catch((error: unknown) => {
+        logger.error({ err: error, requestId }, 'page render failed');
+        if (!res.headersSent) {
+          res.statusCode = 500;
+          res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+          res.end(`系统繁忙，请稍后重试（请求编号：${requestId}）`);
+        }
+      });
+    }
   };
 }

@@ -3,6 +3,10 @@
  * to Astro's handler as `locals.services`, so a page never calls our own API over HTTP.
  */
 import type { AppContext } from './app-context';
+import { getProjectDistribute, listDistrictShapes } from './modules/map/districts';
+import { getMapModule } from './modules/map/map-module';
+import type { DistrictShape, MapClientConfig, ProjectDistribute } from './modules/map/types';
+import { createHallReads, type HallReads } from './modules/hall/hall-reads';
 import { getHallCounts } from './modules/statistics/service';
 import type { HallCounts } from './modules/statistics/service';
 
@@ -11,14 +15,32 @@ export interface HallServices {
     /** The home page's statistics strip. */
     getHallCounts: () => Promise<HallCounts>;
   };
+  map: {
+    /** Listed districts with boundary and project count (map base layer, home map preview). */
+    listDistrictShapes: () => Promise<DistrictShape[]>;
+    /** Projects per status, current stage and year (the map's filter options and summary). */
+    getProjectDistribute: () => Promise<ProjectDistribute>;
+    /** Provider, bounds and tiles for the map page. */
+    getClientConfig: () => MapClientConfig;
+  };
+  /** Notices, agencies, downloads, demands and the newest lists (server/modules/hall/hall-reads.ts). */
+  hall: HallReads;
 }
 
 export function createHallServices(ctx: AppContext): HallServices {
   const { db } = ctx;
+  // Built once at start, after the data is in: the map's first visitor should not wait for 100k points.
+  getMapModule(ctx).clusters.warm();
   return {
     statistics: {
       getHallCounts: () => getHallCounts(db),
     },
+    map: {
+      listDistrictShapes: () => listDistrictShapes(db),
+      getProjectDistribute: () => getProjectDistribute(db),
+      getClientConfig: () => getMapModule(ctx).clientConfig,
+    },
+    hall: createHallReads(ctx),
   };
 }
 

@@ -13,8 +13,10 @@ import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { ensureInitialData } from './db/initial-data';
 import { createFront, type AstroHandler } from './front';
+import { resolveSessionUser } from './modules/identity/guard';
 import { createHallServices } from './hall-services';
 import { createLogger, type Logger } from './lib/logger';
+import { PAGE_CACHE_CHANNEL, createPageCache, onPageCacheNotification } from './lib/page-cache';
 import { createStaticHandler } from './lib/static-files';
 import { createFsStorage } from './storage/storage';
 
@@ -45,8 +47,19 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   );
   try {
     const storage = createFsStorage(path.join(config.dataDir, 'files'));
-    const ctx: AppContext = { config, db: database.db, logger, storage, pingDatabase: database.ping };
+    const pageCache = createPageCache();
+    const ctx: AppContext = {
+      config,
+      db: database.db,
+      logger,
+      storage,
+      pingDatabase: database.ping,
+      pageCache,
+      listen: database.listen,
+    };
     await ensureInitialData(ctx);
+    // Other instances' writes reach this one's page cache through NOTIFY (and this one's reach them).
+    const stopListening = await database.listen(PAGE_CACHE_CHANNEL, onPageCacheNotification(pageCache));
 
     const front = createFront({
       api: createApp(ctx),
@@ -54,7 +67,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       astro,
       staticFiles: createStaticHandler(path.join(distDir, 'client')),
       pageLocals: { services: createHallServices(ctx), apiBases: config.apiBases },
+      pageCache,
       logger,
+      resolveUser: (cookieHeader) => resolveSessionUser(ctx, cookieHeader),
     });
     const server = http.createServer(front);
     server.keepAliveTimeout = 65_000;
@@ -78,6 +93,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
             // Requests still running get a moment to finish before their connections are cut.
             setTimeout(() => server.closeAllConnections(), 5000).unref();
           });
+          await stopListening();
           await database.close();
         })()),
     };

@@ -4,6 +4,7 @@ import { readEmbeddedApiBases } from '@shared/api/bases';
 import { createApiClient, type ApiClient } from '@shared/api/client';
 import { ApiProvider } from '@console/lib/api';
 import { createConsoleRouter } from './router';
+import { persistUiStateOnUnload } from './ui-state';
 import '@console/components/ui/ui.css';
 import './layout/layout.css';
 
@@ -17,6 +18,7 @@ function consoleInstance() {
       // Spec section 6: an invalid session or the guest goes to / and the page reloads.
       onInvalidSession: () => window.location.assign('/'),
     });
+    persistUiStateOnUnload();
     instance = { api, router: createConsoleRouter(api) };
   }
   return instance;

@@ -1,8 +1,10 @@
 import { useEffect, useMemo } from 'react';
-import { useLoaderData, useLocation, useMatches } from 'react-router';
+import { useLoaderData, useLocation, useMatches, useRevalidator } from 'react-router';
+import { signOut } from '@shared/auth/sign-on';
 import type { ApiClient } from '@shared/api/client';
 import type { RouteDef } from '@shared/domain/routes';
 import { useApi } from '@console/lib/api';
+import { MessageBell } from '@console/features/messages';
 import { zh } from '@console/lib/i18n';
 import { excludedSubsystemNames } from './config';
 import { KeepAliveOutlet } from './keep-alive-outlet';
@@ -10,7 +12,8 @@ import { ConsoleLayout } from './layout/console-layout';
 import { buildMenu, subsystemsFor, type MenuItem } from './menu';
 import type { PageRegistry } from './pages';
 import { isConsoleRouteHandle } from './route-objects';
-import { loadSession, type ConsoleSession } from './session';
+import { loadSession, saveProfile, type ConsoleSession } from './session';
+import { clearUiState } from './ui-state';
 
 /** The root route's loader data. */
 export interface ShellData extends ConsoleSession {
@@ -22,10 +25,11 @@ export async function loadShell(api: ApiClient, registry: PageRegistry): Promise
   return { ...session, menu: buildMenu(session.modules, registry) };
 }
 
-/** Ends the single sign-on session, then leaves for the hall home (spec section 2, dialogs). */
-async function signOut(api: ApiClient) {
-  // The user asked to leave: go whether or not the server answered.
-  await api.http.get(api.url('cas', 'logout'), { redirect: 'manual', timeout: 5000 }).catch(() => undefined);
+/** Ends the single sign-on session on every base, then leaves for the hall home (spec section 2, dialogs). */
+async function logout(api: ApiClient) {
+  clearUiState();
+  // The user asked to leave: go whether or not the server answered (signOut never throws).
+  await signOut(api);
   window.location.assign('/');
 }
 
@@ -40,6 +44,7 @@ export function ConsoleShell() {
   const api = useApi();
   const { pathname } = useLocation();
   const route = currentRoute(useMatches());
+  const revalidator = useRevalidator();
   const { subsystems, userCenterHref } = useMemo(
     () => subsystemsFor(shell.menu, excludedSubsystemNames),
     [shell.menu],
@@ -56,11 +61,16 @@ export function ConsoleShell() {
       subsystems={subsystems}
       {...(userCenterHref ? { userCenterHref } : {})}
       unreadCount={shell.unreadCount}
+      bell={<MessageBell initialCount={shell.unreadCount} />}
       pathname={pathname}
       hideMenu={route?.hideMenu === true}
       isNotFound={route === undefined}
       initialMenuOpen={!window.matchMedia('(max-width: 899px)').matches}
-      onLogout={() => void signOut(api)}
+      onLogout={() => void logout(api)}
+      onSaveProfile={async (changes) => {
+        await saveProfile(api, shell.user.pkid, changes);
+        await revalidator.revalidate();
+      }}
     >
       <KeepAliveOutlet />
     </ConsoleLayout>

@@ -27,7 +27,11 @@ export type PageRegistry = Readonly<Partial<Record<RouteGroupId, PageGroupEntry>
 export const pageRegistry: PageRegistry = {
   noticemanger: {
     load: () => import('@console/features/noticemanger'),
-    pages: ['statistical'],
+    pages: ['statistical', 'message', 'messageinfo', 'messagemaintain', 'approvalOpinions'],
+  },
+  downLoad: {
+    load: () => import('@console/features/downLoad'),
+    pages: ['service'],
   },
 };
 

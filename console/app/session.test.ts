@@ -4,7 +4,8 @@ import { ok, okObject } from '@shared/api/envelope';
 import { defaultApiBases } from '@shared/api/bases';
 import { createApiClient } from '@shared/api/client';
 import { GUEST_USER_ID } from '@shared/domain/roles';
-import { loadModules, loadSession } from './session';
+import { md5Hex } from '@shared/auth/md5';
+import { loadModules, loadSession, saveProfile } from './session';
 
 const tree = [
   { pkid: 1, name: '合同管理', children: [{ pkid: 2, name: '合同列表', href: '/contract/ContractList' }] },
@@ -72,5 +73,30 @@ describe('loadModules', () => {
     const { api } = clientFor(app);
     for (const id of [1, 2, 3]) await expect(loadModules(api, id)).resolves.toEqual(tree);
     await expect(loadModules(api, 4)).rejects.toMatchObject({ message: '功能菜单数据无法识别' });
+  });
+});
+
+describe('saveProfile', () => {
+  it('PUTs the profile as a form, with the new password as its md5 hex only when changed', async () => {
+    const bodies: Record<string, string>[] = [];
+    const app = new Hono().put('/uc/user/7.json', async (c) => {
+      bodies.push(Object.fromEntries(new URLSearchParams(await c.req.text())));
+      return c.json(ok(null, '保存成功!'));
+    });
+    const { api } = clientFor(app);
+    await saveProfile(api, 7, { username: '张三', userphone: '13912345678', useremail: 'a@b.cn' });
+    await saveProfile(api, 7, { username: '张三', userphone: '', useremail: '', password: 'Survey2026' });
+    expect(bodies[0]).toEqual({ username: '张三', userphone: '13912345678', useremail: 'a@b.cn' });
+    expect(bodies[1]).toMatchObject({ loginpwd: md5Hex('Survey2026') });
+    expect(bodies[1]?.loginpwd).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('rejects with the server message', async () => {
+    const app = new Hono().put('/uc/user/7.json', (c) =>
+      c.json({ success: false, message: '请输入真实姓名', data: null, code: 'invalid_input' }, 400),
+    );
+    await expect(
+      saveProfile(clientFor(app).api, 7, { username: '', userphone: '', useremail: '' }),
+    ).rejects.toMatchObject({ message: '请输入真实姓名' });
   });
 });

@@ -4,7 +4,9 @@
  */
 import type { ApiClient } from '@shared/api/client';
 import type { CurrentUser, ModuleNode } from '@shared/auth/user';
+import { md5Hex } from '@shared/auth/md5';
 import { AppError } from '@shared/errors/app-error';
+import type { ProfileChanges } from './layout/profile-dialog';
 
 export interface ConsoleSession {
   user: CurrentUser;
@@ -39,4 +41,20 @@ export async function loadSession(api: ApiClient): Promise<ConsoleSession> {
   const user = await api.currentUser();
   const [modules, unreadCount] = await Promise.all([loadModules(api, user.pkid), loadUnreadCount(api)]);
   return { user, modules, unreadCount };
+}
+
+/**
+ * `PUT {uc}/user/{pkid}.json` (form): the profile fields, and the new password as its md5 hex when it
+ * was changed (spec sections 5 and 7).
+ */
+export async function saveProfile(api: ApiClient, userId: number, changes: ProfileChanges): Promise<void> {
+  await api.call('uc', `user/${encodeURIComponent(String(userId))}.json`, {
+    method: 'PUT',
+    body: {
+      username: changes.username,
+      userphone: changes.userphone,
+      useremail: changes.useremail,
+      ...(changes.password ? { loginpwd: md5Hex(changes.password) } : {}),
+    },
+  });
 }

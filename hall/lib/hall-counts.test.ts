@@ -9,7 +9,7 @@ const counts: HallCounts = {
   natureDeptCount: 6,
 };
 
-function servicesReturning(get: () => Promise<HallCounts>): HallServices {
+function servicesReturning(get: () => Promise<HallCounts>): Pick<HallServices, 'statistics'> {
   return { statistics: { getHallCounts: get } };
 }
 

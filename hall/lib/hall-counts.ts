@@ -6,7 +6,7 @@ import type { HallCounts, HallServices } from '@server/hall-services';
  * the error is reported through `onError`.
  */
 export async function loadHallCounts(
-  services: HallServices | undefined,
+  services: Pick<HallServices, 'statistics'> | undefined,
   onError: (error: unknown) => void = () => {},
 ): Promise<HallCounts | null> {
   if (!services) {

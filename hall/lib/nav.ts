@@ -30,7 +30,7 @@ export const hallNav: readonly HallNavItem[] = [
     href: '/guide/message/0',
     match: ['/guide/message', '/guide/messageDetails'],
     description: '政策文件、工作通知与公示公告',
-    isBuilt: false,
+    isBuilt: true,
   },
   {
     key: 'agencies',
@@ -38,7 +38,7 @@ export const hallNav: readonly HallNavItem[] = [
     href: '/intermediaryhall/orgselect',
     match: ['/intermediaryhall'],
     description: '查询审核通过的测绘中介机构及其信用情况',
-    isBuilt: false,
+    isBuilt: true,
   },
   {
     key: 'projects',
@@ -46,7 +46,7 @@ export const hallNav: readonly HallNavItem[] = [
     href: '/projectPosition/position',
     match: ['/projectPosition'],
     description: '在地图上查看全市测绘项目分布',
-    isBuilt: false,
+    isBuilt: true,
   },
   {
     key: 'downloads',
@@ -54,7 +54,7 @@ export const hallNav: readonly HallNavItem[] = [
     href: '/downLoad/servicelist',
     match: ['/downLoad'],
     description: '申请表格、合同范本与技术规范下载',
-    isBuilt: false,
+    isBuilt: true,
   },
   {
     key: 'guide',
@@ -62,7 +62,7 @@ export const hallNav: readonly HallNavItem[] = [
     href: '/guide/workPlace',
     match: ['/guide/workPlace', '/guide/matter'],
     description: '办理流程、所需材料与办理地点',
-    isBuilt: false,
+    isBuilt: true,
   },
 ];
 

@@ -27,6 +27,11 @@ export interface OpenDatabase {
   kind: 'pglite' | 'postgres';
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Subscribes to a PostgreSQL NOTIFY channel (the page cache's invalidations); resolves to the
+   * unsubscribe function. PGlite delivers in-process; on a server one dedicated connection listens.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   /** Checkpoints (embedded) and closes; releases the data-directory lock. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -62,6 +67,12 @@ export async function openPglite(dataDir: string | undefined): Promise<OpenDatab
       kind: 'pglite',
       ping: async () => {
         await client.query('select 1');
+      },
+      listen: async (channel, onPayload) => {
+        const unlisten = await client.listen(channel, onPayload);
+        return async () => {
+          if (!closed) await unlisten();
+        };
       },
       close: async () => {
         if (closed) return;
@@ -107,16 +118,77 @@ export async function openPostgres(
   }
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Database;
   let closed = false;
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: async (channel, onPayload) => {
+      const listener = await listenPostgres(url, channel, onPayload, onConnectionError);
+      listeners.add(listener);
+      return async () => {
+        listeners.delete(listener);
+        await listener();
+      };
+    },
     close: async () => {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
     },
+  };
+}
+
+/**
+ * LISTEN on a connection of its own, outside the pool (a pooled connection would be handed to other
+ * queries). A lost connection is replaced after a second; notifications sent meanwhile are lost, so
+ * the reconnect reports an empty payload-less event only through `onConnectionError`.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onConnectionError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  async function connect(): Promise<void> {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      onConnectionError(error);
+      void next.end().catch(() => {});
+      if (!stopped && client === next) scheduleReconnect();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    const reconnected = client === undefined && retry !== undefined;
+    client = next;
+    if (reconnected) onPayload('*');
+  }
+
+  function scheduleReconnect(): void {
+    client = undefined;
+    retry = setTimeout(() => {
+      connect().catch((error: unknown) => {
+        onConnectionError(error as Error);
+        if (!stopped) scheduleReconnect();
+      });
+    }, 1000);
+    retry.unref();
+  }
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }

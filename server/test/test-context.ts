@@ -12,9 +12,12 @@ import { loadConfig } from '../config';
 import type { AppContext } from '../app-context';
 import { openPglite, openPostgres, type OpenDatabase } from '../db/client';
 import { createLogger } from '../lib/logger';
+import { PAGE_CACHE_CHANNEL, createPageCache, onPageCacheNotification } from '../lib/page-cache';
 import { createFsStorage } from '../storage/storage';
 
 export interface TestContext extends AppContext {
+  /** LISTEN on the test database (what a second instance would do). */
+  listen: OpenDatabase['listen'];
   /** Drops what the context created. */
   dispose(): Promise<void>;
 }
@@ -69,13 +72,18 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-files-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: filesDir, ...env });
   const { database, drop } = await openTestDatabase();
+  const pageCache = createPageCache();
+  const stopListening = await database.listen(PAGE_CACHE_CHANNEL, onPageCacheNotification(pageCache));
   return {
     config,
     db: database.db,
     logger: createLogger(config),
     storage: createFsStorage(filesDir),
     pingDatabase: database.ping,
+    pageCache,
+    listen: database.listen,
     async dispose() {
+      await stopListening();
       await database.close();
       await drop();
       fs.rmSync(filesDir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@shared/auth/user';
 import { Button } from '@console/components/ui/button';
@@ -11,6 +12,7 @@ import {
 } from '@console/components/ui/dropdown-menu';
 import { zh } from '@console/lib/i18n';
 import type { Subsystem } from '../menu';
+import { ProfileDialog, type ProfileChanges } from './profile-dialog';
 
 /** Id of the header's menu toggle (focus returns there when the drawer closes). */
 export const MENU_TOGGLE_ID = 'console-menu-toggle';
@@ -28,8 +30,12 @@ export interface AppHeaderProps {
   onToggleMenu?: () => void;
   /** Opens the message drawer; without it the bell only shows the count. */
   onOpenMessages?: () => void;
+  /** The live notification bell (console/features/messages); replaces the plain count when given. */
+  bell?: ReactNode;
   /** Runs after the user confirmed '您确定要退出登录吗?'. */
   onLogout: () => void;
+  /** Saves the profile dialog's changes; without it the dialog is read-only. */
+  onSaveProfile?: (changes: ProfileChanges) => Promise<void>;
 }
 
 function BellIcon() {
@@ -142,16 +148,24 @@ export function AppHeader(props: AppHeaderProps) {
             {zh.header.userCenter}
           </Link>
         ) : null}
-        <Bell count={unreadCount} {...(props.onOpenMessages ? { onOpen: props.onOpenMessages } : {})} />
-        <div className="cl-user">
-          <span className="cl-user__name">{user.username}</span>
-          {user.depname ? (
-            <span className="cl-user__dept">
-              <span className="visually-hidden">{zh.header.department}：</span>
-              {user.depname}
-            </span>
-          ) : null}
-        </div>
+        {props.bell ?? (
+          <Bell count={unreadCount} {...(props.onOpenMessages ? { onOpen: props.onOpenMessages } : {})} />
+        )}
+        <ProfileDialog
+          user={user}
+          {...(props.onSaveProfile ? { onSave: props.onSaveProfile } : {})}
+          trigger={
+            <button type="button" className="cl-user" title={zh.profile.open} aria-haspopup="dialog">
+              <span className="cl-user__name">{user.username}</span>
+              {user.depname ? (
+                <span className="cl-user__dept">
+                  <span className="visually-hidden">{zh.header.department}：</span>
+                  {user.depname}
+                </span>
+              ) : null}
+            </button>
+          }
+        />
         <ConfirmDialog
           trigger={
             <Button variant="ghost" size="sm" className="cl-header__logout">

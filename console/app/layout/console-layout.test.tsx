@@ -102,4 +102,9 @@ describe('ConsoleLayout', () => {
     expect(breadcrumb).toContain('<li aria-current="page">页面不存在</li>');
     expect(breadcrumb).not.toContain('合同模板');
   });
+
+  it('makes the user block the trigger of the profile dialog', () => {
+    const html = render();
+    expect(html).toMatch(/<button type="button" class="cl-user" title="个人信息" aria-haspopup="dialog"/);
+  });
 });

@@ -4,6 +4,7 @@ import { zh } from '@console/lib/i18n';
 import { cx } from '@console/lib/cx';
 import { activeMenuKey, breadcrumbFor, type MenuItem, type Subsystem } from '../menu';
 import { AppHeader, MENU_TOGGLE_ID } from './app-header';
+import type { ProfileChanges } from './profile-dialog';
 import { BreadcrumbBar } from './breadcrumb-bar';
 import { SideMenu } from './side-menu';
 
@@ -22,6 +23,10 @@ export interface ConsoleLayoutProps {
   isNotFound?: boolean;
   onLogout: () => void;
   onOpenMessages?: () => void;
+  /** The live notification bell for the header (console/features/messages). */
+  bell?: ReactNode;
+  /** Saves the profile dialog (its 修改 variant); without it the dialog is read-only. */
+  onSaveProfile?: (changes: ProfileChanges) => Promise<void>;
   children: ReactNode;
 }
 
@@ -69,7 +74,9 @@ export function ConsoleLayout(props: ConsoleLayoutProps) {
         menuOpen={menuOpen}
         {...(hideMenu ? {} : { onToggleMenu: () => setMenuOpen((open) => !open) })}
         {...(props.onOpenMessages ? { onOpenMessages: props.onOpenMessages } : {})}
+        {...(props.bell ? { bell: props.bell } : {})}
         onLogout={props.onLogout}
+        {...(props.onSaveProfile ? { onSaveProfile: props.onSaveProfile } : {})}
       />
       <div className="cl-body">
         {hideMenu ? null : (

@@ -1,8 +1,9 @@
-import { useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { NavLink } from 'react-router';
 import { zh } from '@console/lib/i18n';
 import { cx } from '@console/lib/cx';
 import type { MenuItem } from '../menu';
+import { useUiState } from '../ui-state';
 
 export interface SideMenuProps {
   menu: readonly MenuItem[];
@@ -36,7 +37,8 @@ function moveFocus(event: KeyboardEvent<HTMLElement>) {
 /** The left menu: two levels, each first-level item collapsible (spec section 2, layouts). */
 export function SideMenu({ menu, activeKey, onNavigate }: SideMenuProps) {
   // Explicit choices only; an untouched item is open when it holds the current page.
-  const [opened, setOpened] = useState<Record<string, boolean>>({});
+  // Kept across reloads of this tab (spec section 2, session state).
+  const [opened, setOpened] = useUiState<Record<string, boolean>>('menu.opened', {});
 
   if (menu.length === 0) return <p className="cl-menu__empty">{zh.menu.empty}</p>;
 

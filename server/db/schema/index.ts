@@ -10,3 +10,5 @@ export * from './parties';
 export * from './projects';
 export * from './reference';
 export * from './relations';
+export * from './identity';
+export * from './audit-opinions';

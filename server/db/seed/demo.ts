@@ -1,4 +1,4 @@
-import { roles, type RoleKey } from '@shared/domain/roles';
+import { GUEST_USER_ID, roles, type RoleKey } from '@shared/domain/roles';
 import { stages, surveyItemName, type StageId, type SurveyItemId } from '@shared/domain/stages';
 import type { AuditStatus, NoticeType, ProjectStatus } from '@shared/domain/statuses';
 import type * as schema from '../schema';
@@ -52,7 +52,7 @@ const ids = {
   auditor: 6,
   district: 7,
   sharing: 8,
-  guest: 21,
+  guest: GUEST_USER_ID,
 };
 /** owner01's construction unit and agency01's organization. */
 const OWNER_UNIT_ID = 1;

@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { getTableColumns, getTableName, is, sql, type Column } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword, LOCKED_PASSWORD, md5Hex } from '@server/lib/password';
+import { GUEST_USER_ID } from '@shared/domain/roles';
 import type { Database } from '../database';
 import * as schema from '../schema';
 import { createDemoData, GUEST_LOGINNAME, type DemoUser } from './demo';
@@ -31,9 +32,6 @@ export type SeedSummary = Record<string, number>;
 
 /** Built-in account ids below this are reserved: new accounts get ids from here on. */
 export const FIRST_REGISTERED_USER_ID = 100;
-
-/** The guest account's fixed id (spec: pkid 21 counts as not logged in). */
-export const GUEST_USER_ID = 21;
 
 const BATCH_ROWS = 1000;
 

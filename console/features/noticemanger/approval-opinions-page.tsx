@@ -1,0 +1,353 @@
+import { useEffect, useState, type SubmitEvent, type MouseEvent } from 'react';
+import type { ResultInfo } from '@shared/api/envelope';
+import { AppError } from '@shared/errors/app-error';
+import { auditOpinionAddSchema, auditOpinionTexts } from '@shared/validation/messages';
+import { Button } from '@console/components/ui/button';
+import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@console/components/ui/dialog';
+import { Field, Input } from '@console/components/ui/form';
+import { Card, Notice, PageHeader } from '@console/components/ui/page';
+import { Pager } from '@console/components/ui/pager';
+import { useApi } from '@console/lib/api';
+import { cx } from '@console/lib/cx';
+import { formatDateTime } from '@console/lib/format-time';
+import { zh } from '@console/lib/i18n';
+import { useApiData } from '@console/lib/use-api-data';
+import './approval-opinions.css';
+
+const t = zh.approvalOpinions;
+const PAGE_SIZES = [10, 20, 50] as const;
+
+interface OpinionRow {
+  pkid: number;
+  content: string;
+  createTime: string;
+  createUserName: string | null;
+}
+
+type Flash = { tone: 'success' | 'warning' | 'danger'; text: string };
+
+function messageOf(error: unknown): string {
+  return error instanceof AppError ? error.message : String(error);
+}
+
+function AddOpinionDialog({ onAdded }: { onAdded: (text: string) => void }) {
+  const api = useApi();
+  const [open, setOpen] = useState(false);
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+
+  const check = (value: string) => {
+    const parsed = auditOpinionAddSchema.safeParse({ content: value });
+    return parsed.success ? undefined : parsed.error.issues[0]?.message;
+  };
+
+  async function submit(event: SubmitEvent) {
+    event.preventDefault();
+    const problem = check(content);
+    setError(problem);
+    if (problem) {
+      document.getElementById('opinion-content')?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const result = await api.call<ResultInfo<OpinionRow>>('business', 'auditManageInfo/add', {
+        body: { content: content.trim() },
+      });
+      setOpen(false);
+      setContent('');
+      onAdded(result.message || auditOpinionTexts.addSuccess);
+    } catch (failure) {
+      // What was typed stays; the server's message shows beside the field.
+      setError(messageOf(failure));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setError(undefined);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>{t.add}</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{t.addTitle}</DialogTitle>
+          <DialogDescription>{t.description}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate>
+          <Field id="opinion-content" label={t.content} hint={t.contentHint} error={error}>
+            {(control) => (
+              <textarea
+                {...control}
+                className="ui-input ao-textarea"
+                rows={5}
+                value={content}
+                onChange={(event) => setContent(event.target.value)}
+                onBlur={(event) => {
+                  const next = event.relatedTarget;
+                  if (!(next instanceof HTMLButtonElement && next.type === 'submit'))
+                    setError(check(content));
+                }}
+              />
+            )}
+          </Field>
+          <DialogFooter>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              {zh.common.cancel}
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? t.saving : t.save}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** /noticemanger/approvalOpinions: the audit-opinion templates (`{business}/auditManageInfo/*`). */
+export function ApprovalOpinionsPage() {
+  const api = useApi();
+  const [draft, setDraft] = useState('');
+  const [content, setContent] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [flash, setFlash] = useState<Flash | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const list = useApiData(
+    (client, signal) =>
+      client.page<OpinionRow>('business', 'auditManageInfo/getListByPage', {
+        query: { content: content || undefined, pageIdx: page, pageSize },
+        signal,
+      }),
+    [content, page, pageSize],
+  );
+  // While a page reloads after an action, the previous rows stay (no flash of an empty list).
+  const [shown, setShown] = useState(list.data);
+  if (list.data && list.data !== shown) setShown(list.data);
+  const rows = (list.data ?? shown)?.rows ?? [];
+
+  useEffect(() => setSelected(new Set()), [content, page, pageSize]);
+  useEffect(() => {
+    if (list.status === 'success' && rows.length === 0 && page > 1) setPage(page - 1);
+  }, [list.status, rows.length, page]);
+
+  async function remove(ids: readonly number[]) {
+    setBusy(true);
+    try {
+      const result =
+        ids.length === 1
+          ? await api.call<ResultInfo<unknown>>('business', `auditManageInfo/delete/${ids[0]}`, {
+              method: 'DELETE',
+            })
+          : await api.call<ResultInfo<unknown>>('business', 'auditManageInfo/batchDelete', {
+              body: { ids },
+            });
+      setFlash({ tone: 'success', text: result.message || auditOpinionTexts.deleteSuccess });
+      setSelected(new Set());
+    } catch (failure) {
+      setFlash({ tone: 'danger', text: messageOf(failure) });
+    } finally {
+      setBusy(false);
+      list.reload();
+    }
+  }
+
+  const guardSelection = (event: MouseEvent) => {
+    if (selected.size > 0) return;
+    event.preventDefault();
+    setFlash({ tone: 'warning', text: auditOpinionTexts.selectToDelete });
+  };
+
+  const toggle = (id: number) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.pkid));
+
+  return (
+    <>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        actions={
+          <AddOpinionDialog
+            onAdded={(text) => {
+              setFlash({ tone: 'success', text });
+              setPage(1);
+              list.reload();
+            }}
+          />
+        }
+      />
+      <Card className="ao-card">
+        <form
+          className="ao-filter"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setContent(draft.trim());
+            setPage(1);
+          }}
+        >
+          <label htmlFor="opinion-search" className="ao-filter__label">
+            {t.search}
+          </label>
+          <Input
+            id="opinion-search"
+            type="search"
+            className="ao-filter__input"
+            placeholder={t.searchPlaceholder}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <Button type="submit">{t.query}</Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setDraft('');
+              setContent('');
+              setPage(1);
+            }}
+          >
+            {t.reset}
+          </Button>
+        </form>
+
+        <div className="ao-toolbar">
+          <ConfirmDialog
+            trigger={
+              <Button variant="secondary" size="sm" disabled={busy} onClick={guardSelection}>
+                {t.deleteSelected}
+              </Button>
+            }
+            title={t.deleteTitle}
+            description={auditOpinionTexts.batchDeleteConfirm(selected.size)}
+            confirmVariant="danger"
+            onConfirm={() => void remove([...selected])}
+          />
+          {selected.size > 0 ? (
+            <span className="ao-toolbar__count">{zh.messages.selected(selected.size)}</span>
+          ) : null}
+          <label className="ao-toolbar__size">
+            {t.pageSize}
+            <select
+              className="ui-input ao-select"
+              value={pageSize}
+              onChange={(event) => {
+                setPageSize(Number(event.target.value));
+                setPage(1);
+              }}
+            >
+              {PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+
+        <div role="status" aria-live="polite">
+          {flash ? <p className={cx('ao-flash', `ao-flash--${flash.tone}`)}>{flash.text}</p> : null}
+        </div>
+
+        {list.status === 'error' ? (
+          <Notice tone="danger">
+            <span>{list.error.message}</span>
+            <Button variant="secondary" size="sm" onClick={list.reload}>
+              {zh.common.retry}
+            </Button>
+          </Notice>
+        ) : list.status === 'success' && rows.length === 0 ? (
+          <p className="ao-empty">{content ? t.emptySearch : t.empty}</p>
+        ) : (
+          <div className="ao-table-wrap">
+            <table className="ao-table" aria-busy={list.status === 'loading'}>
+              <caption className="visually-hidden">{t.title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="ao-table__check">
+                    <input
+                      type="checkbox"
+                      aria-label={t.selectAll}
+                      checked={allSelected}
+                      onChange={() =>
+                        setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.pkid)))
+                      }
+                    />
+                  </th>
+                  <th scope="col">{t.content}</th>
+                  <th scope="col">{t.createdBy}</th>
+                  <th scope="col">{t.createTime}</th>
+                  <th scope="col">{t.actions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr key={row.pkid}>
+                    <td className="ao-table__check">
+                      <input
+                        type="checkbox"
+                        aria-label={t.select(row.content)}
+                        checked={selected.has(row.pkid)}
+                        onChange={() => toggle(row.pkid)}
+                      />
+                    </td>
+                    <td className="ao-table__content">{row.content}</td>
+                    <td className="ao-table__nowrap">{row.createUserName ?? '—'}</td>
+                    <td className="ao-table__nowrap">
+                      <time dateTime={row.createTime}>{formatDateTime(row.createTime)}</time>
+                    </td>
+                    <td className="ao-table__nowrap">
+                      <ConfirmDialog
+                        trigger={
+                          <button type="button" className="ao-action" disabled={busy}>
+                            {t.deleteOne}
+                          </button>
+                        }
+                        title={t.deleteTitle}
+                        description={auditOpinionTexts.deleteConfirm}
+                        confirmVariant="danger"
+                        onConfirm={() => void remove([row.pkid])}
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pager
+          page={page}
+          pageSize={pageSize}
+          total={(list.data ?? shown)?.total ?? 0}
+          onPageChange={setPage}
+          label={t.title}
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { muteNoticeDialog } from './fixtures/hall';
+
+// Every page a visitor can open without signing in (spec section 2, public pages), plus the states a
+// list can be in (filtered, empty) and a detail of each kind.
+const publicPages = [
+  '/',
+  '/hall/home',
+  '/admin',
+  '/guide/message/0',
+  '/guide/message/0?page=2',
+  '/guide/message/0?keyword=%E6%B2%A1%E6%9C%89%E8%BF%99%E6%A0%B7%E7%9A%84',
+  '/guide/message/1',
+  '/intermediaryhall/orgselect',
+  '/intermediaryhall/orgselect?credit=blacklisted',
+  '/downLoad/servicelist',
+  '/guide/messageDetails?id=999999',
+  '/intermediaryhall/orgdetail?id=999999',
+];
+
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+test.beforeEach(async ({ page }) => {
+  await muteNoticeDialog(page);
+});
+
+for (const path of publicPages) {
+  test(`axe: ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    const summary = results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+    expect(summary, path).toEqual([]);
+  });
+}
+
+test('axe: a notice with its attachment and an agency detail', async ({ page, request }) => {
+  const notices = (await (await request.get('/oa/oanotices/getOaNotices?rows=1')).json()) as {
+    rows: { pkid: number }[];
+  };
+  const agencies = (await (await request.get('/smsend/agentorg/query?rows=1&credit=lostCredit')).json()) as {
+    rows: { organizationId: number }[];
+  };
+  for (const path of [
+    `/guide/messageDetails?id=${notices.rows[0]?.pkid}`,
+    `/intermediaryhall/orgdetail?id=${agencies.rows[0]?.organizationId}`,
+  ]) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      path,
+    ).toEqual([]);
+  }
+});
+
+test('axe: the pages at phone width', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of [
+    '/hall/home',
+    '/intermediaryhall/orgselect',
+    '/downLoad/servicelist',
+    '/guide/message/0',
+  ]) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      path,
+    ).toEqual([]);
+  }
+});

@@ -1,0 +1,39 @@
+/**
+ * The user-service calls of the register tab (spec section 7, /uc): username check, phone code and
+ * registration. Failures are AppErrors with the server's message, which the form warns as is.
+ */
+import type { ApiClient } from '@shared/api/client';
+import { md5Hex } from '@shared/auth/md5';
+import { AppError } from '@shared/errors/app-error';
+import { toRegisterRequest, type RegisterForm } from '@shared/validation/identity';
+
+/**
+ * `GET {uc}/user/isrepeat.json?username=`: true when the account is taken. The answer's `data` (or
+ * `object`) is true for a taken name; a 409 conflict means the same.
+ */
+export async function isUsernameTaken(api: ApiClient, loginname: string): Promise<boolean> {
+  try {
+    const answer = await api.call<{ data?: unknown; object?: unknown }>('uc', 'user/isrepeat.json', {
+      query: { username: loginname },
+    });
+    return (answer.data ?? answer.object) === true;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'conflict') return true;
+    throw error;
+  }
+}
+
+/** `GET {uc}/sendShortMessage?userphone=`: sends a 6-character code to the phone. */
+export async function sendPhoneCode(api: ApiClient, userphone: string): Promise<void> {
+  await api.call('uc', 'sendShortMessage', { query: { userphone } });
+}
+
+/** `POST {uc}/user.json?phoneverify=` with the new user as a form; the password goes as its md5 hex. */
+export async function register(api: ApiClient, form: RegisterForm): Promise<void> {
+  const body = toRegisterRequest(form, md5Hex);
+  await api.call('uc', 'user.json', {
+    method: 'POST',
+    query: { phoneverify: body.phoneverify },
+    body,
+  });
+}

@@ -1,0 +1,76 @@
+/**
+ * JavaScript a page sends before anyone interacts with it: inline scripts, module scripts, module
+ * preloads and island component/renderer modules, plus every module those import statically. Dynamic
+ * `import()` is left out: that code loads on interaction (the login dialog, for example). Sizes are
+ * gzipped (level 9), as the server sends them precompressed.
+ */
+import { gzipSync } from 'node:zlib';
+
+export interface JsWeight {
+  path: string;
+  status: 'ok' | 'missing';
+  note?: string;
+  gzipBytes: number;
+  files: number;
+}
+
+const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}=["']([^"']+)["']`, 'i'))?.[1];
+
+/** Static imports and re-exports of an ES module (minified or not); not `import()`. */
+export function staticImports(source: string): string[] {
+  const found: string[] = [];
+  const pattern = /(?:^|[;\s}])(?:import|export)\s*(?:[\w*{}\s,$]*?\s*from\s*)?["']([^"']+)["']/g;
+  for (const match of source.matchAll(pattern)) found.push(match[1] as string);
+  return found;
+}
+
+export async function measureJsWeight(baseUrl: string, pagePath: string): Promise<JsWeight> {
+  const response = await fetch(new URL(pagePath, baseUrl), { redirect: 'manual' });
+  if (response.status !== 200) {
+    return { path: pagePath, status: 'missing', note: `HTTP ${response.status}`, gzipBytes: 0, files: 0 };
+  }
+  const html = await response.text();
+  let gzipBytes = 0;
+  let files = 0;
+  const queue: URL[] = [];
+  const seen = new Set<string>();
+  const enqueue = (specifier: string | undefined, from: URL) => {
+    if (!specifier) return;
+    const url = new URL(specifier, from);
+    if (url.origin !== new URL(baseUrl).origin || seen.has(url.href)) return;
+    seen.add(url.href);
+    queue.push(url);
+  };
+  const pageUrl = new URL(pagePath, baseUrl);
+
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const tag = `<script${match[1]}>`;
+    const type = attr(tag, 'type');
+    if (type && !/module|javascript/i.test(type)) continue;
+    const src = attr(tag, 'src');
+    if (src) enqueue(src, pageUrl);
+    else if (match[2]?.trim()) {
+      gzipBytes += gzipSync(match[2], { level: 9 }).byteLength;
+      files += 1;
+      for (const specifier of staticImports(match[2])) enqueue(specifier, pageUrl);
+    }
+  }
+  for (const match of html.matchAll(/<link\b[^>]*>/gi)) {
+    if (/rel=["']?modulepreload/i.test(match[0])) enqueue(attr(match[0], 'href'), pageUrl);
+  }
+  for (const match of html.matchAll(/<astro-island\b[^>]*>/gi)) {
+    enqueue(attr(match[0], 'component-url'), pageUrl);
+    enqueue(attr(match[0], 'renderer-url'), pageUrl);
+  }
+
+  for (let i = 0; i < queue.length && i < 500; i++) {
+    const url = queue[i] as URL;
+    const file = await fetch(url);
+    if (!file.ok) continue;
+    const source = await file.text();
+    gzipBytes += gzipSync(source, { level: 9 }).byteLength;
+    files += 1;
+    for (const specifier of staticImports(source)) enqueue(specifier, url);
+  }
+  return { path: pagePath, status: 'ok', gzipBytes, files };
+}

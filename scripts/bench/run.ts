@@ -1,0 +1,197 @@
+/**
+ * `npm run bench`: the hall's speed figures from ONE run, each with its target (issue 4):
+ *
+ * 1. JavaScript sent before interaction, gzipped: home, notices, map (≤ 15 / 15 / 150 KB).
+ * 2. Cached home from our server vs nginx from disk, same wrk load (ratio ≥ 0.8).
+ * 3. Clustering call on 100,000 projects (p95 ≤ 20 ms).
+ * 4. Map's first clusters drawn in headless Chromium (≤ 1.5 s after navigation).
+ * 5. Lighthouse performance and accessibility on home, notices, directory, downloads (≥ 95).
+ *
+ * It builds into node_modules/.cache/bench-build (BENCH_SKIP_BUILD=1 reuses it), seeds the
+ * 100,000-project set once into node_modules/.cache, starts the real server on it on loopback, and
+ * stops by itself (every step is bounded; the whole run gives up after 30 minutes). Results also go to
+ * node_modules/.cache/bench/latest.json.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer, type StartedServer } from '../../e2e/fixtures/server';
+import { measureFirstClusters, runLighthouse, type FirstClusters, type LighthouseScore } from './browser';
+import { benchClusters, type ClusterBench } from './clusters';
+import { ensureBenchDataset } from './dataset';
+import { measureJsWeight, type JsWeight } from './js-weight';
+import { measureThroughput, type ThroughputResult } from './throughput';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const cacheDir = path.join(root, 'node_modules', '.cache');
+const log = (line: string) => console.log(`bench: ${line}`);
+
+const jsPages = [
+  { name: 'home', path: '/', limitKb: 15 },
+  { name: 'notices', path: '/guide/message/0', limitKb: 15 },
+  { name: 'map', path: '/projectPosition/position', limitKb: 150 },
+];
+const lighthousePages = [
+  { name: 'home', path: '/' },
+  { name: 'notices', path: '/guide/message/0' },
+  { name: 'directory', path: '/intermediaryhall/orgselect' },
+  { name: 'downloads', path: '/downLoad/servicelist' },
+];
+const TARGETS = { throughputRatio: 0.8, clusterP95Ms: 20, firstClustersMs: 1500, lighthouse: 95 };
+
+interface Results {
+  at: string;
+  machine: { cpus: number; node: string };
+  js?: JsWeight[];
+  throughput?: ThroughputResult;
+  clusters?: ClusterBench;
+  firstClusters?: FirstClusters;
+  lighthouse?: LighthouseScore[];
+  errors: Record<string, string>;
+}
+
+async function step<T>(
+  results: Results,
+  name: string,
+  timeoutMs: number,
+  run: () => Promise<T>,
+): Promise<T | undefined> {
+  log(`${name}…`);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      run(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`gave up after ${timeoutMs / 1000} s`)), timeoutMs);
+      }),
+    ]);
+  } catch (error) {
+    results.errors[name] = error instanceof Error ? error.message : String(error);
+    log(`${name} failed: ${results.errors[name]}`);
+    return undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 0)} ms`;
+const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET');
+
+function report(results: Results): string {
+  const lines: string[] = [];
+  lines.push(`Benchmark ${results.at} (${results.machine.cpus} CPUs, Node ${results.machine.node})`, '');
+  lines.push('1. JavaScript before interaction (gzipped)');
+  for (const page of jsPages) {
+    const found = results.js?.find((j) => j.path === page.path);
+    if (!found) lines.push(`   ${page.name.padEnd(9)} not measured`);
+    else if (found.status === 'missing') lines.push(`   ${page.name.padEnd(9)} missing page (${found.note})`);
+    else
+      lines.push(
+        `   ${page.name.padEnd(9)} ${kb(found.gzipBytes).padStart(9)} in ${found.files} files, limit ${page.limitKb} KB: ${verdict(found.gzipBytes <= page.limitKb * 1024)}`,
+      );
+  }
+  lines.push('2. Cached home, our server vs nginx from disk (wrk, loopback)');
+  const t = results.throughput;
+  if (!t) lines.push(`   not measured (${results.errors.throughput ?? 'skipped'})`);
+  else if (t.status === 'missing') lines.push(`   not measured: ${t.note}`);
+  else
+    lines.push(
+      `   ours ${Math.round(t.ours!)} req/s, nginx ${Math.round(t.nginx!)} req/s (1 worker), ${t.connections} connections, ${t.seconds} s, ${kb(t.bytes!)} page`,
+      `   ratio ${t.ratio!.toFixed(2)} (target ≥ ${TARGETS.throughputRatio}): ${verdict(t.ratio! >= TARGETS.throughputRatio)}`,
+    );
+  lines.push('3. Clustering call on the 100,000-project set (in-process HTTP app)');
+  const c = results.clusters;
+  if (!c) lines.push(`   not measured (${results.errors.clusters ?? 'skipped'})`);
+  else
+    lines.push(
+      `   ${c.projects} projects; cold (load points + index) ${ms(c.coldMs)}; a filter's first index ${c.filteredIndexMs.map((n) => Math.round(n)).join('/')} ms`,
+      `   ${c.queries} queries: p50 ${ms(c.p50)}, p95 ${ms(c.p95)}, max ${ms(c.max)} (target p95 ≤ ${TARGETS.clusterP95Ms} ms): ${verdict(c.p95 <= TARGETS.clusterP95Ms)}`,
+    );
+  lines.push('4. Map: first clusters drawn after navigation (headless Chromium, 100,000 projects)');
+  const f = results.firstClusters;
+  if (!f) lines.push(`   not measured (${results.errors.firstClusters ?? 'skipped'})`);
+  else
+    lines.push(
+      `   runs ${f.runsMs.map((n) => Math.round(n)).join(' / ')} ms, median ${Math.round(f.medianMs)} ms (target ≤ ${TARGETS.firstClustersMs} ms): ${verdict(f.medianMs <= TARGETS.firstClustersMs)}`,
+    );
+  lines.push('5. Lighthouse (mobile defaults), performance / accessibility');
+  if (!results.lighthouse) lines.push(`   not measured (${results.errors.lighthouse ?? 'skipped'})`);
+  for (const score of results.lighthouse ?? []) {
+    if (score.status === 'missing') lines.push(`   ${score.name.padEnd(9)} missing page (${score.note})`);
+    else {
+      const ok = score.performance! >= TARGETS.lighthouse && score.accessibility! >= TARGETS.lighthouse;
+      lines.push(`   ${score.name.padEnd(9)} ${score.performance} / ${score.accessibility}: ${verdict(ok)}`);
+    }
+  }
+  const errors = Object.entries(results.errors);
+  if (errors.length) lines.push('', 'Errors:', ...errors.map(([name, message]) => `   ${name}: ${message}`));
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const results: Results = {
+    at: new Date().toISOString(),
+    machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+    errors: {},
+  };
+  let server: StartedServer | undefined;
+  const deadline = setTimeout(() => {
+    console.error('bench: the whole run took over 30 minutes; stopping');
+    void server?.stop().finally(() => process.exit(1));
+  }, 30 * 60_000);
+  deadline.unref();
+
+  const buildDir = path.join(cacheDir, 'bench-build');
+  if (process.env.BENCH_SKIP_BUILD !== '1' || !fs.existsSync(path.join(buildDir, 'server', 'entry.mjs'))) {
+    log('npm run build');
+    const build = spawnSync('npm', ['run', 'build'], {
+      cwd: root,
+      env: { ...process.env, BUILD_DIR: buildDir },
+      stdio: 'ignore',
+      timeout: 600_000,
+    });
+    if (build.status !== 0) throw new Error('npm run build failed; run it alone to see why');
+  }
+
+  const dataset = await ensureBenchDataset(root, log);
+  if (dataset.seededNow) log(`seeded in ${dataset.seconds.toFixed(0)} s`);
+  results.clusters = await step(results, 'clusters', 300_000, () => benchClusters(dataset.dataDir));
+
+  try {
+    log('starting the server on the 100,000-project set');
+    server = await startServer({
+      root,
+      env: { DATA_DIR: dataset.dataDir, BUILD_DIR: buildDir, LOG_LEVEL: 'warn' },
+      healthTimeoutMs: 180_000,
+    });
+    const baseUrl = server.baseUrl;
+    results.js = await step(results, 'js', 60_000, async () => {
+      const list: JsWeight[] = [];
+      for (const page of jsPages) list.push(await measureJsWeight(baseUrl, page.path));
+      return list;
+    });
+    results.throughput = await step(results, 'throughput', 420_000, () =>
+      measureThroughput(baseUrl, '/', { connections: 50, seconds: 5, log }),
+    );
+    results.firstClusters = await step(results, 'firstClusters', 120_000, () =>
+      measureFirstClusters(baseUrl, '/projectPosition/position'),
+    );
+    results.lighthouse = await step(results, 'lighthouse', 300_000, () =>
+      runLighthouse(baseUrl, lighthousePages),
+    );
+  } finally {
+    await server?.stop();
+  }
+
+  const text = report(results);
+  console.log(`\n${text}`);
+  const out = path.join(cacheDir, 'bench');
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, 'latest.json'), JSON.stringify(results, null, 2));
+  fs.writeFileSync(path.join(out, 'latest.txt'), `${text}\n`);
+  clearTimeout(deadline);
+}
+
+await main();

@@ -1,0 +1,214 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createApp } from '@server/app';
+import { notices } from '@server/db/schema';
+import { createFront, type AstroHandler } from '@server/front';
+import { createHallServices } from '@server/hall-services';
+import { publishNotice } from '@server/modules/notices/service';
+import { createTestContext, type TestContext } from '@server/test/test-context';
+import {
+  PAGE_CACHE_CHANNEL,
+  createPageCache,
+  normalizeCacheKey,
+  notifyPageCache,
+  onPageCacheNotification,
+  parseTags,
+  type PageCache,
+} from './page-cache';
+
+let ctx: TestContext;
+let server: http.Server;
+let base: string;
+let renders: string[] = [];
+let pageCache: PageCache;
+/** Response headers the stand-in page adds (per test). */
+let extraHeaders: Record<string, string> = {};
+
+// Stands in for Astro's handler: writes like @astrojs/node does (writeHead, write chunks, end) and
+// renders the published notice titles from the database, opting in to the cache with its tags.
+const astro: AstroHandler = async (req, res) => {
+  renders.push(req.url ?? '');
+  const rows = await ctx.db
+    .select({ title: notices.noticeTitle })
+    .from(notices)
+    .where(eq(notices.state, 1))
+    .orderBy(desc(notices.noticeTime));
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'x-page-cache': 'notices',
+    ...extraHeaders,
+  });
+  res.write('<ul>');
+  for (const row of rows) res.write(`<li>${row.title}</li>`);
+  res.end('</ul>');
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  pageCache = ctx.pageCache;
+  await ctx.db.insert(notices).values([
+    { pkid: 1, noticeTitle: '已发布的通知', state: 1 },
+    { pkid: 2, noticeTitle: '草稿中的通知', state: 0 },
+  ]);
+  const front = createFront({
+    api: createApp(ctx),
+    apiBases: Object.values(ctx.config.apiBases),
+    astro,
+    staticFiles: () => false,
+    pageLocals: { services: createHallServices(ctx), apiBases: ctx.config.apiBases },
+    pageCache,
+    logger: ctx.logger,
+  });
+  server = http.createServer(front);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 60_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await ctx.dispose();
+});
+
+beforeEach(() => {
+  renders = [];
+  extraHeaders = {};
+  pageCache.invalidate(['notices']);
+});
+
+function get(path: string, headers: Record<string, string> = {}) {
+  return fetch(`${base}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+}
+
+describe('normalizeCacheKey', () => {
+  it('sorts the query and drops empty parameters', () => {
+    expect(normalizeCacheKey('/a?b=&c=2&a=1')).toBe('/a?a=1&c=2');
+    expect(normalizeCacheKey('/a?b=')).toBe('/a');
+    expect(normalizeCacheKey('/a')).toBe('/a');
+    expect(normalizeCacheKey('/a?x=%E4%B8%AD&x=1')).toBe('/a?x=1&x=%E4%B8%AD');
+  });
+
+  it('knows only the listed tags', () => {
+    expect(parseTags('notices, statistics,unknown')).toEqual(['notices', 'statistics']);
+    expect(parseTags('nothing')).toBeNull();
+    expect(parseTags(undefined)).toBeNull();
+  });
+});
+
+describe('the front page cache', () => {
+  it('renders once, then answers from the cache with an ETag, 304 and compressed bodies', async () => {
+    const first = await get('/guide/message/0?page=1&keyword=');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    expect(first.headers.get('x-page-cache')).toBeNull();
+    expect(first.headers.get('cache-control')).toContain('must-revalidate');
+    const html = await first.text();
+    expect(html).toContain('已发布的通知');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^".+"$/);
+
+    // Same page, parameters in another order with an empty one: one render in all.
+    const second = await get('/guide/message/0?keyword=&page=1');
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(await second.text()).toBe(html);
+    expect(renders).toHaveLength(1);
+
+    const notModified = await get('/guide/message/0?page=1', { 'if-none-match': etag as string });
+    expect(notModified.status).toBe(304);
+
+    const raw = await new Promise<{ encoding?: string; body: Buffer }>((resolve, reject) => {
+      http
+        .get(`${base}/guide/message/0?page=1`, { headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(chunks) }),
+          );
+        })
+        .on('error', reject);
+    });
+    expect(raw.encoding).toBe('br');
+    expect(brotliDecompressSync(raw.body).toString()).toBe(html);
+    const gz = await new Promise<Buffer>((resolve, reject) => {
+      http
+        .get(`${base}/guide/message/0?page=1`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve(Buffer.concat(chunks)));
+        })
+        .on('error', reject);
+    });
+    expect(gunzipSync(gz).toString()).toBe(html);
+    expect(renders).toHaveLength(1);
+  });
+
+  it('never keeps a page that sets a cookie or says no-store', async () => {
+    extraHeaders = { 'set-cookie': 'a=1' };
+    await get('/guide/message/0');
+    await get('/guide/message/0');
+    extraHeaders = { 'cache-control': 'no-store' };
+    const third = await get('/guide/message/0');
+    expect(third.headers.get('cache-control')).toBe('no-store');
+    await get('/guide/message/0');
+    expect(renders).toHaveLength(4);
+    expect(pageCache.size).toBe(0);
+  });
+
+  it('shows a notice published through the service layer on the next request', async () => {
+    expect(await (await get('/guide/message/0')).text()).not.toContain('草稿中的通知');
+    expect((await get('/guide/message/0')).headers.get('x-cache')).toBe('HIT');
+
+    await publishNotice(ctx, 2);
+
+    const after = await get('/guide/message/0');
+    expect(after.headers.get('x-cache')).toBe('MISS');
+    expect(await after.text()).toContain('草稿中的通知');
+    await ctx.db.update(notices).set({ state: 0 }).where(eq(notices.pkid, 2));
+  });
+
+  it('a second instance drops its pages when the first one publishes (NOTIFY page_cache)', async () => {
+    // A second cache listening on the same database stands for a second instance.
+    const other = createPageCache();
+    const received: string[] = [];
+    const stop = await ctx.listen(PAGE_CACHE_CHANNEL, (payload) => {
+      received.push(payload);
+      onPageCacheNotification(other)(payload);
+    });
+    try {
+      await publishNotice(ctx, 2);
+      await waitFor(() => received.length > 0);
+      expect(received).toEqual(['notices']);
+    } finally {
+      await stop();
+      await ctx.db.update(notices).set({ state: 0 }).where(eq(notices.pkid, 2));
+    }
+  });
+
+  it('a NOTIFY from a rolled-back transaction invalidates nothing', async () => {
+    const received: string[] = [];
+    const stop = await ctx.listen(PAGE_CACHE_CHANNEL, (payload) => received.push(payload));
+    try {
+      await ctx.db
+        .transaction(async (tx) => {
+          await notifyPageCache(tx, ['downloads']);
+          throw new Error('rollback');
+        })
+        .catch(() => {});
+      await notifyPageCache(ctx.db, ['agencies']);
+      await waitFor(() => received.length > 0);
+      expect(received).toEqual(['agencies']);
+    } finally {
+      await stop();
+    }
+  });
+});
+
+async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  while (!condition()) {
+    if (Date.now() - started > timeoutMs) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,0 +1,309 @@
+/**
+ * The front page cache for hall pages (ARCHITECTURE.md, decision 0001): a bounded LRU of rendered
+ * pages keyed by normalized URL, each entry tagged with the data kinds it shows, stored as identity,
+ * gzip and brotli bytes compressed once, answered with an ETag and 304 on If-None-Match.
+ *
+ * A page opts in by setting the response header `x-page-cache: <tag>,<tag>`; the front strips it.
+ * Responses with Set-Cookie, `Cache-Control: no-store` or a status other than 200 are never kept.
+ * A write that changes what a page shows calls `invalidate(tags)` and, in its transaction,
+ * `notifyPageCache(tx, tags)`, so every instance listening on the `page_cache` channel drops them too.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
+import { REQUEST_ID_HEADER } from './request-id';
+
+/** Data kinds a cached page can depend on. */
+export const pageCacheTags = [
+  'notices',
+  'agencies',
+  'constructions',
+  'projects',
+  'downloads',
+  'districts',
+  'statistics',
+] as const;
+export type PageCacheTag = (typeof pageCacheTags)[number];
+
+/** The response header a page sets to opt in, e.g. `x-page-cache: notices,statistics`. */
+export const PAGE_CACHE_HEADER = 'x-page-cache';
+/** The PostgreSQL channel every instance listens on; the payload is the tags, comma separated. */
+export const PAGE_CACHE_CHANNEL = 'page_cache';
+
+/** Browsers keep a page a short while, then revalidate with the ETag (a 304 costs almost nothing). */
+const BROWSER_CACHE_CONTROL = 'public, max-age=30, must-revalidate';
+
+interface Entry {
+  status: number;
+  headers: Record<string, string>;
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+  tags: readonly PageCacheTag[];
+}
+
+export interface PageCache {
+  /** Answers from the cache when it can; false means the caller renders (and may `capture`). */
+  serve(req: IncomingMessage, res: ServerResponse): boolean;
+  /**
+   * Lets the renderer write into `res` as usual; when the page opted in, the response is kept and then
+   * answered from the entry (compressed as the client accepts). Call right before rendering.
+   */
+  capture(req: IncomingMessage, res: ServerResponse): void;
+  /** Drops every entry carrying one of the tags (unknown tags are ignored). */
+  invalidate(tags: readonly string[]): void;
+  /** Entries held now (tests, metrics). */
+  readonly size: number;
+}
+
+export interface PageCacheOptions {
+  /** Upper bound of all entries' bytes (identity + gzip + brotli). Default 64 MB. */
+  maxBytes?: number;
+}
+
+/** Path plus the query sorted by name, empty parameters dropped: `/a?b=&c=2&a=1` → `/a?a=1&c=2`. */
+export function normalizeCacheKey(url: string): string {
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const params = new URLSearchParams(url.slice(queryStart + 1));
+  const kept = [...params].filter(([, value]) => value !== '');
+  kept.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1));
+  const query = new URLSearchParams(kept).toString();
+  const path = url.slice(0, queryStart);
+  return query ? `${path}?${query}` : path;
+}
+
+/** The tags of an `x-page-cache` header value; null when it names none we know. */
+export function parseTags(value: unknown): PageCacheTag[] | null {
+  if (typeof value !== 'string') return null;
+  const tags = value
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag): tag is PageCacheTag => (pageCacheTags as readonly string[]).includes(tag));
+  return tags.length > 0 ? [...new Set(tags)] : null;
+}
+
+function headerValue(headers: OutgoingHttpHeaders, name: string): string | undefined {
+  const found = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
+  if (!found || found[1] === undefined) return undefined;
+  return Array.isArray(found[1]) ? found[1].join(', ') : String(found[1]);
+}
+
+function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = (acceptEncoding ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+    .map(([name]) => name?.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+}
+
+function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+function isCacheableRequest(req: IncomingMessage): boolean {
+  return req.method === 'GET' || req.method === 'HEAD';
+}
+
+function writeEntry(req: IncomingMessage, res: ServerResponse, entry: Entry, hit: boolean): void {
+  res.setHeader('ETag', entry.etag);
+  res.setHeader('Cache-Control', BROWSER_CACHE_CONTROL);
+  res.setHeader('Vary', 'Accept-Encoding');
+  res.setHeader('X-Cache', hit ? 'HIT' : 'MISS');
+  if (etagMatches(req.headers['if-none-match'], entry.etag)) {
+    res.writeHead(304);
+    res.end();
+    return;
+  }
+  const encoding = pickEncoding(req.headers['accept-encoding']);
+  const body = encoding === 'br' ? entry.brotli : encoding === 'gzip' ? entry.gzip : entry.identity;
+  for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.setHeader('Content-Length', body.byteLength);
+  res.writeHead(entry.status);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** Headers worth replaying from a rendered page; hop-by-hop and our own ones are set per answer. */
+const droppedHeaders = new Set([
+  PAGE_CACHE_HEADER,
+  REQUEST_ID_HEADER,
+  'cache-control',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'etag',
+  'date',
+  'vary',
+]);
+
+export function createPageCache(options: PageCacheOptions = {}): PageCache {
+  const tagIndex = new Map<PageCacheTag, Set<string>>();
+  const entries = new LRUCache<string, Entry>({
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (entry) =>
+      entry.identity.byteLength + entry.gzip.byteLength + entry.brotli.byteLength + 512,
+    dispose: (entry, key) => {
+      for (const tag of entry.tags) tagIndex.get(tag)?.delete(key);
+    },
+  });
+  // Bumped on every invalidation: a render that began before one must not store its (older) page.
+  let generation = 0;
+
+  function store(key: string, entry: Entry): void {
+    entries.set(key, entry);
+    if (!entries.has(key)) return; // larger than the whole cache
+    for (const tag of entry.tags) {
+      let keys = tagIndex.get(tag);
+      if (!keys) tagIndex.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  return {
+    get size() {
+      return entries.size;
+    },
+
+    serve(req, res) {
+      if (!isCacheableRequest(req)) return false;
+      const entry = entries.get(normalizeCacheKey(req.url ?? '/'));
+      if (!entry) return false;
+      writeEntry(req, res, entry, true);
+      return true;
+    },
+
+    capture(req, res) {
+      if (req.method !== 'GET') return;
+      const key = normalizeCacheKey(req.url ?? '/');
+      const startedAt = generation;
+      const original = { writeHead: res.writeHead, write: res.write, end: res.end };
+      let status = 0;
+      let tags: PageCacheTag[] = [];
+      let headers: OutgoingHttpHeaders = {};
+      const chunks: Buffer[] = [];
+      const restore = () => Object.assign(res, original);
+
+      const toBuffer = (chunk: unknown, encoding?: unknown): Buffer | null => {
+        if (chunk === undefined || chunk === null || typeof chunk === 'function') return null;
+        if (typeof chunk === 'string')
+          return Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+        return Buffer.from(chunk as Uint8Array);
+      };
+
+      res.writeHead = function writeHead(this: ServerResponse, code: number, ...rest: unknown[]) {
+        const given = rest.find((arg) => typeof arg === 'object' && arg !== null) as
+          OutgoingHttpHeaders | undefined;
+        headers = { ...(res.getHeaders() as OutgoingHttpHeaders), ...given };
+        const opted = parseTags(headerValue(headers, PAGE_CACHE_HEADER));
+        const refused =
+          code !== 200 ||
+          !opted ||
+          headerValue(headers, 'set-cookie') !== undefined ||
+          /no-store|private/i.test(headerValue(headers, 'cache-control') ?? '');
+        if (refused) {
+          restore();
+          if (given) {
+            for (const name of Object.keys(given))
+              if (name.toLowerCase() === PAGE_CACHE_HEADER) delete given[name];
+          }
+          res.removeHeader(PAGE_CACHE_HEADER);
+          return original.writeHead.call(res, code, ...(rest as [OutgoingHttpHeaders]));
+        }
+        status = code;
+        tags = opted;
+        return res;
+      } as typeof res.writeHead;
+
+      res.write = function write(chunk: unknown, encoding?: unknown, callback?: unknown) {
+        if (!status) {
+          // Written without writeHead (implicit headers): not a page that opted in.
+          restore();
+          return (original.write as (...args: unknown[]) => boolean).call(res, chunk, encoding, callback);
+        }
+        const buffer = toBuffer(chunk, encoding);
+        if (buffer) chunks.push(buffer);
+        return true;
+      } as typeof res.write;
+
+      res.end = function end(chunk?: unknown, encoding?: unknown, callback?: unknown) {
+        restore();
+        if (!status)
+          return (original.end as (...args: unknown[]) => ServerResponse).call(
+            res,
+            chunk,
+            encoding,
+            callback,
+          );
+        const buffer = toBuffer(chunk, encoding);
+        if (buffer) chunks.push(buffer);
+        const identity = Buffer.concat(chunks);
+        const replay: Record<string, string> = {};
+        for (const [name, value] of Object.entries(headers)) {
+          if (value === undefined || droppedHeaders.has(name.toLowerCase())) continue;
+          replay[name] = Array.isArray(value) ? value.join(', ') : String(value);
+        }
+        const entry: Entry = {
+          status,
+          headers: replay,
+          etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
+          identity,
+          gzip: gzipSync(identity, { level: 9 }),
+          brotli: brotliCompressSync(identity, {
+            params: {
+              [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+              [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.byteLength,
+            },
+          }),
+          tags,
+        };
+        if (generation === startedAt) store(key, entry);
+        for (const name of [PAGE_CACHE_HEADER, 'cache-control', 'content-length', 'transfer-encoding'])
+          res.removeHeader(name);
+        writeEntry(req, res, entry, false);
+        return res;
+      } as typeof res.end;
+    },
+
+    invalidate(tags) {
+      generation++;
+      for (const tag of tags) {
+        const keys = tagIndex.get(tag as PageCacheTag);
+        if (!keys) continue;
+        for (const key of [...keys]) entries.delete(key);
+        keys.clear();
+      }
+    },
+  };
+}
+
+/** Anything that can run SQL: the database or a transaction. */
+interface SqlRunner {
+  execute(query: ReturnType<typeof sql>): PromiseLike<unknown>;
+}
+
+/**
+ * Broadcasts an invalidation to every instance (including this one) through PostgreSQL NOTIFY. Call
+ * it inside the writing transaction: the notification is delivered only if the transaction commits.
+ */
+export async function notifyPageCache(runner: SqlRunner, tags: readonly PageCacheTag[]): Promise<void> {
+  await runner.execute(sql`select pg_notify(${PAGE_CACHE_CHANNEL}, ${tags.join(',')})`);
+}
+
+/** The handler for notifications on PAGE_CACHE_CHANNEL; `*` (sent after a reconnect) drops all tags. */
+export function onPageCacheNotification(cache: PageCache): (payload: string) => void {
+  return (payload) =>
+    cache.invalidate(payload === '*' ? pageCacheTags : payload.split(',').map((tag) => tag.trim()));
+}

@@ -1,0 +1,300 @@
+/**
+ * The public side of surveying agencies (spec section 2 orgselect/orgdetail, section 7 agentorg/query
+ * and getOrgPassRate): only agencies whose audit passed are ever shown, with their credit flags.
+ */
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Database } from '@server/db/database';
+import {
+  agentOrganizations,
+  agentStaff,
+  districts,
+  projectAuthorizations,
+  projectStageItems,
+  projects,
+} from '@server/db/schema';
+import { AppError } from '@shared/errors/app-error';
+import {
+  auditStatus,
+  authorizationState,
+  creditFlagsOf,
+  resultAcceptance,
+  type CreditFlag,
+} from '@shared/domain/statuses';
+import type { CreditFilter } from '@server/modules/hall/queries';
+
+export interface AgencyListQuery {
+  orgName?: string;
+  districtCode?: string;
+  /** A survey item the business scope must include. */
+  itemId?: number;
+  credit?: CreditFilter;
+  page: number;
+  rows: number;
+}
+
+export interface AgencySummary {
+  organizationId: number;
+  orgName: string;
+  districtCode: string | null;
+  districtName: string | null;
+  qualificationGrade: number | null;
+  businessScope: number[];
+  legalPersonName: string | null;
+  contactPhone: string | null;
+  creditFlags: CreditFlag[];
+}
+
+export interface DoneProject {
+  pkid: number;
+  projectName: string;
+  projectNo: string;
+  districtName: string | null;
+  status: number;
+  completedAt: Date | null;
+}
+
+export interface PassRate {
+  organizationId: number;
+  orgName: string;
+  /** Result items adopted. */
+  adopted: number;
+  /** Result items decided (adopted or returned). */
+  decided: number;
+  /** adopted / decided, 0..1; null while nothing was decided. */
+  passRate: number | null;
+}
+
+export interface AgencyDetail extends AgencySummary {
+  credential: string | null;
+  registrationOrgan: string | null;
+  qualificationCertNo: string | null;
+  qualificationValidUntil: string | null;
+  address: string | null;
+  contactName: string | null;
+  email: string | null;
+  employeeCount: number | null;
+  /** Approved staff on record. */
+  staffCount: number;
+  establishedOn: string | null;
+  introduction: string | null;
+  lostCreditReason: string | null;
+  unqualifiedReason: string | null;
+  blacklistReason: string | null;
+  blacklistStart: string | null;
+  blacklistEnd: string | null;
+  passRate: PassRate;
+  projectsDone: number;
+  recentProjects: DoneProject[];
+}
+
+const approved = eq(agentOrganizations.auditStatus, auditStatus.code.approved);
+const doneStatuses = [6, 7];
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function creditCondition(credit: CreditFilter): SQL {
+  const o = agentOrganizations;
+  switch (credit) {
+    case 'good':
+      return and(eq(o.isLostCredit, false), eq(o.isUnqualified, false), eq(o.isBlacklisted, false)) as SQL;
+    case 'lostCredit':
+      return eq(o.isLostCredit, true);
+    case 'unqualified':
+      return eq(o.isUnqualified, true);
+    case 'blacklisted':
+      return eq(o.isBlacklisted, true);
+  }
+}
+
+const summaryColumns = {
+  organizationId: agentOrganizations.organizationId,
+  orgName: agentOrganizations.orgName,
+  districtCode: agentOrganizations.districtCode,
+  districtName: districts.districtName,
+  qualificationGrade: agentOrganizations.qualificationGrade,
+  businessScope: agentOrganizations.businessScope,
+  legalPersonName: agentOrganizations.legalPersonName,
+  contactPhone: agentOrganizations.contactPhone,
+  isLostCredit: agentOrganizations.isLostCredit,
+  isUnqualified: agentOrganizations.isUnqualified,
+  isBlacklisted: agentOrganizations.isBlacklisted,
+};
+
+type SummaryRow = Omit<AgencySummary, 'creditFlags'> & {
+  isLostCredit: boolean;
+  isUnqualified: boolean;
+  isBlacklisted: boolean;
+};
+
+function toSummary(row: SummaryRow): AgencySummary {
+  const { isLostCredit, isUnqualified, isBlacklisted, ...rest } = row;
+  return { ...rest, creditFlags: creditFlagsOf({ isLostCredit, isUnqualified, isBlacklisted }) };
+}
+
+export async function listPublicAgencies(
+  db: Database,
+  query: AgencyListQuery,
+): Promise<{ rows: AgencySummary[]; total: number }> {
+  const conditions: SQL[] = [approved];
+  const name = query.orgName?.trim();
+  if (name) conditions.push(ilike(agentOrganizations.orgName, `%${escapeLike(name)}%`));
+  if (query.districtCode) conditions.push(eq(agentOrganizations.districtCode, query.districtCode));
+  if (query.itemId !== undefined)
+    conditions.push(arrayContains(agentOrganizations.businessScope, [query.itemId]));
+  if (query.credit) conditions.push(creditCondition(query.credit));
+  const where = and(...conditions);
+  const rows = await db
+    .select(summaryColumns)
+    .from(agentOrganizations)
+    .leftJoin(districts, eq(districts.districtCode, agentOrganizations.districtCode))
+    .where(where)
+    .orderBy(asc(agentOrganizations.orgName), asc(agentOrganizations.organizationId))
+    .limit(query.rows)
+    .offset((query.page - 1) * query.rows);
+  const [counted] = await db.select({ total: count() }).from(agentOrganizations).where(where);
+  return { rows: rows.map(toSummary), total: counted?.total ?? 0 };
+}
+
+/** The most recently approved agencies (home page, getNewAgentOrganization). */
+export async function newestAgencies(db: Database, limit: number): Promise<AgencySummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(agentOrganizations)
+    .leftJoin(districts, eq(districts.districtCode, agentOrganizations.districtCode))
+    .where(approved)
+    .orderBy(sql`${agentOrganizations.auditedAt} desc nulls last`, desc(agentOrganizations.organizationId))
+    .limit(limit);
+  return rows.map(toSummary);
+}
+
+/** Accepted authorizations of the agency: the demands it works on. */
+function acceptedBy(organizationId: number): SQL {
+  return and(
+    eq(projectAuthorizations.organizationId, organizationId),
+    eq(projectAuthorizations.state, authorizationState.code.accepted),
+  ) as SQL;
+}
+
+/**
+ * Pass rate of an agency's results: of the survey items it was authorized for whose results were
+ * decided, the share adopted (an item returned and not yet resubmitted counts as returned).
+ */
+async function passRateOf(db: Database, organizationId: number, orgName: string): Promise<PassRate> {
+  const { adopted, rejected } = resultAcceptance.code;
+  const [row] = await db
+    .select({
+      adopted:
+        sql<number>`count(*) filter (where ${projectStageItems.resultAcceptance} = ${adopted})`.mapWith(
+          Number,
+        ),
+      decided: count(),
+    })
+    .from(projectStageItems)
+    .innerJoin(projectAuthorizations, eq(projectAuthorizations.demandId, projectStageItems.demandId))
+    .where(and(acceptedBy(organizationId), inArray(projectStageItems.resultAcceptance, [adopted, rejected])));
+  const decided = row?.decided ?? 0;
+  const adoptedCount = row?.adopted ?? 0;
+  return {
+    organizationId,
+    orgName,
+    adopted: adoptedCount,
+    decided,
+    passRate: decided === 0 ? null : adoptedCount / decided,
+  };
+}
+
+/** getOrgPassRate?registrationOrgan&credential: the approved agency they identify. */
+export async function getOrgPassRate(
+  db: Database,
+  key: { registrationOrgan?: string; credential?: string },
+): Promise<PassRate> {
+  const conditions: SQL[] = [approved];
+  if (key.credential) conditions.push(eq(agentOrganizations.credential, key.credential));
+  if (key.registrationOrgan) conditions.push(eq(agentOrganizations.registrationOrgan, key.registrationOrgan));
+  const [org] = await db
+    .select({ organizationId: agentOrganizations.organizationId, orgName: agentOrganizations.orgName })
+    .from(agentOrganizations)
+    .where(and(...conditions))
+    .orderBy(asc(agentOrganizations.organizationId))
+    .limit(1);
+  if (!org) throw new AppError('not_found', { message: '未找到该中介机构' });
+  return passRateOf(db, org.organizationId, org.orgName);
+}
+
+/** Everything the public detail page shows; not_found unless the agency's audit passed. */
+export async function getPublicAgency(db: Database, organizationId: number): Promise<AgencyDetail> {
+  const o = agentOrganizations;
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      credential: o.credential,
+      registrationOrgan: o.registrationOrgan,
+      qualificationCertNo: o.qualificationCertNo,
+      qualificationValidUntil: o.qualificationValidUntil,
+      address: o.address,
+      contactName: o.contactName,
+      email: o.email,
+      employeeCount: o.employeeCount,
+      establishedOn: o.establishedOn,
+      introduction: o.introduction,
+      lostCreditReason: o.lostCreditReason,
+      unqualifiedReason: o.unqualifiedReason,
+      blacklistReason: o.blacklistReason,
+      blacklistStart: o.blacklistStart,
+      blacklistEnd: o.blacklistEnd,
+    })
+    .from(o)
+    .leftJoin(districts, eq(districts.districtCode, o.districtCode))
+    .where(and(approved, eq(o.organizationId, organizationId)));
+  if (!row) throw new AppError('not_found', { message: '该中介机构不存在或未通过审核' });
+  const { isLostCredit, isUnqualified, isBlacklisted, ...fields } = row;
+
+  const staffCount = await db.$count(
+    agentStaff,
+    and(eq(agentStaff.organizationId, organizationId), eq(agentStaff.auditStatus, auditStatus.code.approved)),
+  );
+  const doneWhere = and(acceptedBy(organizationId), inArray(projects.status, doneStatuses));
+  const [done] = await db
+    .select({ total: countDistinct(projects.pkid) })
+    .from(projects)
+    .innerJoin(projectAuthorizations, eq(projectAuthorizations.projectId, projects.pkid))
+    .where(doneWhere);
+  const recentProjects = await db
+    .selectDistinctOn([projects.completedAt, projects.pkid], {
+      pkid: projects.pkid,
+      projectName: projects.projectName,
+      projectNo: projects.projectNo,
+      districtName: districts.districtName,
+      status: projects.status,
+      completedAt: projects.completedAt,
+    })
+    .from(projects)
+    .innerJoin(projectAuthorizations, eq(projectAuthorizations.projectId, projects.pkid))
+    .leftJoin(districts, eq(districts.districtCode, projects.districtCode))
+    .where(doneWhere)
+    .orderBy(sql`${projects.completedAt} desc nulls last`, desc(projects.pkid))
+    .limit(10);
+
+  return {
+    ...fields,
+    creditFlags: creditFlagsOf({ isLostCredit, isUnqualified, isBlacklisted }),
+    staffCount,
+    passRate: await passRateOf(db, organizationId, row.orgName),
+    projectsDone: done?.total ?? 0,
+    recentProjects,
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * Maintaining the service download list (/downLoad/service): add a file, rename, reorder, remove.
+ * Every change drops the cached /downLoad/servicelist pages here and, through NOTIFY in the same
+ * transaction, on every other instance.
+ */
+import { asc, eq, max } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AppContext } from '@server/app-context';
+import { downloads, files } from '@server/db/schema';
+import { notifyPageCache, type PageCacheTag } from '@server/lib/page-cache';
+import type { StoredUpload } from '@server/modules/notices/manage-upload';
+import { routes } from '@shared/domain/routes';
+import { AppError } from '@shared/errors/app-error';
+
+type ManageContext = Pick<AppContext, 'db' | 'pageCache' | 'storage'>;
+
+export const downloadCacheTags: readonly PageCacheTag[] = ['downloads'];
+
+/** Who may maintain the list: the roles of the route table's downLoad/service. */
+export const downloadManagerRoles: readonly string[] = routes.find(
+  (route) => route.group === 'downLoad' && route.name === 'service',
+)?.roles ?? ['1'];
+
+export const downloadMessages = {
+  titleRequired: '请输入文件名称',
+  titleTooLong: '文件名称不能超过100个字',
+  descriptionTooLong: '说明不能超过200个字',
+  orderInvalid: '排序数据不正确，请刷新后重试',
+  notFound: '该文件不存在或已下架',
+} as const;
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const downloadFieldsSchema = z.object({
+  title: z
+    .string(downloadMessages.titleRequired)
+    .trim()
+    .min(1, downloadMessages.titleRequired)
+    .max(100, downloadMessages.titleTooLong),
+  description: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(200, downloadMessages.descriptionTooLong).optional(),
+  ),
+});
+
+export const downloadRenameSchema = downloadFieldsSchema.extend({
+  pkid: z.coerce.number(downloadMessages.notFound).int().min(1, downloadMessages.notFound),
+});
+
+export const downloadOrderSchema = z.object({
+  ids: z.preprocess(
+    (value) => (typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value),
+    z
+      .array(z.coerce.number().int().min(1, downloadMessages.orderInvalid))
+      .min(1, downloadMessages.orderInvalid),
+  ),
+});
+
+async function changed(
+  ctx: ManageContext,
+  run: (tx: Parameters<Parameters<ManageContext['db']['transaction']>[0]>[0]) => Promise<void>,
+) {
+  await ctx.db.transaction(async (tx) => {
+    await run(tx);
+    await notifyPageCache(tx, downloadCacheTags);
+  });
+  ctx.pageCache.invalidate(downloadCacheTags);
+}
+
+/** Adds an uploaded file at the end of the list. */
+export async function addDownload(
+  ctx: ManageContext,
+  file: StoredUpload,
+  fields: z.infer<typeof downloadFieldsSchema>,
+): Promise<number> {
+  let pkid = 0;
+  await changed(ctx, async (tx) => {
+    const [last] = await tx.select({ value: max(downloads.orderIndex) }).from(downloads);
+    const [row] = await tx
+      .insert(downloads)
+      .values({
+        title: fields.title,
+        description: fields.description ?? null,
+        fileId: file.fileId,
+        orderIndex: (last?.value ?? 0) + 1,
+      })
+      .returning({ pkid: downloads.pkid });
+    if (!row) throw new AppError('internal');
+    pkid = row.pkid;
+  });
+  return pkid;
+}
+
+export async function renameDownload(
+  ctx: ManageContext,
+  input: z.infer<typeof downloadRenameSchema>,
+): Promise<void> {
+  await changed(ctx, async (tx) => {
+    const updated = await tx
+      .update(downloads)
+      .set({ title: input.title, description: input.description ?? null, updatedAt: new Date() })
+      .where(eq(downloads.pkid, input.pkid))
+      .returning({ pkid: downloads.pkid });
+    if (updated.length === 0) throw new AppError('not_found', { message: downloadMessages.notFound });
+  });
+}
+
+/** Puts the list in the order of `ids`; it must name every download once. */
+export async function reorderDownloads(ctx: ManageContext, ids: readonly number[]): Promise<void> {
+  await changed(ctx, async (tx) => {
+    const current = await tx
+      .select({ pkid: downloads.pkid })
+      .from(downloads)
+      .orderBy(asc(downloads.orderIndex));
+    const known = new Set(current.map((row) => row.pkid));
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id)))
+      throw new AppError('conflict', { message: downloadMessages.orderInvalid, field: 'ids' });
+    for (const [index, pkid] of ids.entries())
+      await tx
+        .update(downloads)
+        .set({ orderIndex: index + 1 })
+        .where(eq(downloads.pkid, pkid));
+  });
+}
+
+/** Removes a download and its stored file. */
+export async function removeDownload(ctx: ManageContext, pkid: number): Promise<void> {
+  let storageKey = '';
+  await changed(ctx, async (tx) => {
+    const [row] = await tx
+      .select({ fileId: downloads.fileId, storageKey: files.storageKey })
+      .from(downloads)
+      .innerJoin(files, eq(files.id, downloads.fileId))
+      .where(eq(downloads.pkid, pkid));
+    if (!row) throw new AppError('not_found', { message: downloadMessages.notFound });
+    await tx.delete(downloads).where(eq(downloads.pkid, pkid));
+    const [stillUsed] = await tx
+      .select({ pkid: downloads.pkid })
+      .from(downloads)
+      .where(eq(downloads.fileId, row.fileId))
+      .limit(1);
+    if (!stillUsed) {
+      await tx.delete(files).where(eq(files.id, row.fileId));
+      storageKey = row.storageKey;
+    }
+  });
+  if (storageKey) await ctx.storage.remove(storageKey).catch(() => {});
+}

@@ -1,0 +1,66 @@
+/**
+ * The public service download list (/downLoad/servicelist): forms, contract templates and manuals,
+ * each a stored file with its type, size and date.
+ */
+import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import type { Database } from '@server/db/database';
+import { downloads, files } from '@server/db/schema';
+import { AppError } from '@shared/errors/app-error';
+import type { StoredFileRef } from '@server/modules/notices/service';
+
+export interface DownloadItem {
+  pkid: number;
+  title: string;
+  description: string | null;
+  fileName: string;
+  contentType: string;
+  size: number;
+  updatedAt: Date;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listDownloads(
+  db: Database,
+  query: { keyword?: string; page: number; rows: number },
+): Promise<{ rows: DownloadItem[]; total: number }> {
+  const conditions: SQL[] = [];
+  const keyword = query.keyword?.trim();
+  if (keyword) conditions.push(ilike(downloads.title, `%${escapeLike(keyword)}%`));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const rows = await db
+    .select({
+      pkid: downloads.pkid,
+      title: downloads.title,
+      description: downloads.description,
+      fileName: files.originalName,
+      contentType: files.contentType,
+      size: files.size,
+      updatedAt: downloads.updatedAt,
+    })
+    .from(downloads)
+    .innerJoin(files, eq(files.id, downloads.fileId))
+    .where(where)
+    .orderBy(asc(downloads.orderIndex), asc(downloads.pkid))
+    .limit(query.rows)
+    .offset((query.page - 1) * query.rows);
+  const [counted] = await db.select({ total: count() }).from(downloads).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function getDownloadFile(db: Database, pkid: number): Promise<StoredFileRef> {
+  const [file] = await db
+    .select({
+      fileName: files.originalName,
+      contentType: files.contentType,
+      size: files.size,
+      storageKey: files.storageKey,
+    })
+    .from(downloads)
+    .innerJoin(files, eq(files.id, downloads.fileId))
+    .where(eq(downloads.pkid, pkid));
+  if (!file) throw new AppError('not_found', { message: '该文件不存在或已下架' });
+  return file;
+}

@@ -1,0 +1,153 @@
+/**
+ * What the public hall pages read in-process (through locals.services): each list takes the page's
+ * URL parameters and reads them with the same schema as the API (server/modules/hall/queries.ts), so
+ * a page and an API client see the same filters; a bad value falls back to its default on a page.
+ */
+import type { AppContext } from '@server/app-context';
+import { isAppError } from '@shared/errors/app-error';
+import type { NoticeType } from '@shared/domain/statuses';
+import { getPublicAgency, listPublicAgencies, newestAgencies } from '@server/modules/agencies/service';
+import type { AgencyDetail, AgencySummary } from '@server/modules/agencies/service';
+import { getDemand, getProjectProgress, listDemands } from '@server/modules/demands/service';
+import type { DemandDetail, DemandSummary, ProjectProgress } from '@server/modules/demands/service';
+import { downloadFileUrl } from '@server/modules/downloads/routes';
+import { listDownloads } from '@server/modules/downloads/service';
+import type { DownloadItem } from '@server/modules/downloads/service';
+import { listDistricts } from '@server/modules/map/districts';
+import type { DistrictItem } from '@server/modules/map/types';
+import { getNotice, latestNotices, listNotices } from '@server/modules/notices/service';
+import type { NoticeDetail, NoticeSummary } from '@server/modules/notices/service';
+import { newestConstructions, newestProjects } from './newest';
+import type { NewConstruction, NewProject } from './newest';
+import {
+  agencyListSchema,
+  demandListSchema,
+  downloadListSchema,
+  noticeListSchema,
+  parseLenient,
+  type AgencyListParams,
+  type DemandListParams,
+  type DownloadListParams,
+  type NoticeListParams,
+} from './queries';
+
+export interface ListPage<Row, Params> {
+  rows: Row[];
+  total: number;
+  /** The parameters as read (defaults applied, bad values dropped). */
+  params: Params;
+}
+
+export interface DownloadRow extends DownloadItem {
+  href: string;
+}
+
+export interface NoticeAttachmentLinks {
+  download: string;
+  preview: string;
+}
+
+export interface HallReads {
+  notices: {
+    list(type: NoticeType, search: URLSearchParams): Promise<ListPage<NoticeSummary, NoticeListParams>>;
+    latest(limit: number): Promise<NoticeSummary[]>;
+    /** null when missing or not published. */
+    get(id: number): Promise<NoticeDetail | null>;
+    attachmentLinks(fileId: string): NoticeAttachmentLinks;
+  };
+  agencies: {
+    list(search: URLSearchParams): Promise<ListPage<AgencySummary, AgencyListParams>>;
+    newest(limit: number): Promise<AgencySummary[]>;
+    /** null when missing or not approved. */
+    get(id: number): Promise<AgencyDetail | null>;
+  };
+  downloads: {
+    list(search: URLSearchParams): Promise<ListPage<DownloadRow, DownloadListParams>>;
+  };
+  demands: {
+    list(search: URLSearchParams): Promise<ListPage<DemandSummary, DemandListParams>>;
+    get(id: number): Promise<DemandDetail | null>;
+    progress(projectNo: string): Promise<ProjectProgress | null>;
+  };
+  newest: {
+    constructions(limit: number): Promise<NewConstruction[]>;
+    projects(limit: number): Promise<NewProject[]>;
+  };
+  /** Listed districts (codes of length 7 or 11), for filters. */
+  districts(): Promise<DistrictItem[]>;
+}
+
+async function orNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isAppError(error) && error.code === 'not_found') return null;
+    throw error;
+  }
+}
+
+export function createHallReads(ctx: AppContext): HallReads {
+  const { db } = ctx;
+  const { business, notices: noticesBase } = ctx.config.apiBases;
+  return {
+    notices: {
+      async list(type, search) {
+        const { values } = parseLenient(noticeListSchema, search);
+        const params = { ...values, noticeType: type };
+        const { rows, total } = await listNotices(db, { ...params, type, sort: 'noticeTime', order: 'desc' });
+        return { rows, total, params };
+      },
+      latest: (limit) => latestNotices(db, limit),
+      get: (id) => orNull(getNotice(db, id)),
+      attachmentLinks: (fileId) => ({
+        download: `${noticesBase}/oanotices/downloadMessageFile?id=${encodeURIComponent(fileId)}`,
+        preview: `${noticesBase}/oanotices/previewMessageFile?id=${encodeURIComponent(fileId)}`,
+      }),
+    },
+    agencies: {
+      async list(search) {
+        const { values: params } = parseLenient(agencyListSchema, search);
+        return { ...(await listPublicAgencies(db, params)), params };
+      },
+      newest: (limit) => newestAgencies(db, limit),
+      get: (id) => orNull(getPublicAgency(db, id)),
+    },
+    downloads: {
+      async list(search) {
+        const { values: params } = parseLenient(downloadListSchema, search);
+        const { rows, total } = await listDownloads(db, params);
+        return {
+          rows: rows.map((row) => ({ ...row, href: downloadFileUrl(business, row.pkid) })),
+          total,
+          params,
+        };
+      },
+    },
+    demands: {
+      async list(search) {
+        const { values: params } = parseLenient(demandListSchema, search);
+        return { ...(await listDemands(db, params)), params };
+      },
+      get: (id) => orNull(getDemand(db, id)),
+      progress: (projectNo) => orNull(getProjectProgress(db, projectNo)),
+    },
+    newest: {
+      constructions: (limit) => newestConstructions(db, limit),
+      projects: (limit) => newestProjects(db, limit),
+    },
+    districts: () => listDistricts(db),
+  };
+}
+
+export type {
+  AgencyDetail,
+  AgencySummary,
+  DemandDetail,
+  DemandSummary,
+  DistrictItem,
+  NewConstruction,
+  NewProject,
+  NoticeDetail,
+  NoticeSummary,
+  ProjectProgress,
+};

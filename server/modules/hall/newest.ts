@@ -1,0 +1,83 @@
+/**
+ * The home page's "newest" lists and project statistics (spec section 7: getNewConstruction?type&num,
+ * getNewAgentOrganization, getNewProject, getProjectStatistics). Public data only: unit and project
+ * names, districts and dates; no contacts.
+ */
+import { count, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '@server/db/database';
+import { constructionUnits, districts, projects } from '@server/db/schema';
+import { auditStatus, projectStatus } from '@shared/domain/statuses';
+
+export interface NewConstruction {
+  constructionId: number;
+  name: string;
+  districtName: string | null;
+  createdAt: Date;
+}
+
+export interface NewProject {
+  pkid: number;
+  projectName: string;
+  projectNo: string;
+  districtName: string | null;
+  status: number;
+  createdAt: Date;
+}
+
+export interface ProjectStatusCount {
+  status: number;
+  label: string;
+  count: number;
+}
+
+/** `verifiedOnly` (type 1): units whose verification passed; otherwise every registered unit. */
+export async function newestConstructions(
+  db: Database,
+  limit: number,
+  verifiedOnly = true,
+): Promise<NewConstruction[]> {
+  return await db
+    .select({
+      constructionId: constructionUnits.constructionId,
+      name: constructionUnits.name,
+      districtName: districts.districtName,
+      createdAt: constructionUnits.createdAt,
+    })
+    .from(constructionUnits)
+    .leftJoin(districts, eq(districts.districtCode, constructionUnits.districtCode))
+    .where(verifiedOnly ? eq(constructionUnits.auditStatus, auditStatus.code.approved) : undefined)
+    .orderBy(desc(constructionUnits.createdAt), desc(constructionUnits.constructionId))
+    .limit(limit);
+}
+
+/** Newest projects that were released (drafts are the owner's business). */
+export async function newestProjects(db: Database, limit: number): Promise<NewProject[]> {
+  return await db
+    .select({
+      pkid: projects.pkid,
+      projectName: projects.projectName,
+      projectNo: projects.projectNo,
+      districtName: districts.districtName,
+      status: projects.status,
+      createdAt: projects.createdAt,
+    })
+    .from(projects)
+    .leftJoin(districts, eq(districts.districtCode, projects.districtCode))
+    .where(sql`${projects.status} <> ${projectStatus.code.draft}`)
+    .orderBy(desc(projects.createdAt), desc(projects.pkid))
+    .limit(limit);
+}
+
+/** Projects per status, every status of the table listed (zero when none). */
+export async function projectStatistics(db: Database): Promise<ProjectStatusCount[]> {
+  const rows = await db
+    .select({ status: projects.status, count: count() })
+    .from(projects)
+    .groupBy(projects.status);
+  const byStatus = new Map(rows.map((row) => [row.status, row.count]));
+  return projectStatus.entries.map((entry) => ({
+    status: entry.value,
+    label: entry.label,
+    count: byStatus.get(entry.value) ?? 0,
+  }));
+}

@@ -1,0 +1,156 @@
+/**
+ * Query parameters of the public hall's lists, once: the API validates them (a 400 with the message),
+ * and the hall pages read the same names from their URLs through `parseLenient` (a bad value there
+ * falls back to its default instead of failing the page).
+ */
+import { z } from 'zod';
+import { creditFlag, noticeType } from '@shared/domain/statuses';
+import { surveyItemIds } from '@shared/domain/stages';
+
+/** Form and query values arrive as strings; an empty one means "not given" (spec 5: only non-empty). */
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalText = (max: number, message: string) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, message).optional());
+
+const positiveInt = (message: string) => z.coerce.number({ message }).int(message).min(1, message);
+
+export const PAGE_SIZE = 10;
+
+export const pagingSchema = z.object({
+  page: z.preprocess(blankToUndefined, positiveInt('页码必须是正整数').default(1)),
+  rows: z.preprocess(
+    blankToUndefined,
+    positiveInt('每页条数必须是 1 到 100 的整数')
+      .max(100, '每页条数必须是 1 到 100 的整数')
+      .default(PAGE_SIZE),
+  ),
+});
+
+export const noticeListSchema = pagingSchema.extend({
+  noticeType: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .refine((value) => noticeType.has(value), '公告类型不正确')
+      .optional(),
+  ),
+  keyword: optionalText(50, '搜索词不能超过 50 个字'),
+  /** Requested states; the public always gets published ones only. */
+  state: optionalText(20, '公告状态不正确'),
+  sort: z.preprocess(blankToUndefined, z.enum(['noticeTime', 'noticeTitle'], '排序字段不正确').optional()),
+  order: z.preprocess(blankToUndefined, z.enum(['asc', 'desc'], '排序方向不正确').optional()),
+  deptIdList: optionalText(500, '部门列表不正确'),
+  _t: optionalText(40, '时间戳不正确'),
+});
+export type NoticeListParams = z.infer<typeof noticeListSchema>;
+
+export const idSchema = z.object({
+  id: z.preprocess(blankToUndefined, positiveInt('请提供正确的编号')),
+});
+
+export const fileIdSchema = z.object({
+  id: z.uuid('请提供正确的文件编号'),
+});
+
+/** Directory filters: credit state `good` = no flag; otherwise one flag of creditFlag. */
+export const creditFilterValues = ['good', ...creditFlag.values] as const;
+export type CreditFilter = (typeof creditFilterValues)[number];
+
+export const agencyListSchema = pagingSchema.extend({
+  orgName: optionalText(50, '机构名称不能超过 50 个字'),
+  districtCode: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{7}(\d{4})?$/, '区县代码不正确')
+      .optional(),
+  ),
+  itemId: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .refine((value) => (surveyItemIds as readonly number[]).includes(value), '测绘事项不正确')
+      .optional(),
+  ),
+  credit: z.preprocess(blankToUndefined, z.enum(creditFilterValues, '信用状态不正确').optional()),
+});
+export type AgencyListParams = z.infer<typeof agencyListSchema>;
+
+export const passRateSchema = z
+  .object({
+    registrationOrgan: optionalText(100, '登记机关不正确'),
+    credential: optionalText(40, '统一社会信用代码不正确'),
+  })
+  .refine((value) => value.credential !== undefined || value.registrationOrgan !== undefined, {
+    message: '请提供登记机关或统一社会信用代码',
+    path: ['credential'],
+  });
+
+export const downloadListSchema = pagingSchema.extend({
+  keyword: optionalText(50, '搜索词不能超过 50 个字'),
+});
+export type DownloadListParams = z.infer<typeof downloadListSchema>;
+
+export const newestSchema = z.object({
+  num: z.preprocess(
+    blankToUndefined,
+    positiveInt('条数必须是 1 到 20 的整数').max(20, '条数必须是 1 到 20 的整数').default(5),
+  ),
+});
+
+/** getNewConstruction?type: 1 = verified units only (the hall), 0 = every registered unit. */
+export const newConstructionSchema = newestSchema.extend({
+  type: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .pipe(z.union([z.literal(0), z.literal(1)], '类型只能是 0 或 1'))
+      .default(1),
+  ),
+});
+
+export const demandListSchema = pagingSchema.extend({
+  keyword: optionalText(50, '搜索词不能超过 50 个字'),
+  stageId: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1, '审批阶段不正确').max(99, '审批阶段不正确').optional(),
+  ),
+  districtCode: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{7}(\d{4})?$/, '区县代码不正确')
+      .optional(),
+  ),
+});
+export type DemandListParams = z.infer<typeof demandListSchema>;
+
+export const progressSchema = z.object({
+  projectNo: optionalText(40, '项目编号不正确'),
+});
+
+/**
+ * Reads URL parameters for a page: a value that fails its rule is dropped (so its default applies)
+ * instead of failing the page. Returns the parsed values and whether anything was dropped.
+ */
+export function parseLenient<S extends z.ZodObject>(
+  schema: S,
+  params: URLSearchParams,
+): { values: z.infer<S>; dropped: string[] } {
+  const raw: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = params.get(key);
+    if (value !== null) raw[key] = value;
+  }
+  const dropped: string[] = [];
+  for (;;) {
+    const result = schema.safeParse(raw);
+    if (result.success) return { values: result.data, dropped };
+    const field = result.error.issues.map((issue) => String(issue.path[0] ?? '')).find((name) => name in raw);
+    if (!field) throw result.error;
+    dropped.push(field);
+    delete raw[field];
+  }
+}

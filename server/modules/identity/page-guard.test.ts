@@ -1,0 +1,109 @@
+/**
+ * The front's page guard with real sessions (issue 3): a console path without a valid session is
+ * redirected to / before any page code runs; a route whose roles exclude the user gets the 403 page.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFront, type AstroHandler } from '@server/front';
+import { createHallServices } from '@server/hall-services';
+import { createStaticHandler } from '@server/lib/static-files';
+import { matchRoute } from '@shared/domain/routes';
+import { roles } from '@shared/domain/roles';
+import { resolveSessionUser } from './guard';
+import { createBrowser, createIdentityTestContext, signInAs, type Browser } from './test-support';
+
+let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
+let server: http.Server;
+let base: string;
+const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-client-'));
+const rendered: string[] = [];
+
+// Stands in for Astro's handler: records which pages got through the guard.
+const astro: AstroHandler = (req, res) => {
+  rendered.push(req.url ?? '');
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.end('<h1>page</h1>');
+};
+
+beforeAll(async () => {
+  env = await createIdentityTestContext();
+  fs.mkdirSync(path.join(clientDir, '403'));
+  fs.writeFileSync(path.join(clientDir, '403', 'index.html'), '<h1>无权访问</h1>');
+  const front = createFront({
+    api: env.app,
+    apiBases: Object.values(env.ctx.config.apiBases),
+    astro,
+    staticFiles: createStaticHandler(clientDir),
+    pageLocals: { services: createHallServices(env.ctx), apiBases: env.ctx.config.apiBases },
+    logger: env.ctx.logger,
+    resolveUser: (cookieHeader) => resolveSessionUser(env.ctx, cookieHeader),
+  });
+  server = http.createServer(front);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await env.ctx.dispose();
+  fs.rmSync(clientDir, { recursive: true, force: true });
+});
+
+const ownerPage = '/demandmanger/release';
+const authorityPage = '/intermediary/orglist';
+
+function open(page: string, browser?: Browser): Promise<Response> {
+  const cookie = browser?.cookieHeader(page);
+  return fetch(`${base}${page}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+}
+
+describe('page guard', () => {
+  it('uses routes whose roles include the owner and exclude it', () => {
+    expect(matchRoute(ownerPage)?.roles).toContain(roles.owner.id);
+    expect(matchRoute(authorityPage)?.roles).not.toContain(roles.owner.id);
+  });
+
+  it('redirects a visitor without a valid session to /', async () => {
+    const response = await open(ownerPage);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/');
+    const forged = await fetch(`${base}${ownerPage}`, {
+      redirect: 'manual',
+      headers: { cookie: 'SMS_SESSION=SID-0123456789abcdef0123456789abcdef01234567' },
+    });
+    expect(forged.status).toBe(302);
+    expect(rendered).not.toContain(ownerPage);
+  });
+
+  it('renders an allowed route and answers 403 with the 403 page for a forbidden one', async () => {
+    const owner = createBrowser(env.app);
+    await signInAs(owner, 'owner01');
+    const allowed = await open(ownerPage, owner);
+    expect(allowed.status).toBe(200);
+    expect(rendered).toContain(ownerPage);
+
+    const forbidden = await open(authorityPage, owner);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.headers.get('cache-control')).toBe('private, no-store');
+    expect(await forbidden.text()).toContain('无权访问');
+    expect(rendered).not.toContain(authorityPage);
+
+    const admin = createBrowser(env.app);
+    await signInAs(admin, 'admin');
+    expect((await open(authorityPage, admin)).status).toBe(200);
+  });
+
+  it('sends the user home again after logout', async () => {
+    const owner = createBrowser(env.app);
+    await signInAs(owner, 'owner01');
+    expect((await open(ownerPage, owner)).status).toBe(200);
+    const cookie = owner.cookieHeader(ownerPage);
+    await owner.fetch('/cas/logout');
+    const after = await fetch(`${base}${ownerPage}`, { redirect: 'manual', headers: { cookie } });
+    expect(after.status).toBe(302);
+  });
+});

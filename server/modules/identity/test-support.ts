@@ -1,0 +1,117 @@
+/**
+ * Test helpers for identity and for every module that needs a signed-in caller: a seeded context,
+ * a browser-like client (cookie jar over `app.request`) and sign-on as a demo account.
+ */
+import type { Hono } from 'hono';
+import type { AppEnv } from '@server/app-context';
+import { createApp } from '@server/app';
+import { seedDemo } from '@server/db/seed';
+import { createTestContext, type TestContext } from '@server/test/test-context';
+import { createApiClient, type ApiClient } from '@shared/api/client';
+import { signOn } from '@shared/auth/sign-on';
+import { configureIdentity } from './options';
+
+export const TEST_CAPTCHA = 'Ab3d';
+export const DEMO_PASSWORD = 'Survey2026';
+export const TEST_ORIGIN = 'http://localhost';
+
+/**
+ * A context with the demo accounts (no projects), a fixed captcha and a clock tests can move. Proxy
+ * headers are trusted, so each test browser has its own address (X-Forwarded-For).
+ */
+export async function createIdentityTestContext(): Promise<{
+  ctx: TestContext;
+  app: Hono<AppEnv>;
+  clock: { now: Date; advance(ms: number): void };
+}> {
+  const ctx = await createTestContext({ CAPTCHA_TEST_CODE: TEST_CAPTCHA, TRUST_PROXY: 'true' });
+  await seedDemo(ctx.db, { projects: 0, storeFile: (bytes) => ctx.storage.write(bytes) });
+  const clock = {
+    now: new Date('2026-03-02T09:00:00Z'),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  configureIdentity(ctx, { now: () => clock.now });
+  return { ctx, app: createApp(ctx), clock };
+}
+
+export interface Browser {
+  /** fetch over the app, keeping cookies like a browser (path-scoped, deleted on Max-Age=0). */
+  fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  client: ApiClient;
+  ip: string;
+  cookies: Map<string, { value: string; path: string }>;
+  cookieHeader(path: string): string;
+}
+
+let nextAddress = 1;
+
+/** A browser with its own cookies and (unless given) its own client address. */
+export function createBrowser(
+  app: Hono<AppEnv>,
+  ip = `10.0.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`,
+  origin = TEST_ORIGIN,
+): Browser {
+  const cookies = new Map<string, { value: string; path: string }>();
+  const cookieHeader = (path: string) =>
+    [...cookies.entries()]
+      .filter(
+        ([, cookie]) =>
+          path === cookie.path ||
+          path.startsWith(cookie.path.endsWith('/') ? cookie.path : `${cookie.path}/`),
+      )
+      .map(([name, cookie]) => `${name}=${cookie.value}`)
+      .join('; ');
+  const fetch = async (input: string | URL | Request, init?: RequestInit) => {
+    const request = new Request(input instanceof Request ? input : new URL(String(input), origin), init);
+    const url = new URL(request.url);
+    const headers = new Headers(request.headers);
+    const jar = cookieHeader(url.pathname);
+    if (jar) headers.set('cookie', jar);
+    headers.set('x-forwarded-for', ip);
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !headers.has('origin'))
+      headers.set('origin', origin);
+    const response = await app.request(new Request(request, { headers }));
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const [name, ...rest] = (pair ?? '').split('=');
+      const value = rest.join('=');
+      const path =
+        attributes
+          .map((a) => a.trim())
+          .find((a) => a.toLowerCase().startsWith('path='))
+          ?.slice(5) ?? '/';
+      const expired = attributes.some((a) => /^max-age=0$/i.test(a.trim())) || value === '';
+      if (!name) continue;
+      if (expired) cookies.delete(name.trim());
+      else cookies.set(name.trim(), { value, path });
+    }
+    return response;
+  };
+  const client = createApiClient({
+    bases: {
+      business: '/smsend',
+      workflow: '/smsworkflow',
+      task: '/task',
+      cas: '/cas',
+      uc: '/uc',
+      archive: '/archive',
+      notices: '/oa',
+    },
+    origin,
+    fetch,
+  });
+  return { fetch, client, ip, cookies, cookieHeader };
+}
+
+/** Loads the captcha (binding it to the browser) and signs on through the real sequence. */
+export async function signInAs(
+  browser: Browser,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<string> {
+  await browser.fetch('/cas/captcha/captcha.do');
+  const { tgt } = await signOn(browser.client, { username, password, captcha: TEST_CAPTCHA });
+  return tgt;
+}

@@ -1,0 +1,95 @@
+/**
+ * The offline map service (default): place search over our districts and projects, reverse geocoding
+ * by point in polygon over the district boundaries, plus the nearest project when one is close.
+ */
+import { and, asc, between, eq, ilike, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '@server/db/database';
+import { districts, projects } from '@server/db/schema';
+import type { DistrictBoundary, GeoJsonPosition } from '@server/db/schema/reference';
+import { pointInPolygon } from '@server/db/seed/geo';
+import type { ClusterIndex } from './cluster-index';
+import { listDistrictShapes } from './districts';
+import { isInside, PLACE_SEARCH_COUNT, type MapService } from './map-service';
+import type { BBox, Place, ReverseResult } from './types';
+
+/** About 300 m: a click closer than this to a project names it. */
+const NEAR_PROJECT_DEGREES = 0.003;
+
+export function pointInBoundary(point: GeoJsonPosition, boundary: DistrictBoundary): boolean {
+  if (boundary.type === 'Polygon') return pointInPolygon(point, boundary);
+  return boundary.coordinates.some((coordinates) => pointInPolygon(point, { type: 'Polygon', coordinates }));
+}
+
+/** LIKE pattern for a literal keyword. */
+function containsPattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function createLocalMapService(db: Database, bbox: BBox, clusters: ClusterIndex): MapService {
+  /** The name of the district's parent (the city), or '' when it has none. */
+  async function cityName(districtCode: string): Promise<string> {
+    const parent = alias(districts, 'parent');
+    const [row] = await db
+      .select({ name: parent.districtName })
+      .from(districts)
+      .innerJoin(parent, eq(parent.districtCode, districts.parentCode))
+      .where(eq(districts.districtCode, districtCode));
+    return row?.name ?? '';
+  }
+
+  return {
+    provider: 'local',
+
+    async searchPlace(keyword) {
+      const pattern = containsPattern(keyword.trim());
+      const shapes = await listDistrictShapes(db);
+      const districtHits: Place[] = shapes
+        .filter((d) => d.center && d.districtName.includes(keyword.trim()))
+        .map((d) => ({
+          name: d.districtName,
+          address: `${d.projectNum} 个项目`,
+          lon: (d.center as [number, number])[0],
+          lat: (d.center as [number, number])[1],
+          kind: 'district' as const,
+        }));
+      const rows = await db
+        .select({
+          name: projects.projectName,
+          address: projects.address,
+          lon: projects.lon,
+          lat: projects.lat,
+        })
+        .from(projects)
+        .where(
+          and(
+            or(ilike(projects.projectName, pattern), ilike(projects.address, pattern)),
+            between(projects.lon, bbox.west, bbox.east),
+            between(projects.lat, bbox.south, bbox.north),
+          ),
+        )
+        .orderBy(asc(projects.projectName))
+        .limit(PLACE_SEARCH_COUNT);
+      const projectHits: Place[] = rows.map((row) => ({
+        name: row.name,
+        address: row.address,
+        lon: row.lon as number,
+        lat: row.lat as number,
+        kind: 'project',
+      }));
+      return [...districtHits, ...projectHits].slice(0, PLACE_SEARCH_COUNT);
+    },
+
+    async reverseGeocode(lon, lat): Promise<ReverseResult> {
+      const outside: ReverseResult = { address: null, districtCode: null, districtName: null };
+      if (!isInside(bbox, lon, lat)) return outside;
+      const shapes = await listDistrictShapes(db);
+      const hit = shapes.find((d) => d.boundary && pointInBoundary([lon, lat], d.boundary));
+      if (!hit) return outside;
+      const near = await clusters.nearest(lon, lat, NEAR_PROJECT_DEGREES);
+      const place = `${await cityName(hit.districtCode)}${hit.districtName}`;
+      const address = near ? `${place} ${near.name}附近` : place;
+      return { address, districtCode: hit.districtCode, districtName: hit.districtName };
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '@server/db/database';
+import { constructionUnits, districts, projects, stages } from '@server/db/schema';
+import { projectStatus } from '@shared/domain/statuses';
+import { AppError } from '@shared/errors/app-error';
+import { currentStageSql } from './districts';
+import type { ProjectCard } from './types';
+
+/** The public card of a project on the map: what the hall may show to anyone. */
+export async function getProjectCard(db: Database, pkid: number): Promise<ProjectCard> {
+  const [row] = await db
+    .select({
+      pkid: projects.pkid,
+      projectName: projects.projectName,
+      projectNo: projects.projectNo,
+      status: projects.status,
+      stageId: currentStageSql,
+      districtName: districts.districtName,
+      address: projects.address,
+      constructionName: constructionUnits.name,
+      projectType: projects.projectType,
+      createdAt: projects.createdAt,
+      lon: projects.lon,
+      lat: projects.lat,
+    })
+    .from(projects)
+    .innerJoin(districts, eq(districts.districtCode, projects.districtCode))
+    .innerJoin(constructionUnits, eq(constructionUnits.constructionId, projects.constructionId))
+    .where(eq(projects.pkid, pkid));
+  if (!row) throw new AppError('not_found', { message: '项目不存在' });
+  const { stageId, createdAt, ...card } = row;
+  let stageName: string | null = null;
+  if (stageId !== null) {
+    const [stage] = await db
+      .select({ name: stages.name })
+      .from(stages)
+      .where(eq(stages.stageId, Number(stageId)));
+    stageName = stage?.name ?? null;
+  }
+  return {
+    ...card,
+    statusName: projectStatus.label(card.status),
+    stageName,
+    createdAt: createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '@server/app';
+import { projects } from '@server/db/schema';
+import { seedDemo } from '@server/db/seed';
+import { createTestContext, type TestContext } from '@server/test/test-context';
+import { invalidateProjectMap } from './map-module';
+import type {
+  ClusterResult,
+  DistrictItem,
+  DistrictProjectNum,
+  DistrictShape,
+  Place,
+  ProjectCard,
+  ProjectDistribute,
+  ReverseResult,
+} from './types';
+
+let ctx: TestContext;
+const cityBox = '118.0,36.2,118.6,36.6';
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await seedDemo(ctx.db, {
+    projects: 400,
+    now: new Date('2026-06-01T00:00:00Z'),
+    storeFile: (bytes) => ctx.storage.write(bytes),
+  });
+}, 120_000);
+
+afterAll(() => ctx.dispose());
+
+async function get<T>(
+  path: string,
+): Promise<{ status: number; body: { success: boolean; object: T; message?: string } }> {
+  const response = await createApp(ctx).request(`/smsend${path}`);
+  return { status: response.status, body: (await response.json()) as never };
+}
+
+async function object<T>(path: string): Promise<T> {
+  const { status, body } = await get<T>(path);
+  expect(status, path).toBe(200);
+  return body.object;
+}
+
+const sumCounts = (result: ClusterResult) =>
+  result.features.reduce((sum, f) => sum + (f.properties.cluster ? f.properties.count : 1), 0);
+
+describe('districts and distribution', () => {
+  it('getAllDistrict keeps only codes of length 7 or 11', async () => {
+    const list = await object<DistrictItem[]>('/sgs/getAllDistrict');
+    expect(list.length).toBe(7);
+    expect(list.every((d) => d.districtCode.length === 7 || d.districtCode.length === 11)).toBe(true);
+    const codes = list.map((d) => d.districtCode);
+    expect(codes).toContain('37990100001');
+    expect(codes).not.toContain('379900');
+    expect(codes).not.toContain('379900999');
+    expect(codes).not.toContain('3799002001');
+    expect(Object.keys(list[0] as object).sort()).toEqual(['districtCode', 'districtName']);
+  });
+
+  it('getDistrictProjectNum and getProjectDistribute add up to every project', async () => {
+    const perDistrict = await object<DistrictProjectNum[]>('/statistics/getDistrictProjectNum');
+    expect(perDistrict.reduce((sum, d) => sum + d.projectNum, 0)).toBe(400);
+    expect(perDistrict.every((d) => d.projectNum > 0)).toBe(true);
+
+    const distribute = await object<ProjectDistribute>('/statistics/getProjectDistribute');
+    expect(distribute.total).toBe(400);
+    for (const list of [distribute.byStatus, distribute.byStage, distribute.byYear]) {
+      expect(list.reduce((sum, row) => sum + row.projectNum, 0)).toBe(400);
+    }
+    expect(distribute.byStatus.find((s) => s.status === 1)?.statusName).toBe('已发布');
+    expect(distribute.byStage.find((s) => s.stageId === 4)?.stageName).toBe('竣工验收阶段');
+    expect(distribute.byYear.every((y) => y.year >= 2024 && y.year <= 2026)).toBe(true);
+  });
+
+  it('the base layer has a boundary and center per district', async () => {
+    const shapes = await object<DistrictShape[]>('/map/districts');
+    expect(shapes).toHaveLength(7);
+    expect(shapes.every((d) => d.boundary?.type === 'Polygon' && d.center !== null)).toBe(true);
+  });
+});
+
+describe('GET /map/clusters', () => {
+  it('counts add up to the total, and to the filtered totals', async () => {
+    const all = await object<ClusterResult>(`/map/clusters?zoom=8&bbox=${cityBox}`);
+    expect(all.total).toBe(400);
+    expect(sumCounts(all)).toBe(400);
+    expect(Object.values(all.districtCounts).reduce((a, b) => a + b, 0)).toBe(400);
+
+    const distribute = await object<ProjectDistribute>('/statistics/getProjectDistribute');
+    const stage = distribute.byStage.find((s) => s.stageId === 2)!;
+    const byStage = await object<ClusterResult>(`/map/clusters?zoom=8&bbox=${cityBox}&stage=2`);
+    expect(byStage.total).toBe(stage.projectNum);
+    expect(sumCounts(byStage)).toBe(stage.projectNum);
+
+    const status = distribute.byStatus.find((s) => s.status === 7)!;
+    const byStatus = await object<ClusterResult>(`/map/clusters?zoom=12&bbox=${cityBox}&status=7`);
+    expect(sumCounts(byStatus)).toBe(status.projectNum);
+
+    const year = distribute.byYear.at(-1)!;
+    const combined = await object<ClusterResult>(
+      `/map/clusters?zoom=10&bbox=${cityBox}&year=${year.year}&status=7&stage=`,
+    );
+    expect(combined.total).toBeLessThanOrEqual(Math.min(year.projectNum, status.projectNum));
+    expect(sumCounts(combined)).toBe(combined.total);
+  });
+
+  it('answers only what is inside the box', async () => {
+    const west = '118.0,36.2,118.3,36.6';
+    const half = await object<ClusterResult>(`/map/clusters?zoom=17&bbox=${west}`);
+    expect(half.features.length).toBeGreaterThan(0);
+    expect(half.features.length).toBeLessThan(400);
+    expect(half.features.every((f) => f.geometry.coordinates[0] <= 118.3)).toBe(true);
+    const sea = await object<ClusterResult>('/map/clusters?zoom=10&bbox=120,30,121,31');
+    expect(sea.features).toEqual([]);
+    expect(sea.total).toBe(400);
+  });
+
+  it('clusters less as the zoom grows, down to single projects', async () => {
+    const far = await object<ClusterResult>(`/map/clusters?zoom=6&bbox=${cityBox}`);
+    const near = await object<ClusterResult>(`/map/clusters?zoom=13&bbox=${cityBox}`);
+    const single = await object<ClusterResult>(`/map/clusters?zoom=17&bbox=${cityBox}`);
+    expect(far.features.length).toBeLessThan(near.features.length);
+    expect(single.features.every((f) => !f.properties.cluster)).toBe(true);
+    expect(single.features).toHaveLength(400);
+    const point = single.features[0]!;
+    expect(point.properties).toMatchObject({
+      cluster: false,
+      pkid: expect.any(Number),
+      name: expect.any(String),
+    });
+
+    const cluster = far.features.find((f) => f.properties.cluster);
+    expect(cluster?.properties.cluster && cluster.properties.expansionZoom).toBeGreaterThan(6);
+  });
+
+  it('rejects a malformed box or zoom with a 400 in the envelope', async () => {
+    const bad = await get('/map/clusters?zoom=8&bbox=1,2,3');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, message: '地图范围格式不正确' });
+    expect((await get(`/map/clusters?zoom=x&bbox=${cityBox}`)).status).toBe(400);
+    expect((await get(`/map/clusters?zoom=8&bbox=${cityBox}&status=a`)).status).toBe(400);
+  });
+
+  it('sees a new project only after invalidate()', async () => {
+    const before = await object<ClusterResult>(`/map/clusters?zoom=8&bbox=${cityBox}`);
+    const [unit] = await ctx.db.select({ id: projects.constructionId }).from(projects).limit(1);
+    await ctx.db.insert(projects).values({
+      projectName: '缓存测试项目',
+      projectNo: 'TEST-MAP-1',
+      constructionId: unit!.id,
+      districtCode: '3799002',
+      lon: 118.3,
+      lat: 36.4,
+    });
+    expect((await object<ClusterResult>(`/map/clusters?zoom=8&bbox=${cityBox}`)).total).toBe(before.total);
+    invalidateProjectMap(ctx.db);
+    const after = await object<ClusterResult>(`/map/clusters?zoom=8&bbox=${cityBox}`);
+    expect(after.total).toBe(before.total + 1);
+    expect(sumCounts(after)).toBe(before.total + 1);
+  });
+});
+
+describe('project card, search and reverse geocoding (local provider)', () => {
+  it('GET /map/project answers the card, and 404 for an unknown project', async () => {
+    const single = await object<ClusterResult>(`/map/clusters?zoom=17&bbox=${cityBox}`);
+    const point = single.features.find((f) => !f.properties.cluster)!;
+    if (point.properties.cluster) throw new Error('expected a point');
+    const card = await object<ProjectCard>(`/map/project?pkid=${point.properties.pkid}`);
+    expect(card.projectName).toBe(point.properties.name);
+    expect(card.statusName.length).toBeGreaterThan(0);
+    expect(card.districtName).toMatch(/区|县|开发区/);
+    const missing = await get('/map/project?pkid=999999');
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('项目不存在');
+  });
+
+  it('searches districts and projects, at most 10, inside the box', async () => {
+    const districts = await object<Place[]>(`/map/search?keyword=${encodeURIComponent('临江')}`);
+    expect(districts[0]).toMatchObject({ name: '临江区', kind: 'district' });
+    expect(districts.length).toBeLessThanOrEqual(10);
+
+    const [project] = await ctx.db.select({ name: projects.projectName }).from(projects).limit(1);
+    const keyword = project!.name.slice(0, 4);
+    const hits = await object<Place[]>(`/map/search?keyword=${encodeURIComponent(keyword)}`);
+    expect(hits.length).toBeGreaterThan(0);
+    expect(hits.length).toBeLessThanOrEqual(10);
+    expect(hits.some((h) => h.kind === 'project' && h.name.includes(keyword))).toBe(true);
+    expect(hits.every((h) => h.lon >= 118 && h.lon <= 118.6 && h.lat >= 36.2 && h.lat <= 36.6)).toBe(true);
+
+    const empty = await get('/map/search?keyword=');
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('请输入地名或项目名称');
+  });
+
+  it('reverse geocodes by point in polygon', async () => {
+    const shapes = await object<DistrictShape[]>('/map/districts');
+    for (const district of shapes) {
+      const [lon, lat] = district.center!;
+      const result = await object<ReverseResult>(`/map/reverse?lon=${lon}&lat=${lat}`);
+      expect(result.districtCode).toBe(district.districtCode);
+      expect(result.address).toContain(district.districtName);
+      expect(result.address).toMatch(/^云州市/);
+    }
+    const outside = await object<ReverseResult>('/map/reverse?lon=100&lat=30');
+    expect(outside).toEqual({ address: null, districtCode: null, districtName: null });
+  });
+
+  it('the map config says local and gives no tiles without a token', async () => {
+    const config = await object<{ provider: string; tiles: unknown }>('/map/config');
+    expect(config).toMatchObject({ provider: 'local', tiles: null });
+  });
+});

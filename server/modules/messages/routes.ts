@@ -1,0 +1,143 @@
+/**
+ * `/smsend/project/message/*` (spec section 7, Messages) plus two calls of ours: `GET stream`
+ * (server-sent events: the unread count, pushed whenever it changes) and `POST send` (administrators
+ * send a message to a user or to everyone holding a role). Every call needs a signed-in user and only
+ * ever touches that user's own messages.
+ */
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { AppContext, AppEnv } from '@server/app-context';
+import { validate } from '@server/lib/validate';
+import { requireRoles, requireUser } from '@server/modules/identity/guard';
+import { sessionToken } from '@server/modules/identity/http';
+import { resolveSessionToken } from '@server/modules/identity/sessions';
+import { ok, okObject, okPage } from '@shared/api/envelope';
+import { roles } from '@shared/domain/roles';
+import {
+  messageDeleteAllSchema,
+  messageIdSchema,
+  messageQuerySchema,
+  messageSendSchema,
+  messageTexts,
+  messageUpdateAllSchema,
+} from '@shared/validation/messages';
+import { messageHubOf } from './hub';
+import { countUnread, deleteMessages, listMessages, markMessagesRead, sendMessage } from './service';
+
+export interface MessageOptions {
+  /** How often a stream sends a keep-alive, re-checks the session and re-reads the count. */
+  heartbeatMs: number;
+}
+
+const defaults: MessageOptions = { heartbeatMs: 25_000 };
+const options = new WeakMap<AppContext, MessageOptions>();
+
+/** Tests shorten the heartbeat. */
+export function configureMessages(ctx: AppContext, overrides: Partial<MessageOptions>): void {
+  options.set(ctx, { ...defaults, ...options.get(ctx), ...overrides });
+}
+
+/** The SSE event names of `GET stream`. */
+export const messageStreamEvents = {
+  /** data: the unread count, sent first and then on every change. */
+  count: 'count',
+  /** data: 'session'; the session ended (logout, expiry), the server closes the stream. */
+  end: 'end',
+} as const;
+
+export function createMessageRoutes(ctx: AppContext): Hono<AppEnv> {
+  const { db } = ctx;
+  const hub = messageHubOf(ctx);
+  const changed = (userId: number) => hub.publish([userId]);
+
+  return new Hono<AppEnv>()
+    .get('/query', requireUser(), validate('query', messageQuerySchema), async (c) => {
+      const { rows, total } = await listMessages(db, c.get('user').pkid, c.req.valid('query'));
+      return c.json(okPage(rows, total));
+    })
+    .get('/count', requireUser(), async (c) => c.json(okObject(await countUnread(db, c.get('user').pkid))))
+    .get('/delete', requireUser(), validate('query', messageIdSchema), async (c) => {
+      const userId = c.get('user').pkid;
+      await deleteMessages(db, userId, [c.req.valid('query').id]);
+      changed(userId);
+      return c.json(ok(null, messageTexts.deleteSuccess));
+    })
+    .post('/deleteAll', requireUser(), validate('form', messageDeleteAllSchema), async (c) => {
+      const userId = c.get('user').pkid;
+      const deleted = await deleteMessages(db, userId, c.req.valid('form').ids);
+      changed(userId);
+      return c.json(ok(deleted, messageTexts.deleteSuccess));
+    })
+    .get('/update', requireUser(), validate('query', messageIdSchema), async (c) => {
+      const userId = c.get('user').pkid;
+      await markMessagesRead(db, userId, [c.req.valid('query').id]);
+      changed(userId);
+      return c.json(ok(null, messageTexts.readSuccess));
+    })
+    .post('/updateAll', requireUser(), validate('form', messageUpdateAllSchema), async (c) => {
+      const userId = c.get('user').pkid;
+      const marked = await markMessagesRead(db, userId, c.req.valid('form').ids);
+      changed(userId);
+      return c.json(ok(marked, messageTexts.markSuccess));
+    })
+    .post('/send', requireRoles(roles.admin.id), validate('form', messageSendSchema), async (c) => {
+      const input = c.req.valid('form');
+      const recipients = await db.transaction((tx) => sendMessage(tx, input));
+      hub.publish(recipients);
+      return c.json(ok({ recipients: recipients.length }, messageTexts.sent(recipients.length)));
+    })
+    .get('/stream', requireUser(), (c) => {
+      const user = c.get('user');
+      const token = sessionToken(c);
+      const { heartbeatMs } = options.get(ctx) ?? defaults;
+      c.header('Cache-Control', 'no-store');
+      // Proxies such as nginx would otherwise hold the events back in their buffer.
+      c.header('X-Accel-Buffering', 'no');
+      return streamSSE(c, async (stream) => {
+        let finish!: () => void;
+        const finished = new Promise<void>((resolve) => (finish = resolve));
+        stream.onAbort(() => finish());
+        let lastCount = -1;
+        let queue = Promise.resolve();
+        // Counts are read one at a time, in order, so an older count never overwrites a newer one.
+        const pushCount = () => {
+          queue = queue
+            .then(async () => {
+              if (stream.aborted || stream.closed) return;
+              const unread = await countUnread(db, user.pkid);
+              if (unread === lastCount) return;
+              lastCount = unread;
+              await stream.writeSSE({ event: messageStreamEvents.count, data: String(unread) });
+            })
+            .catch((error: unknown) => {
+              ctx.logger.warn({ err: error, userId: user.pkid }, 'message stream: count failed');
+              finish();
+            });
+        };
+        await hub.ready();
+        const unsubscribe = hub.subscribe(user.pkid, pushCount);
+        const heartbeat = setInterval(() => {
+          void resolveSessionToken(ctx, token)
+            .then(async (current) => {
+              if (current?.pkid !== user.pkid) {
+                await stream.writeSSE({ event: messageStreamEvents.end, data: 'session' });
+                finish();
+                return;
+              }
+              await stream.write(': keep-alive\n\n');
+              pushCount();
+            })
+            .catch(() => finish());
+        }, heartbeatMs);
+        try {
+          await stream.writeSSE({ retry: 5000, data: '', event: 'open' });
+          pushCount();
+          await finished;
+        } finally {
+          clearInterval(heartbeat);
+          unsubscribe();
+          await queue;
+        }
+      });
+    });
+}

@@ -1,0 +1,161 @@
+/**
+ * In-app messages (spec sections 3, 4, 5, 7): every read and change is scoped to the signed-in user
+ * in the WHERE clause, so another user's message id behaves exactly like one that does not exist
+ * (404). `sendMessage` is what other modules call, inside their own transaction, when an event needs
+ * someone's action; the NOTIFY it issues is delivered only when that transaction commits.
+ */
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Database } from '@server/db/database';
+import { messages, roles, userRoles, users } from '@server/db/schema';
+import { GUEST_USER_ID } from '@shared/domain/roles';
+import { AppError } from '@shared/errors/app-error';
+import { messageTexts, type MessageQuery } from '@shared/validation/messages';
+
+/** The database or a transaction of it: whatever the caller is writing its event with. */
+export type MessageWriter = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** PostgreSQL channel of message changes; the payload is the affected user ids, comma separated. */
+export const MESSAGES_CHANNEL = 'messages';
+/** NOTIFY payloads must stay under 8000 bytes: ids are sent in chunks of this many. */
+const NOTIFY_CHUNK = 500;
+
+/** A message at the wire (spec section 3: messageId, messageContent, addTime, hasRead). */
+export interface MessageRow {
+  messageId: number;
+  messageContent: string;
+  addTime: Date;
+  hasRead: boolean;
+  /** Where the reader can act on it, if anywhere (a console or hall path). */
+  link: string | null;
+}
+
+export type MessageRecipient = { toUserId: number } | { toRoleId: string };
+export type SendMessageInput = MessageRecipient & { content: string; link?: string | null };
+
+/** Tells every instance (this one included) that these users' messages changed. */
+export async function notifyMessageChange(writer: MessageWriter, userIds: readonly number[]): Promise<void> {
+  for (let start = 0; start < userIds.length; start += NOTIFY_CHUNK) {
+    const payload = userIds.slice(start, start + NOTIFY_CHUNK).join(',');
+    await writer.execute(sql`select pg_notify(${MESSAGES_CHANNEL}, ${payload})`);
+  }
+}
+
+/**
+ * Writes a message to one user or to everyone holding a role (the guest never receives any), in the
+ * caller's transaction, and announces it. Returns the recipients' user ids. An unknown user or role
+ * is an `invalid_input` error, so a caller's typo does not vanish silently.
+ */
+export async function sendMessage(writer: MessageWriter, input: SendMessageInput): Promise<number[]> {
+  const content = input.content.trim();
+  if (!content)
+    throw new AppError('invalid_input', { message: messageTexts.contentRequired, field: 'content' });
+  const link = input.link ?? null;
+  let recipients: number[];
+  if ('toUserId' in input) {
+    const [user] = await writer
+      .select({ pkid: users.pkid })
+      .from(users)
+      .where(and(eq(users.pkid, input.toUserId), ne(users.pkid, GUEST_USER_ID)));
+    if (!user) throw new AppError('invalid_input', { message: messageTexts.userUnknown, field: 'userId' });
+    recipients = [user.pkid];
+  } else {
+    const [role] = await writer
+      .select({ roleId: roles.roleId })
+      .from(roles)
+      .where(eq(roles.roleId, input.toRoleId));
+    if (!role) throw new AppError('invalid_input', { message: messageTexts.roleUnknown, field: 'roleId' });
+    const holders = await writer
+      .select({ pkid: userRoles.userId })
+      .from(userRoles)
+      .where(and(eq(userRoles.roleId, input.toRoleId), ne(userRoles.userId, GUEST_USER_ID)))
+      .orderBy(userRoles.userId);
+    recipients = holders.map((holder) => holder.pkid);
+  }
+  if (recipients.length === 0) return [];
+  await writer
+    .insert(messages)
+    .values(recipients.map((userId) => ({ userId, messageContent: content, link })));
+  await notifyMessageChange(writer, recipients);
+  return recipients;
+}
+
+const rowColumns = {
+  messageId: messages.messageId,
+  messageContent: messages.messageContent,
+  addTime: messages.addTime,
+  hasRead: messages.hasRead,
+  link: messages.link,
+};
+
+/** The user's messages, newest first; `hasRead` filters when given. */
+export async function listMessages(
+  db: Database,
+  userId: number,
+  query: MessageQuery,
+): Promise<{ rows: MessageRow[]; total: number }> {
+  const where = and(
+    eq(messages.userId, userId),
+    query.hasRead === undefined ? undefined : eq(messages.hasRead, query.hasRead),
+  );
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(messages)
+      .where(where)
+      .orderBy(desc(messages.addTime), desc(messages.messageId))
+      .limit(query.pageSize)
+      .offset((query.pageIndex - 1) * query.pageSize),
+    db.select({ total: count() }).from(messages).where(where),
+  ]);
+  return { rows, total: totals?.total ?? 0 };
+}
+
+export async function countUnread(db: Pick<Database, 'select'>, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ unread: count() })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), eq(messages.hasRead, false)));
+  return row?.unread ?? 0;
+}
+
+/** 404 unless every id is one of the user's messages; checked before anything changes. */
+async function assertOwned(tx: MessageWriter, userId: number, ids: readonly number[]): Promise<void> {
+  const owned = await tx
+    .select({ messageId: messages.messageId })
+    .from(messages)
+    .where(and(eq(messages.userId, userId), inArray(messages.messageId, [...ids])));
+  if (owned.length !== ids.length) throw new AppError('not_found', { message: messageTexts.notFound });
+}
+
+/** Marks the user's messages read (all or nothing). Returns how many were unread before. */
+export async function markMessagesRead(
+  db: Database,
+  userId: number,
+  ids: readonly number[],
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    await assertOwned(tx, userId, ids);
+    const changed = await tx
+      .update(messages)
+      .set({ hasRead: true })
+      .where(
+        and(eq(messages.userId, userId), inArray(messages.messageId, [...ids]), eq(messages.hasRead, false)),
+      )
+      .returning({ messageId: messages.messageId });
+    if (changed.length > 0) await notifyMessageChange(tx, [userId]);
+    return changed.length;
+  });
+}
+
+/** Deletes the user's messages permanently (all or nothing). */
+export async function deleteMessages(db: Database, userId: number, ids: readonly number[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    await assertOwned(tx, userId, ids);
+    const deleted = await tx
+      .delete(messages)
+      .where(and(eq(messages.userId, userId), inArray(messages.messageId, [...ids])))
+      .returning({ messageId: messages.messageId });
+    await notifyMessageChange(tx, [userId]);
+    return deleted.length;
+  });
+}

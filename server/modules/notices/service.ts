@@ -1,0 +1,165 @@
+/**
+ * Notices (通知公告, spec sections 3 and 7): the public reads only published ones. The management side
+ * (drafts, edits, attachments) belongs to the notices-management work and extends this module.
+ */
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import type { AppContext } from '@server/app-context';
+import type { Database } from '@server/db/database';
+import { files, noticeAttachments, notices } from '@server/db/schema';
+import { notifyPageCache, type PageCacheTag } from '@server/lib/page-cache';
+import { AppError } from '@shared/errors/app-error';
+import { noticeState, type NoticeState, type NoticeType } from '@shared/domain/statuses';
+
+/** What changes when a notice changes: the notice pages and the home page's latest notices. */
+export const noticeCacheTags: readonly PageCacheTag[] = ['notices'];
+
+export interface NoticeListQuery {
+  /** Notice type (noticeType); undefined = every type. */
+  type?: NoticeType;
+  /** Words in the title. */
+  keyword?: string;
+  /** States to include; the public always gets published only. */
+  states?: readonly NoticeState[];
+  page: number;
+  rows: number;
+  /** Column to sort by (spec: sort, order). */
+  sort?: 'noticeTime' | 'noticeTitle';
+  order?: 'asc' | 'desc';
+}
+
+export interface NoticeSummary {
+  pkid: number;
+  noticeTitle: string;
+  noticeType: number;
+  noticeTime: Date;
+  state: number;
+}
+
+export interface NoticeAttachment {
+  fileId: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+export interface NoticeDetail extends NoticeSummary {
+  noticeContent: string;
+  attachments: NoticeAttachment[];
+}
+
+const published: readonly NoticeState[] = [noticeState.code.published];
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listNotices(
+  db: Database,
+  query: NoticeListQuery,
+): Promise<{ rows: NoticeSummary[]; total: number }> {
+  const conditions: SQL[] = [inArray(notices.state, [...(query.states ?? published)])];
+  if (query.type !== undefined) conditions.push(eq(notices.noticeType, query.type));
+  const keyword = query.keyword?.trim();
+  if (keyword) conditions.push(ilike(notices.noticeTitle, `%${escapeLike(keyword)}%`));
+  const where = and(...conditions);
+  const column = query.sort === 'noticeTitle' ? notices.noticeTitle : notices.noticeTime;
+  const direction = query.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select({
+      pkid: notices.pkid,
+      noticeTitle: notices.noticeTitle,
+      noticeType: notices.noticeType,
+      noticeTime: notices.noticeTime,
+      state: notices.state,
+    })
+    .from(notices)
+    .where(where)
+    .orderBy(direction(column), desc(notices.pkid))
+    .limit(query.rows)
+    .offset((query.page - 1) * query.rows);
+  const [counted] = await db.select({ total: count() }).from(notices).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** The newest published notices of a type (home page). */
+export async function latestNotices(
+  db: Database,
+  limit: number,
+  type: NoticeType = 0,
+): Promise<NoticeSummary[]> {
+  return (await listNotices(db, { type, page: 1, rows: limit })).rows;
+}
+
+/** A notice with its attachments; not_found unless its state is among `states` (default: published). */
+export async function getNotice(
+  db: Database,
+  id: number,
+  states: readonly NoticeState[] = published,
+): Promise<NoticeDetail> {
+  const [notice] = await db
+    .select({
+      pkid: notices.pkid,
+      noticeTitle: notices.noticeTitle,
+      noticeType: notices.noticeType,
+      noticeTime: notices.noticeTime,
+      state: notices.state,
+      noticeContent: notices.noticeContent,
+    })
+    .from(notices)
+    .where(and(eq(notices.pkid, id), inArray(notices.state, [...states])));
+  if (!notice) throw new AppError('not_found', { message: '该公告不存在或已撤回' });
+  const attachments = await db
+    .select({
+      fileId: files.id,
+      fileName: files.originalName,
+      contentType: files.contentType,
+      size: files.size,
+    })
+    .from(noticeAttachments)
+    .innerJoin(files, eq(files.id, noticeAttachments.fileId))
+    .where(eq(noticeAttachments.noticeId, id))
+    .orderBy(asc(noticeAttachments.orderIndex), asc(noticeAttachments.pkid));
+  return { ...notice, attachments };
+}
+
+export interface StoredFileRef {
+  fileName: string;
+  contentType: string;
+  size: number;
+  storageKey: string;
+}
+
+/** An attachment of a published notice, for download or preview; not_found otherwise. */
+export async function getNoticeAttachmentFile(db: Database, fileId: string): Promise<StoredFileRef> {
+  const [file] = await db
+    .select({
+      fileName: files.originalName,
+      contentType: files.contentType,
+      size: files.size,
+      storageKey: files.storageKey,
+    })
+    .from(noticeAttachments)
+    .innerJoin(files, eq(files.id, noticeAttachments.fileId))
+    .innerJoin(notices, eq(notices.pkid, noticeAttachments.noticeId))
+    .where(and(eq(files.id, fileId), eq(notices.state, noticeState.code.published)))
+    .limit(1);
+  if (!file) throw new AppError('not_found', { message: '附件不存在或公告已撤回' });
+  return file;
+}
+
+/**
+ * Publishes a notice (state 1, time now). The hall shows it at once: this instance's page cache drops
+ * the notice pages, and the NOTIFY in the same transaction tells every other instance.
+ */
+export async function publishNotice(ctx: Pick<AppContext, 'db' | 'pageCache'>, id: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(notices)
+      .set({ state: noticeState.code.published, noticeTime: new Date(), updatedAt: new Date() })
+      .where(eq(notices.pkid, id))
+      .returning({ pkid: notices.pkid });
+    if (updated.length === 0) throw new AppError('not_found', { message: '该公告不存在' });
+    await notifyPageCache(tx, noticeCacheTags);
+  });
+  ctx.pageCache.invalidate(noticeCacheTags);
+}

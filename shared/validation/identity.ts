@@ -1,0 +1,209 @@
+/**
+ * Identity forms and requests (spec section 5), with the spec's messages to the character. The
+ * browser validates the typed (plain) values with the `...FormSchema`s; the wire carries the password
+ * as the lowercase MD5 hex of what was typed (spec section 7), so the server validates the
+ * `...RequestSchema`s. Each message lives once, in `identityMessages`.
+ */
+import { z } from 'zod';
+
+export const identityMessages = {
+  loginAccountRequired: '请输入登录账户',
+  loginPasswordRequired: '请输入登录密码',
+  captchaRequired: '请输入验证码',
+  captchaLength: '请输入4位验证码',
+  captchaCorrect: '验证码正确',
+  captchaWrong: '验证码错误，请重新输入',
+  captchaExpired: '验证码已失效，请刷新验证码',
+  captchaNotVerified: '请先输入正确的验证码',
+  loginFailed: '登录失败，用户名或者密码错误，请重试！',
+  loginLocked: '密码错误次数过多，请15分钟后再试',
+  accountRequired: '账号不能为空',
+  accountChinese: '账号不能是汉字!',
+  passwordRequired: '请输入密码',
+  passwordStrength: '必须是大写、小写、数字的组合且不少于8位！',
+  confirmRequired: '请再次输入密码',
+  confirmMismatch: '两次输入密码不一致!',
+  unitNameRequired: '单位名称不能为空',
+  phoneInvalid: '请输入正确手机号',
+  phoneCodeRequired: '请输入手机验证码',
+  phoneCodeLength: '手机验证码不超过6位',
+  phoneCodeWrong: '手机验证码错误或已过期，请重新获取',
+  phoneCodeTooSoon: '验证码已发送，请60秒后再试',
+  phoneCodeDailyLimit: '今日获取验证码次数已达上限，请明天再试',
+  phoneCodeAddressLimit: '获取验证码过于频繁，请稍后再试',
+  phoneCodeSent: '验证码已发送',
+  userTypeInvalid: '请选择用户类型',
+  usernameTaken: '用户名已经存在，请修改！',
+  usernameAvailable: '用户名可以使用',
+  registerSuccess: '注册成功，请登录',
+  realNameRequired: '请输入真实姓名',
+  emailInvalid: '请输入正确的邮箱地址',
+  passwordConfirmMismatch: '请确认两次输入密码一致',
+  saveSuccess: '保存成功!',
+  passwordHashInvalid: '密码格式不正确',
+} as const;
+
+const m = identityMessages;
+
+/** At least 8 characters with an upper-case letter, a lower-case letter and a digit (spec section 5). */
+export const PASSWORD_STRENGTH = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{8,}$/;
+/** Mainland mobile: 11 digits, 1 then 3-9 (spec section 5). */
+export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
+/** Any CJK ideograph: accounts may not contain them ('账号不能是汉字!'). */
+const CHINESE = /[\u3400-\u9fff\uf900-\ufaff]/;
+const MD5_HEX = /^[0-9a-fA-F]{32}$/;
+
+export const CAPTCHA_LENGTH = 4;
+export const PHONE_CODE_LENGTH = 6;
+
+/** User types of registration: 1 surveying agency, 2 construction owner. */
+export const userTypes = { agency: 1, owner: 2 } as const;
+export type UserType = (typeof userTypes)[keyof typeof userTypes];
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+const captcha = required(m.captchaRequired).length(CAPTCHA_LENGTH, m.captchaLength);
+const account = required(m.accountRequired).refine((value) => !CHINESE.test(value), m.accountChinese);
+const strongPassword = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .regex(PASSWORD_STRENGTH, m.passwordStrength);
+const mobile = z.string({ error: m.phoneInvalid }).trim().regex(MOBILE_PATTERN, m.phoneInvalid);
+const phoneCode = required(m.phoneCodeRequired).max(PHONE_CODE_LENGTH, m.phoneCodeLength);
+const userType = z.coerce
+  .number({ error: m.userTypeInvalid })
+  .refine((value) => value === userTypes.agency || value === userTypes.owner, m.userTypeInvalid)
+  .transform((value) => value as UserType);
+/** The md5 hex the browser sends in place of a password. */
+const passwordHash = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .min(1, requiredMessage)
+    .regex(MD5_HEX, m.passwordHashInvalid)
+    .transform((value) => value.toLowerCase());
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(100, m.emailInvalid)
+  .refine((value) => value === '' || z.email().safeParse(value).success, m.emailInvalid)
+  .optional();
+
+// ---- Login ----
+
+/** The login tab (browser, plain password). */
+export const loginSchema = z.object({
+  username: required(m.loginAccountRequired),
+  password: z.string({ error: m.loginPasswordRequired }).min(1, m.loginPasswordRequired),
+  captcha,
+});
+export type LoginForm = z.infer<typeof loginSchema>;
+
+/**
+ * `POST {cas}/rest/tickets` (form). `password` is the md5 hex. `captcha` is optional: the same browser
+ * session must have verified one (verifyq.do) in the last 5 minutes, or send it here.
+ */
+export const ticketRequestSchema = z.object({
+  username: required(m.loginAccountRequired),
+  password: passwordHash(m.loginPasswordRequired),
+  captcha: z.string().trim().optional(),
+});
+export type TicketRequest = z.infer<typeof ticketRequestSchema>;
+
+/** `POST {cas}/captcha/verifyq.do` (body captcha). */
+export const captchaRequestSchema = z.object({ captcha });
+
+// ---- Register ----
+
+/** The register tab (browser, plain passwords). */
+export const registerFormSchema = z
+  .object({
+    loginname: account,
+    password: strongPassword,
+    confirm: z.string({ error: m.confirmRequired }).min(1, m.confirmRequired),
+    username: required(m.unitNameRequired),
+    userphone: mobile,
+    phoneverify: phoneCode,
+    usertype: userType,
+  })
+  .refine((form) => form.password === form.confirm, { message: m.confirmMismatch, path: ['confirm'] });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+/**
+ * `POST {uc}/user.json?captcha&phoneverify` with the user in the body (form or JSON). `loginpwd` is
+ * the md5 hex of the typed password; `phoneverify` may come in the query or the body.
+ */
+export const registerRequestSchema = z.object({
+  loginname: account,
+  loginpwd: passwordHash(m.passwordRequired),
+  username: required(m.unitNameRequired),
+  userphone: mobile,
+  phoneverify: phoneCode,
+  usertype: userType,
+  useremail: optionalEmail,
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** The wire body of a registration from the validated form. */
+export function toRegisterRequest(form: RegisterForm, md5: (text: string) => string) {
+  return {
+    loginname: form.loginname,
+    loginpwd: md5(form.password),
+    username: form.username,
+    userphone: form.userphone,
+    phoneverify: form.phoneverify,
+    usertype: form.usertype,
+  } satisfies z.input<typeof registerRequestSchema>;
+}
+
+/** `GET {uc}/sendShortMessage?userphone=`. */
+export const phoneCodeRequestSchema = z.object({ userphone: mobile });
+
+/** `GET {uc}/user/isrepeat.json?username=` (the login account to check). */
+export const usernameCheckSchema = z.object({ username: account });
+
+// ---- Profile and password ----
+
+/** The profile dialog (browser): the real name is required; phone and email as typed. */
+export const profileSchema = z.object({
+  username: required(m.realNameRequired),
+  userphone: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || MOBILE_PATTERN.test(value), m.phoneInvalid)
+    .optional(),
+  useremail: optionalEmail,
+});
+export type ProfileForm = z.infer<typeof profileSchema>;
+
+/** The password-change part of the profile dialog (browser, plain). */
+export const passwordChangeSchema = z
+  .object({
+    password: strongPassword,
+    confirm: z.string({ error: m.confirmRequired }).min(1, m.confirmRequired),
+  })
+  .refine((form) => form.password === form.confirm, {
+    message: m.passwordConfirmMismatch,
+    path: ['confirm'],
+  });
+export type PasswordChangeForm = z.infer<typeof passwordChangeSchema>;
+
+/**
+ * `PUT {uc}/user/{pkid}.json` (form or JSON): any of the profile fields, and `loginpwd` (md5 hex of
+ * the new password) to change the password. Fields left out stay as they are.
+ */
+export const userUpdateRequestSchema = z.object({
+  username: required(m.realNameRequired).optional(),
+  userphone: profileSchema.shape.userphone,
+  useremail: optionalEmail,
+  descinfo: z.string().trim().max(500).optional(),
+  loginpwd: passwordHash(m.passwordRequired).optional(),
+});
+export type UserUpdateRequest = z.infer<typeof userUpdateRequestSchema>;
+
+/** `POST {task}/register/perfectData`: a first-time external user completes their data. */
+export const perfectDataSchema = z.object({
+  username: required(m.unitNameRequired),
+  userphone: mobile,
+  usertype: userType,
+});
+export type PerfectDataRequest = z.infer<typeof perfectDataSchema>;
