@@ -222,3 +222,17 @@ test('a file uploaded on /downLoad/service shows on the hall download list at on
   await visitor.reload();
   await expect(visitor.getByRole('link', { name: `下载 ${title}`, exact: true })).toHaveCount(0);
 });
+
+test('the console header lists the update log (notices of the update-log type)', async ({ page }) => {
+  await signInToConsole(page, 'auditor01', '/noticemanger/statistical');
+  await page.locator('header.cl-header').getByRole('button', { name: '更新日志' }).click();
+  const dialog = page.getByRole('dialog', { name: '更新日志' });
+  await expect(dialog).toBeVisible();
+  const entries = dialog.getByRole('listitem');
+  await expect(entries.first()).toBeVisible();
+  expect(await entries.count()).toBeGreaterThan(0);
+  expect(await entries.count()).toBeLessThanOrEqual(10);
+  await entries.first().locator('summary').click();
+  await expect(entries.first().locator('.nm-log__body')).not.toBeEmpty();
+  await page.screenshot({ path: screenshotPath('update-log-1366') });
+});

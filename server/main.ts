@@ -15,7 +15,7 @@ import { ensureInitialData } from './db/initial-data';
 import { createFront, type AstroHandler } from './front';
 import { resolveSessionUser } from './modules/identity/guard';
 import { createHallServices } from './hall-services';
-import { createLogger, type Logger } from './lib/logger';
+import { createLogger, exitAfterFlush, type Logger } from './lib/logger';
 import { PAGE_CACHE_CHANNEL, createPageCache, onPageCacheNotification } from './lib/page-cache';
 import { createStaticHandler } from './lib/static-files';
 import { createFsStorage } from './storage/storage';
@@ -122,19 +122,21 @@ async function main(): Promise<void> {
     if (error instanceof DataDirLockedError) {
       logger.fatal(error.message);
       console.error(error.message);
-      process.exit(3);
+      exitAfterFlush(logger, 3);
+    } else {
+      logger.fatal({ err: error }, 'could not start');
+      exitAfterFlush(logger, 1);
     }
-    logger.fatal({ err: error }, 'could not start');
-    process.exit(1);
+    return;
   }
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       logger.info({ signal }, 'shutting down');
       running.close().then(
-        () => process.exit(0),
+        () => exitAfterFlush(logger, 0),
         (error: unknown) => {
           logger.error({ err: error }, 'shutdown failed');
-          process.exit(1);
+          exitAfterFlush(logger, 1);
         },
       );
     });

@@ -5,6 +5,8 @@ import type { ApiClient } from '@shared/api/client';
 import type { RouteDef } from '@shared/domain/routes';
 import { useApi } from '@console/lib/api';
 import { MessageBell } from '@console/features/messages';
+import { UpdateLogDialog } from '@console/features/noticemanger/update-log-dialog';
+import { Button } from '@console/components/ui/button';
 import { zh } from '@console/lib/i18n';
 import { excludedSubsystemNames } from './config';
 import { KeepAliveOutlet } from './keep-alive-outlet';
@@ -62,6 +64,15 @@ export function ConsoleShell() {
       {...(userCenterHref ? { userCenterHref } : {})}
       unreadCount={shell.unreadCount}
       bell={<MessageBell initialCount={shell.unreadCount} />}
+      updateLog={
+        <UpdateLogDialog
+          trigger={
+            <Button variant="ghost" size="sm">
+              {zh.header.updateLog}
+            </Button>
+          }
+        />
+      }
       pathname={pathname}
       hideMenu={route?.hideMenu === true}
       isNotFound={route === undefined}

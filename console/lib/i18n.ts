@@ -14,6 +14,7 @@ export const zh = {
     retry: '重试',
   },
   header: {
+    updateLog: '更新日志',
     backToHall: '返回办事大厅首页',
     subsystems: '切换子系统',
     userCenter: '用户中心',

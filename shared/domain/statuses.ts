@@ -73,6 +73,11 @@ export const auditDecision = defineStatusTable([
   { value: 2, key: 'approved', label: '审核通过', tone: 'success' },
   { value: 3, key: 'rejected', label: '审核不通过', tone: 'danger' },
   { value: 4, key: 'transferred', label: '转办', tone: 'neutral' },
+  // Notice state changes (issue 5): the trail of drafts, publishing, withdrawing and deleting.
+  { value: 5, key: 'saved', label: '保存草稿', tone: 'neutral' },
+  { value: 6, key: 'published', label: '发布', tone: 'success' },
+  { value: 7, key: 'withdrawn', label: '撤回', tone: 'warning' },
+  { value: 8, key: 'deleted', label: '删除', tone: 'danger' },
 ]);
 export type AuditDecision = (typeof auditDecision.values)[number];
 
@@ -86,6 +91,7 @@ export const auditSubject = defineStatusTable([
   { value: 'auth_change', key: 'authChange', label: '委托变更', tone: 'neutral' },
   { value: 'project', key: 'project', label: '项目', tone: 'neutral' },
   { value: 'result', key: 'result', label: '测绘成果', tone: 'neutral' },
+  { value: 'notice', key: 'notice', label: '通知公告', tone: 'neutral' },
 ]);
 export type AuditSubject = (typeof auditSubject.values)[number];
 

@@ -32,6 +32,8 @@ export interface AppHeaderProps {
   onOpenMessages?: () => void;
   /** The live notification bell (console/features/messages); replaces the plain count when given. */
   bell?: ReactNode;
+  /** The update-log dialog with its trigger (console/features/noticemanger), before the bell. */
+  updateLog?: ReactNode;
   /** Runs after the user confirmed '您确定要退出登录吗?'. */
   onLogout: () => void;
   /** Saves the profile dialog's changes; without it the dialog is read-only. */
@@ -148,6 +150,7 @@ export function AppHeader(props: AppHeaderProps) {
             {zh.header.userCenter}
           </Link>
         ) : null}
+        {props.updateLog}
         {props.bell ?? (
           <Bell count={unreadCount} {...(props.onOpenMessages ? { onOpen: props.onOpenMessages } : {})} />
         )}

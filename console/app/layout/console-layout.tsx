@@ -25,6 +25,8 @@ export interface ConsoleLayoutProps {
   onOpenMessages?: () => void;
   /** The live notification bell for the header (console/features/messages). */
   bell?: ReactNode;
+  /** The update-log dialog for the header (console/features/noticemanger). */
+  updateLog?: ReactNode;
   /** Saves the profile dialog (its 修改 variant); without it the dialog is read-only. */
   onSaveProfile?: (changes: ProfileChanges) => Promise<void>;
   children: ReactNode;
@@ -75,6 +77,7 @@ export function ConsoleLayout(props: ConsoleLayoutProps) {
         {...(hideMenu ? {} : { onToggleMenu: () => setMenuOpen((open) => !open) })}
         {...(props.onOpenMessages ? { onOpenMessages: props.onOpenMessages } : {})}
         {...(props.bell ? { bell: props.bell } : {})}
+        {...(props.updateLog ? { updateLog: props.updateLog } : {})}
         onLogout={props.onLogout}
         {...(props.onSaveProfile ? { onSaveProfile: props.onSaveProfile } : {})}
       />

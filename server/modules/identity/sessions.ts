@@ -59,6 +59,8 @@ const roleList = sql<string>`coalesce((select string_agg(ur.role_id, ',' order b
 export async function resolveSessionToken(
   ctx: AppContext,
   token: string | undefined,
+  /** false for checks that are not the person's activity (a live stream's heartbeat): no idle reset. */
+  { touch = true }: { touch?: boolean } = {},
 ): Promise<SessionUser | null> {
   if (!token || !ID_PATTERN.test(token)) return null;
   const now = nowOf(ctx);
@@ -87,7 +89,7 @@ export async function resolveSessionToken(
     .where(eq(ssoSessions.idHash, hashId(token)))
     .limit(1);
   if (!row || !isTicketAlive(row, now) || row.userstate !== 1 || row.pkid === GUEST_USER_ID) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (touch && now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await ctx.db.update(ssoSessions).set({ lastSeenAt: now }).where(eq(ssoSessions.idHash, row.sessionHash));
     await ctx.db.update(ssoTickets).set({ lastUsedAt: now }).where(eq(ssoTickets.idHash, row.tgtHash));
   }

@@ -117,7 +117,8 @@ export function createMessageRoutes(ctx: AppContext): Hono<AppEnv> {
         await hub.ready();
         const unsubscribe = hub.subscribe(user.pkid, pushCount);
         const heartbeat = setInterval(() => {
-          void resolveSessionToken(ctx, token)
+          // Not the person's activity: an open tab must not keep the session from idling out.
+          void resolveSessionToken(ctx, token, { touch: false })
             .then(async (current) => {
               if (current?.pkid !== user.pkid) {
                 await stream.writeSSE({ event: messageStreamEvents.end, data: 'session' });

@@ -5,9 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { files, notices } from '@server/db/schema';
+import { auditRecords, files, notices } from '@server/db/schema';
+import { auditDecision, auditSubject } from '@shared/domain/statuses';
 import {
   createBrowser,
   createIdentityTestContext,
@@ -323,5 +324,25 @@ describe('hall cache', () => {
     const publicList = await json(await as('anonymous').fetch('/oa/oanotices/getOaNotices?rows=100'));
     expect(publicList.rows.some((row: { pkid: number }) => String(row.pkid) === id)).toBe(false);
     invalidate.mockRestore();
+  });
+});
+
+describe('audit trail', () => {
+  it('records who saved, published, withdrew and deleted a notice, in order', async () => {
+    const admin = as('admin');
+    const draft = await addNotice(admin, { noticeTitle: '留痕' });
+    const pkid = draft.body.data.pkid as number;
+    const id = String(pkid);
+    expect((await admin.fetch('/oa/oanotices/publish', form({ id }))).status).toBe(200);
+    expect((await admin.fetch('/oa/oanotices/withdraw', form({ id }))).status).toBe(200);
+    expect((await admin.fetch('/oa/oanotices/delete', form({ id }))).status).toBe(200);
+    const trail = await env.ctx.db
+      .select({ decision: auditRecords.decision, auditorId: auditRecords.auditorId })
+      .from(auditRecords)
+      .where(and(eq(auditRecords.subjectType, auditSubject.code.notice), eq(auditRecords.subjectId, pkid)))
+      .orderBy(asc(auditRecords.pkid));
+    const { saved, published, withdrawn, deleted } = auditDecision.code;
+    expect(trail.map((row) => row.decision)).toEqual([saved, published, withdrawn, deleted]);
+    expect(new Set(trail.map((row) => row.auditorId))).toEqual(new Set([1]));
   });
 });

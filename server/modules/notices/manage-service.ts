@@ -7,12 +7,19 @@
 import { and, eq, ilike, inArray } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Database } from '@server/db/database';
-import { downloads, files, noticeAttachments, notices } from '@server/db/schema';
+import { auditRecords, downloads, files, noticeAttachments, notices } from '@server/db/schema';
 import { sanitizeRichText } from '@server/lib/html-sanitizer';
 import { notifyPageCache } from '@server/lib/page-cache';
 import type { SessionUser } from '@server/modules/identity/guard';
 import { routes } from '@shared/domain/routes';
-import { noticeState, type NoticeState, type NoticeType } from '@shared/domain/statuses';
+import {
+  auditDecision,
+  auditSubject,
+  noticeState,
+  type AuditDecision,
+  type NoticeState,
+  type NoticeType,
+} from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import type { NoticeInput, NoticeUpdate } from '@shared/validation/notices';
 import { getNotice, listNotices, noticeCacheTags, type NoticeDetail, type NoticeSummary } from './service';
@@ -70,18 +77,26 @@ async function dropHallPages(runner: Parameters<typeof notifyPageCache>[0]): Pro
   await notifyPageCache(runner, noticeCacheTags);
 }
 
-function logStateChange(
-  ctx: ManageContext,
+/** The audit trail of a notice's state (issue 5), written in the transaction of the change. */
+const decisionForState: Record<NoticeState, AuditDecision> = {
+  [noticeState.code.draft]: auditDecision.code.saved,
+  [noticeState.code.published]: auditDecision.code.published,
+  [noticeState.code.withdrawn]: auditDecision.code.withdrawn,
+};
+
+async function recordStateChange(
+  tx: Database,
   user: SessionUser,
   pkid: number,
-  from: number | null,
-  to: number | null,
-) {
-  // audit_records has no 'notice' subject yet (shared/domain/statuses auditSubject); the log keeps the trail.
-  ctx.logger.info(
-    { event: 'notice_state', noticeId: pkid, from, to, userId: user.pkid },
-    'notice state changed',
-  );
+  to: NoticeState | null,
+): Promise<void> {
+  await tx.insert(auditRecords).values({
+    subjectType: auditSubject.code.notice,
+    subjectId: pkid,
+    decision: to === null ? auditDecision.code.deleted : decisionForState[to],
+    auditorId: user.pkid,
+    auditorName: user.username,
+  });
 }
 
 async function linkAttachments(
@@ -149,10 +164,10 @@ export async function createNotice(
     if (!row) throw new AppError('internal');
     await linkAttachments(tx as unknown as Database, row.pkid, input.attachmentIds);
     if (state === noticeState.code.published) await dropHallPages(tx);
+    await recordStateChange(tx as unknown as Database, user, row.pkid, state);
     return row.pkid;
   });
   if (state === noticeState.code.published) ctx.pageCache.invalidate(noticeCacheTags);
-  logStateChange(ctx, user, pkid, null, state);
   return getManagedNotice(ctx.db, pkid);
 }
 
@@ -185,11 +200,11 @@ export async function updateNotice(
     await linkAttachments(tx as unknown as Database, input.pkid, input.attachmentIds);
     if (existing.state === noticeState.code.published || state === noticeState.code.published)
       await dropHallPages(tx);
+    if (existing.state !== state) await recordStateChange(tx as unknown as Database, user, input.pkid, state);
     return existing.state;
   });
   if (previous === noticeState.code.published || state === noticeState.code.published)
     ctx.pageCache.invalidate(noticeCacheTags);
-  if (previous !== state) logStateChange(ctx, user, input.pkid, previous, state);
   return getManagedNotice(ctx.db, input.pkid);
 }
 
@@ -200,7 +215,7 @@ export async function setNoticeState(
   pkid: number,
   state: NoticeState,
 ): Promise<void> {
-  const previous = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ state: notices.state })
       .from(notices)
@@ -218,10 +233,9 @@ export async function setNoticeState(
       })
       .where(eq(notices.pkid, pkid));
     await dropHallPages(tx);
-    return existing.state;
+    if (existing.state !== state) await recordStateChange(tx as unknown as Database, user, pkid, state);
   });
   ctx.pageCache.invalidate(noticeCacheTags);
-  if (previous !== state) logStateChange(ctx, user, pkid, previous, state);
 }
 
 async function removeFiles(ctx: ManageContext, rows: { id: string; storageKey: string }[]): Promise<void> {
@@ -250,11 +264,11 @@ export async function deleteNotice(ctx: ManageContext, user: SessionUser, pkid: 
         ),
       );
     if (existing.state === noticeState.code.published) await dropHallPages(tx);
+    await recordStateChange(tx as unknown as Database, user, pkid, null);
     return { previous: existing.state, removed: attached };
   });
   await removeFiles(ctx, removed);
   if (previous === noticeState.code.published) ctx.pageCache.invalidate(noticeCacheTags);
-  logStateChange(ctx, user, pkid, previous, null);
 }
 
 /** Removes an attachment (linked to a notice or only uploaded) and its stored bytes. */

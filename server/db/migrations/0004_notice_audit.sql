@@ -1,0 +1,4 @@
+ALTER TABLE "audit_records" DROP CONSTRAINT "audit_records_subject_type_check";--> statement-breakpoint
+ALTER TABLE "audit_records" DROP CONSTRAINT "audit_records_decision_check";--> statement-breakpoint
+ALTER TABLE "audit_records" ADD CONSTRAINT "audit_records_subject_type_check" CHECK ("audit_records"."subject_type" in ('agent_org', 'agent_staff', 'construction_unit', 'org_change', 'contract', 'auth_change', 'project', 'result', 'notice'));--> statement-breakpoint
+ALTER TABLE "audit_records" ADD CONSTRAINT "audit_records_decision_check" CHECK ("audit_records"."decision" in (1, 2, 3, 4, 5, 6, 7, 8));
