@@ -3,12 +3,18 @@ import type { Config } from '../config';
 
 export type Logger = pino.Logger;
 
+/** Lines are buffered up to this many bytes, and written at least this often. */
+const BUFFER_BYTES = 8 * 1024;
+const FLUSH_EVERY_MS = 1000;
+
 /**
- * Structured JSON logs on stdout, one object per line (pino). Written asynchronously: a synchronous
- * write per request line cost a fifth of the cached hall's throughput. Call `exitAfterFlush` instead
- * of process.exit so the last lines are not lost.
+ * Structured JSON logs on stdout, one object per line (pino). Buffered and written asynchronously: a
+ * write per request line cost a third of the cached hall's throughput; lines now reach stdout within
+ * a second. Call `exitAfterFlush` instead of process.exit so the last lines are not lost.
  */
 export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: BUFFER_BYTES });
+  setInterval(() => destination.flush(), FLUSH_EVERY_MS).unref();
   return pino(
     {
       level: config.logLevel,
@@ -16,7 +22,7 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    pino.destination({ dest: 1, sync: false }),
+    destination,
   );
 }
 
