@@ -33,6 +33,10 @@ export const pageRegistry: PageRegistry = {
     load: () => import('@console/features/downLoad'),
     pages: ['service'],
   },
+  system: {
+    load: () => import('@console/features/system'),
+    pages: ['smsOutbox'],
+  },
 };
 
 /** True when `route` is a console route whose page is built. */

@@ -12,6 +12,16 @@ export const zh = {
     cancel: '取消',
     close: '关闭',
     retry: '重试',
+    search: '查询',
+    loading: '正在加载…',
+  },
+  smsOutbox: {
+    title: '短信发件箱',
+    description: '短信服务默认写入数据库发件箱；此处查看已发送的验证码短信，最新的在前（最多 20 条）。',
+    phone: '手机号码',
+    content: '短信内容',
+    sentAt: '发送时间',
+    empty: '没有找到短信记录',
   },
   header: {
     updateLog: '更新日志',

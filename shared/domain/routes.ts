@@ -66,6 +66,8 @@ export const routeGroups = {
   omphalos: { title: '中枢清单' },
   feedback: { title: '意见反馈' },
   drawdoc: { title: '图文档管理' },
+  // Ours, not in the spec: operating pages the spec's legacy system kept elsewhere.
+  system: { title: '系统管理' },
 } as const;
 
 export type RouteGroupId = keyof typeof routeGroups;
@@ -318,6 +320,8 @@ export const routes: readonly RouteDef[] = [
   ]),
   ...group('task', 'console', [['time', '定时任务与时限', ADMIN]]),
   ...group('fruitcatalog', 'console', [['manage', '成果目录管理', ADMIN]]),
+  // The SMS provider's default is a database outbox; administrators read it here (issue 3).
+  ...group('system', 'console', [['smsOutbox', '短信发件箱', ADMIN]]),
 ];
 
 /** Paths anyone may open without a session (spec section 2, entry rules). */

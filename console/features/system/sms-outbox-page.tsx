@@ -1,0 +1,85 @@
+import { useState, type FormEvent } from 'react';
+import { Button } from '@console/components/ui/button';
+import { Card, Notice, PageHeader } from '@console/components/ui/page';
+import { formatDateTime } from '@console/lib/format-time';
+import { useApiData } from '@console/lib/use-api-data';
+import { zh } from '@console/lib/i18n';
+import './system.css';
+
+interface OutboxMessage {
+  id: number;
+  userphone: string;
+  content: string;
+  code: string | null;
+  createdAt: string;
+}
+
+const t = zh.smsOutbox;
+
+/**
+ * /system/smsOutbox: the messages of the default SMS provider, a database outbox (issue 3), newest
+ * first, optionally for one mobile number. Administrators only (route table and server).
+ */
+export function SmsOutboxPage() {
+  const [phoneInput, setPhoneInput] = useState('');
+  const [phone, setPhone] = useState('');
+  const outbox = useApiData(
+    (api, signal) =>
+      api.data<OutboxMessage[]>('uc', 'sms/outbox.json', {
+        query: phone ? { userphone: phone } : {},
+        signal,
+      }),
+    [phone],
+  );
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    setPhone(phoneInput.trim());
+  }
+
+  return (
+    <>
+      <PageHeader title={t.title} description={t.description} />
+      <Card>
+        <form className="sys-filter" onSubmit={search} role="search">
+          <label htmlFor="outbox-phone">{t.phone}</label>
+          <input
+            id="outbox-phone"
+            inputMode="numeric"
+            maxLength={11}
+            value={phoneInput}
+            onChange={(event) => setPhoneInput(event.target.value)}
+          />
+          <Button type="submit">{zh.common.search}</Button>
+        </form>
+        {outbox.status === 'error' ? (
+          <Notice tone="danger">{outbox.error.message}</Notice>
+        ) : outbox.status === 'loading' ? (
+          <p role="status">{zh.common.loading}</p>
+        ) : outbox.data.length === 0 ? (
+          <p className="sys-empty">{t.empty}</p>
+        ) : (
+          <table className="sys-table">
+            <caption className="visually-hidden">{t.title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.phone}</th>
+                <th scope="col">{t.content}</th>
+                <th scope="col">{t.sentAt}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {outbox.data.map((message) => (
+                <tr key={message.id}>
+                  <td>{message.userphone}</td>
+                  <td>{message.content}</td>
+                  <td>{formatDateTime(message.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+    </>
+  );
+}
