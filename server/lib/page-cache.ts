@@ -32,8 +32,11 @@ export const PAGE_CACHE_HEADER = 'x-page-cache';
 /** The PostgreSQL channel every instance listens on; the payload is the tags, comma separated. */
 export const PAGE_CACHE_CHANNEL = 'page_cache';
 
-/** Browsers keep a page a short while, then revalidate with the ETag (a 304 costs almost nothing). */
-const BROWSER_CACHE_CONTROL = 'public, max-age=30, must-revalidate';
+/**
+ * Browsers keep the page but revalidate it with the ETag every time (a 304 costs almost nothing), so a
+ * published notice shows at once even to someone who opened the list a moment ago.
+ */
+const BROWSER_CACHE_CONTROL = 'public, no-cache';
 
 interface Entry {
   status: number;
