@@ -6,33 +6,20 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { downloads, files } from '@server/db/schema';
 import {
-  createBrowser,
   createIdentityTestContext,
-  signInAs,
+  demoLoginNames,
+  signInDemoBrowsers,
   type Browser,
 } from '@server/modules/identity/test-support';
 
 let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-const browsers: Record<string, Browser> = {};
-const accounts = [
-  'admin',
-  'authority01',
-  'owner01',
-  'agency01',
-  'staff01',
-  'auditor01',
-  'district01',
-  'share01',
-];
+let browsers: Record<string, Browser> = {};
+const accounts = demoLoginNames;
 const managers = new Set(['admin', 'authority01']);
 
 beforeAll(async () => {
   env = await createIdentityTestContext();
-  browsers.anonymous = createBrowser(env.app);
-  for (const account of accounts) {
-    browsers[account] = createBrowser(env.app);
-    await signInAs(browsers[account], account);
-  }
+  browsers = await signInDemoBrowsers(env.app);
 }, 60_000);
 afterAll(() => env.ctx.dispose());
 

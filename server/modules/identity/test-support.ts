@@ -5,7 +5,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '@server/app-context';
 import { createApp } from '@server/app';
-import { seedDemo } from '@server/db/seed';
+import { demoAccounts, seedDemo } from '@server/db/seed';
 import { createTestContext, type TestContext } from '@server/test/test-context';
 import { createApiClient, type ApiClient } from '@shared/api/client';
 import { signOn } from '@shared/auth/sign-on';
@@ -114,4 +114,23 @@ export async function signInAs(
   await browser.fetch('/cas/captcha/captcha.do');
   const { tgt } = await signOn(browser.client, { username, password, captcha: TEST_CAPTCHA });
   return tgt;
+}
+
+/** The demo accounts' login names, one per role (README). */
+export const demoLoginNames: readonly string[] = demoAccounts.map((account) => account.loginname);
+
+/**
+ * For authorization matrices: an anonymous browser (`anonymous`) and one browser signed in as each
+ * demo account, by login name.
+ */
+export async function signInDemoBrowsers(
+  app: Parameters<typeof createBrowser>[0],
+): Promise<Record<string, Browser>> {
+  const browsers: Record<string, Browser> = { anonymous: createBrowser(app) };
+  for (const loginname of demoLoginNames) {
+    const browser = createBrowser(app);
+    await signInAs(browser, loginname);
+    browsers[loginname] = browser;
+  }
+  return browsers;
 }
