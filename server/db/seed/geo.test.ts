@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GeoJsonPolygon, GeoJsonPosition } from '../schema/reference';
-import {
-  cityBox,
-  partitionBox,
-  pointInPolygon,
-  pointInRing,
-  randomPointIn,
-  ringArea,
-  ringCentroid,
-} from './geo';
+import { pointInPolygon, pointInRing, ringArea, ringCentroid } from '@server/lib/geometry';
+import { cityBox, partitionBox, randomPointIn } from './geo';
 import { DEMO_SEED } from './demo';
 import { Rng } from './random';
 

@@ -10,7 +10,8 @@ import { createTestContext, type TestContext } from '@server/test/test-context';
 import type { Database } from '../database';
 import * as schema from '../schema';
 import type { GeoJsonPolygon } from '../schema/reference';
-import { cityBox, pointInPolygon } from './geo';
+import { pointInPolygon } from '@server/lib/geometry';
+import { cityBox } from './geo';
 import {
   createDemoData,
   DEMO_PASSWORD,

@@ -7,7 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '@server/db/database';
 import { districts, projects } from '@server/db/schema';
 import type { DistrictBoundary, GeoJsonPosition } from '@server/db/schema/reference';
-import { pointInPolygon } from '@server/db/seed/geo';
+import { pointInPolygon } from '@server/lib/geometry';
 import type { ClusterIndex } from './cluster-index';
 import { listDistrictShapes } from './districts';
 import { isInside, PLACE_SEARCH_COUNT, type MapService } from './map-service';
