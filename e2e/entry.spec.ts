@@ -27,6 +27,8 @@ test('a ticket from the platform signs the person in through /centerLoding', asy
   await page.goto(`/hall/home?type=1&ticket=${encodeURIComponent(ticket)}`);
   await expect(page).toHaveURL(/\/centerLoding\?ticket=/);
   await expect(page.getByRole('status')).toHaveText('登录成功，正在进入…');
+  // A known person goes straight in: the completion form stays hidden.
+  await expect(page.locator('form[data-perfect]')).toBeHidden();
   await page.screenshot({ path: screenshotPath('center-loding-1366') });
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('[data-account-area]')).toHaveAttribute('data-state', 'user');
