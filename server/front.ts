@@ -61,27 +61,37 @@ export function createFront(options: FrontOptions): RequestListener {
   const apiListener = getRequestListener(api.fetch);
   const apiPrefixes = ['/healthz', ...apiBases];
 
+  // Checked once: at `warn` and above the access log is off, and a request skips even the listener.
+  const logRequests = logger.isLevelEnabled('info');
+
   return (req, res) => {
     const started = performance.now();
     const requestId = newRequestId();
     req.headers[REQUEST_ID_HEADER] = requestId;
-    res.setHeader(REQUEST_ID_HEADER, requestId);
-    res.once('finish', () => {
-      logger.info(
-        {
-          requestId,
-          method: req.method,
-          url: req.url,
-          status: res.statusCode,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-        },
-        'request',
-      );
-    });
+    if (logRequests) {
+      res.once('finish', () => {
+        logger.info(
+          {
+            requestId,
+            method: req.method,
+            url: req.url,
+            status: res.statusCode,
+            ms: Math.round((performance.now() - started) * 10) / 10,
+          },
+          'request',
+        );
+      });
+    }
 
     const url = req.url ?? '/';
     const queryStart = url.indexOf('?');
     const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+    const guarded = needsRedirectHome(pathname, false);
+
+    // A cached public page first: the cache adds the request id to its own headers (page-cache.ts,
+    // serve). Only public pages, so a page behind the guard below can never be answered from here.
+    if (!guarded && pageCache?.serve(req, res, requestId)) return;
+    res.setHeader(REQUEST_ID_HEADER, requestId);
 
     if (apiPrefixes.some((base) => isUnder(pathname, base))) {
       void apiListener(req, res);
@@ -91,7 +101,7 @@ export function createFront(options: FrontOptions): RequestListener {
 
     // Spec section 2 and issue 3: a page that needs a session is decided here, before any console
     // code loads: no valid session → 302 /, a route whose roles exclude the user → the 403 page.
-    if ((req.method === 'GET' || req.method === 'HEAD') && needsRedirectHome(pathname, false)) {
+    if ((req.method === 'GET' || req.method === 'HEAD') && guarded) {
       void (async () => {
         const user = resolveUser ? await resolveUser(req.headers.cookie) : null;
         if (!user) {
@@ -128,10 +138,7 @@ export function createFront(options: FrontOptions): RequestListener {
     renderPage();
 
     function renderPage(): void {
-      if (pageCache) {
-        if (pageCache.serve(req, res)) return;
-        pageCache.capture(req, res);
-      }
+      if (!guarded) pageCache?.capture(req, res);
 
       // A copy per request: Astro code may add to locals, and that must not leak into the next request.
       (async () => astro(req, res, undefined, { ...pageLocals }))().catch((error: unknown) => {

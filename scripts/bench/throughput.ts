@@ -2,6 +2,9 @@
  * Throughput of one page from our server against nginx serving the same bytes from disk, with the same
  * load tool (wrk), connections and duration, on loopback. Both get `Accept-Encoding: gzip`; nginx
  * answers from a precompressed file (gzip_static), as our front cache does from memory.
+ *
+ * Besides requests per second (which depends on how the two cores are shared with wrk), it reports
+ * each server's own CPU time per answer, read from /proc: the steadier figure on a shared machine.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,16 +13,38 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { findFreePort } from '../../e2e/fixtures/server';
 
-export interface ThroughputResult {
-  status: 'ok' | 'missing';
-  note?: string;
-  ours?: number;
-  nginx?: number;
-  ratio?: number;
+export type Comparison =
+  | { status: 'missing'; note: string }
+  | {
+      status: 'ok';
+      ours: number;
+      nginx: number;
+      ratio: number;
+      /** Server CPU time (user + system) per answer, microseconds, over all measured rounds. */
+      oursCpuUs: number;
+      nginxCpuUs: number;
+      connections: number;
+      seconds: number;
+      /** The page's size as sent (gzip) and unpacked. */
+      gzipBytes: number;
+      bytes: number;
+    };
+
+export interface CompareOptions {
   connections: number;
   seconds: number;
-  bytes?: number;
+  /** nginx writes an access log line per request (buffered, to a file), as our server does at `info`. */
+  accessLog: boolean;
+  log: (line: string) => void;
 }
+
+/** Our server: where to ask and which process does the work. */
+export interface OurServer {
+  baseUrl: string;
+  pid: number;
+}
+
+const ROUNDS = 3;
 
 function has(tool: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${tool}`], { stdio: 'ignore' }).status === 0;
@@ -39,16 +64,53 @@ export function ensureTools(tools: string[], log: (line: string) => void): strin
   return missing.filter((tool) => !has(tool) && !fs.existsSync(`/usr/sbin/${tool}`));
 }
 
-function wrk(url: string, connections: number, seconds: number): number {
+/** /proc/<pid>/stat from the state field on (the command name before it may hold spaces). */
+function statFields(pid: number): string[] {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** CPU seconds (user + system) a process has used so far. */
+function cpuSeconds(pid: number): number {
+  const fields = statFields(pid);
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+function childPids(parent: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return Number(statFields(pid)[1]) === parent;
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
+}
+
+interface WrkRun {
+  rate: number;
+  requests: number;
+  cpuSeconds: number;
+}
+
+function wrk(url: string, pid: number, connections: number, seconds: number): WrkRun {
+  const cpuBefore = cpuSeconds(pid);
   const run = spawnSync(
     'wrk',
     ['-t2', `-c${connections}`, `-d${seconds}s`, '--timeout', '5s', '-H', 'Accept-Encoding: gzip', url],
     { encoding: 'utf8', timeout: (seconds + 20) * 1000 },
   );
+  const cpuAfter = cpuSeconds(pid);
   const rate = run.stdout?.match(/Requests\/sec:\s+([\d.]+)/)?.[1];
-  if (!rate) throw new Error(`wrk gave no figure: ${run.stderr || run.stdout}`);
+  const requests = run.stdout?.match(/(\d+) requests in/)?.[1];
+  if (!rate || !requests) throw new Error(`wrk gave no figure: ${run.stderr || run.stdout}`);
   if (/Non-2xx or 3xx responses/.test(run.stdout)) throw new Error(`wrk saw failures: ${run.stdout}`);
-  return Number(rate);
+  return { rate: Number(rate), requests: Number(requests), cpuSeconds: cpuAfter - cpuBefore };
 }
 
 async function waitForPort(url: string, timeoutMs: number): Promise<void> {
@@ -64,39 +126,18 @@ async function waitForPort(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} did not answer`);
 }
 
-export async function measureThroughput(
-  baseUrl: string,
-  pagePath: string,
-  options: { connections: number; seconds: number; log: (line: string) => void },
-): Promise<ThroughputResult> {
-  const { connections, seconds, log } = options;
-  const missing = ensureTools(['wrk', 'nginx'], log);
-  if (missing.length > 0) {
-    return { status: 'missing', note: `not installed: ${missing.join(', ')}`, connections, seconds };
-  }
-  const ourUrl = new URL(pagePath, baseUrl).href;
-  // The page as a browser gets it, after the first render filled the front cache.
-  for (let i = 0; i < 3; i++) await fetch(ourUrl);
-  const html = Buffer.from(await (await fetch(ourUrl)).arrayBuffer());
-
-  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
-  // nginx's workers run as an unprivileged user: the folder must be readable to them.
-  fs.chmodSync(prefix, 0o755);
-  const www = path.join(prefix, 'www');
-  fs.mkdirSync(www);
-  fs.writeFileSync(path.join(www, 'index.html'), html);
-  fs.writeFileSync(path.join(www, 'index.html.gz'), gzipSync(html, { level: 9 }));
-  const port = await findFreePort();
+function nginxConfig(prefix: string, www: string, port: number, accessLog: boolean): string {
   const temp = (name: string) => `${name}_temp_path ${path.join(prefix, name)};`;
-  fs.writeFileSync(
-    path.join(prefix, 'nginx.conf'),
-    `worker_processes 1;
+  const access = accessLog
+    ? `access_log ${path.join(prefix, 'access.log')} combined buffer=64k flush=1s;`
+    : 'access_log off;';
+  return `worker_processes 1;
 daemon off;
 pid ${path.join(prefix, 'nginx.pid')};
 error_log ${path.join(prefix, 'error.log')} warn;
 events { worker_connections 4096; }
 http {
-  access_log off;
+  ${access}
   ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}
   server {
     listen 127.0.0.1:${port};
@@ -104,8 +145,40 @@ http {
     location / { default_type text/html; charset utf-8; gzip_static on; try_files /index.html =404; }
   }
 }
-`,
-  );
+`;
+}
+
+/**
+ * Serves the page our server answers at `pagePath` from nginx (one worker) and loads both in turn:
+ * a warm-up each, then ROUNDS alternating rounds, keeping each side's best rate.
+ */
+export async function compareWithNginx(
+  server: OurServer,
+  pagePath: string,
+  options: CompareOptions,
+): Promise<Comparison> {
+  const { connections, seconds, accessLog, log } = options;
+  const missing = ensureTools(['wrk', 'nginx'], log);
+  if (missing.length > 0) return { status: 'missing', note: `not installed: ${missing.join(', ')}` };
+
+  const ourUrl = new URL(pagePath, server.baseUrl).href;
+  // The page as a browser gets it, after the first render filled the front cache.
+  for (let i = 0; i < 3; i++) await fetch(ourUrl);
+  const html = Buffer.from(await (await fetch(ourUrl)).arrayBuffer());
+
+  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
+  // nginx's workers run as an unprivileged user: the folder must be readable (and, for the access
+  // log, writable) to them.
+  fs.chmodSync(prefix, 0o777);
+  const www = path.join(prefix, 'www');
+  fs.mkdirSync(www);
+  fs.chmodSync(www, 0o755);
+  fs.writeFileSync(path.join(www, 'index.html'), html);
+  const gzipped = gzipSync(html, { level: 9 });
+  fs.writeFileSync(path.join(www, 'index.html.gz'), gzipped);
+  const port = await findFreePort();
+  fs.writeFileSync(path.join(prefix, 'nginx.conf'), nginxConfig(prefix, www, port, accessLog));
+
   const nginxBinary = has('nginx') ? 'nginx' : '/usr/sbin/nginx';
   let nginx: ChildProcess | undefined;
   try {
@@ -119,22 +192,33 @@ http {
     await waitForPort(nginxUrl, 10_000).catch((error: unknown) => {
       throw new Error(`nginx did not start: ${nginxErrors || String(error)}`);
     });
-    // Warm both, then alternate two rounds and keep each side's best.
-    wrk(ourUrl, connections, 1);
-    wrk(nginxUrl, connections, 1);
-    let ours = 0;
-    let other = 0;
-    for (let round = 0; round < 2; round++) {
-      ours = Math.max(ours, wrk(ourUrl, connections, seconds));
-      other = Math.max(other, wrk(nginxUrl, connections, seconds));
+    const worker = childPids(nginx.pid!)[0];
+    if (!worker) throw new Error('nginx started no worker process');
+
+    wrk(ourUrl, server.pid, connections, 1);
+    wrk(nginxUrl, worker, connections, 1);
+    const oursRuns: WrkRun[] = [];
+    const nginxRuns: WrkRun[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      oursRuns.push(wrk(ourUrl, server.pid, connections, seconds));
+      nginxRuns.push(wrk(nginxUrl, worker, connections, seconds));
     }
+    const best = (runs: WrkRun[]) => Math.max(...runs.map((run) => run.rate));
+    const cpuUs = (runs: WrkRun[]) =>
+      (runs.reduce((sum, run) => sum + run.cpuSeconds, 0) * 1e6) /
+      runs.reduce((sum, run) => sum + run.requests, 0);
+    if (accessLog && !fs.existsSync(path.join(prefix, 'access.log')))
+      throw new Error('nginx wrote no access log; the comparison would not be like for like');
     return {
       status: 'ok',
-      ours,
-      nginx: other,
-      ratio: ours / other,
+      ours: best(oursRuns),
+      nginx: best(nginxRuns),
+      ratio: best(oursRuns) / best(nginxRuns),
+      oursCpuUs: cpuUs(oursRuns),
+      nginxCpuUs: cpuUs(nginxRuns),
       connections,
       seconds,
+      gzipBytes: gzipped.byteLength,
       bytes: html.byteLength,
     };
   } finally {

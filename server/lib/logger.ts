@@ -3,18 +3,68 @@ import type { Config } from '../config';
 
 export type Logger = pino.Logger;
 
-/** Lines are buffered up to this many bytes, and written at least this often. */
-const BUFFER_BYTES = 8 * 1024;
+/** Lines are gathered up to this many characters, and written at least this often. */
+const BATCH_CHARS = 16 * 1024;
 const FLUSH_EVERY_MS = 1000;
 
+/** Where batches go: pino's sonic-boom destination, or anything that writes strings and flushes. */
+export interface LineSink {
+  write(data: string): unknown;
+  flush(callback?: (error?: Error | null) => void): void;
+}
+
 /**
- * Structured JSON logs on stdout, one object per line (pino). Buffered and written asynchronously: a
+ * pino's destination: lines are kept in an array and handed on joined, one write per batch. Handing
+ * sonic-boom each line itself measured 8% of the cached hall's CPU at the default level (it measures
+ * the byte length of its whole pending buffer on every write); a batch costs that once.
+ */
+export class LineBatcher {
+  private lines: string[] = [];
+  private chars = 0;
+  private readonly sink: LineSink;
+  private readonly batchChars: number;
+
+  constructor(sink: LineSink, batchChars = BATCH_CHARS) {
+    this.sink = sink;
+    this.batchChars = batchChars;
+  }
+
+  write(line: string): boolean {
+    this.lines.push(line);
+    this.chars += line.length;
+    if (this.chars >= this.batchChars) this.handOn();
+    return true;
+  }
+
+  /** Hands on what is gathered and lets the sink write it all out; pino's `logger.flush` calls this. */
+  flush(callback?: (error?: Error | null) => void): void {
+    this.handOn();
+    this.sink.flush(callback);
+  }
+
+  private handOn(): void {
+    if (this.lines.length === 0) return;
+    const batch = this.lines.join('');
+    this.lines = [];
+    this.chars = 0;
+    this.sink.write(batch);
+  }
+}
+
+/**
+ * Structured JSON logs on stdout, one object per line (pino). Batched and written asynchronously: a
  * write per request line cost a third of the cached hall's throughput; lines now reach stdout within
  * a second. Call `exitAfterFlush` instead of process.exit so the last lines are not lost.
  */
-export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: BUFFER_BYTES });
-  setInterval(() => destination.flush(), FLUSH_EVERY_MS).unref();
+export function createLogger(
+  config: Pick<Config, 'logLevel'>,
+  // Every batch is written at once; a minLength above 0 only makes sonic-boom's flush wait for the
+  // write in flight (at 0 it calls back at once, and exitAfterFlush could lose the last lines).
+  sink: LineSink = pino.destination({ dest: 1, sync: false, minLength: 1 }),
+  flushEveryMs = FLUSH_EVERY_MS,
+): Logger {
+  const batcher = new LineBatcher(sink);
+  setInterval(() => batcher.flush(), flushEveryMs).unref();
   return pino(
     {
       level: config.logLevel,
@@ -22,11 +72,11 @@ export function createLogger(config: Pick<Config, 'logLevel'>): Logger {
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
     },
-    destination,
+    batcher,
   );
 }
 
-/** Writes out what the logger still buffers, then exits. */
+/** Writes out what the logger still holds, then exits. */
 export function exitAfterFlush(logger: Logger, code: number): void {
   logger.flush(() => process.exit(code));
 }
