@@ -1,8 +1,8 @@
 /**
  * The node:http front (ARCHITECTURE.md, "one node:http front, three paths"): API bases go straight to
  * the Hono app (never through Astro: measured 6x the throughput), built client files are served
- * directly, and everything else goes to Astro's handler. A front page cache for hall pages slots in
- * before the Astro call.
+ * directly, and everything else goes to Astro's handler. Public hall pages in the front page cache
+ * are answered before any of that (server/lib/page-cache.ts).
  */
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';

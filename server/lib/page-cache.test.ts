@@ -144,6 +144,45 @@ describe('the front page cache', () => {
     expect(renders).toHaveLength(1);
   });
 
+  it('names each answer by its own request id, hits and 304s included, with the page headers once', async () => {
+    const first = await get('/guide/message/0');
+    const etag = first.headers.get('etag') as string;
+    const hit = await get('/guide/message/0');
+    const notModified = await get('/guide/message/0', { 'if-none-match': etag });
+    const ids = [first, hit, notModified].map((response) => response.headers.get('x-request-id'));
+    expect(ids.every((id) => /^[0-9a-f]{16}$/.test(id ?? ''))).toBe(true);
+    expect(new Set(ids).size).toBe(3);
+    expect(hit.headers.get('x-cache')).toBe('HIT');
+    expect(hit.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(hit.headers.get('vary')).toBe('Accept-Encoding');
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('etag')).toBe(etag);
+    expect(notModified.headers.get('content-type')).toBeNull();
+  });
+
+  it('keeps no page behind the sign-in guard, even one that opts in', async () => {
+    const guardedFront = createFront({
+      api: createApp(ctx),
+      apiBases: Object.values(ctx.config.apiBases),
+      astro,
+      staticFiles: () => false,
+      pageLocals: { services: createHallServices(ctx), apiBases: ctx.config.apiBases },
+      pageCache,
+      logger: ctx.logger,
+      resolveUser: async () => ({ roleIds: ['1'] }),
+    });
+    const guarded = http.createServer(guardedFront);
+    await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(guarded.address() as AddressInfo).port}/demand/demandQuery`;
+      for (let i = 0; i < 2; i++) expect((await fetch(url)).headers.get('x-cache')).toBeNull();
+      expect(renders).toEqual(['/demand/demandQuery', '/demand/demandQuery']);
+      expect(pageCache.size).toBe(0);
+    } finally {
+      await new Promise((resolve) => guarded.close(resolve));
+    }
+  });
+
   it('never keeps a page that sets a cookie or says no-store', async () => {
     extraHeaders = { 'set-cookie': 'a=1' };
     await get('/guide/message/0');
