@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createApp } from './app';
+import { listenForDataChanges } from './data-changes';
 import type { AppContext } from './app-context';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -16,7 +17,7 @@ import { createFront, type AstroHandler } from './front';
 import { resolveSessionUser } from './modules/identity/guard';
 import { createHallServices } from './hall-services';
 import { createLogger, exitAfterFlush, type Logger } from './lib/logger';
-import { PAGE_CACHE_CHANNEL, createPageCache, onPageCacheNotification } from './lib/page-cache';
+import { createPageCache } from './lib/page-cache';
 import { createStaticHandler } from './lib/static-files';
 import { createFsStorage } from './storage/storage';
 
@@ -58,8 +59,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       listen: database.listen,
     };
     await ensureInitialData(ctx);
-    // Other instances' writes reach this one's page cache through NOTIFY (and this one's reach them).
-    const stopListening = await database.listen(PAGE_CACHE_CHANNEL, onPageCacheNotification(pageCache));
+    // Every instance's writes (this one's too) reach its page cache and map index through NOTIFY.
+    const stopListening = await listenForDataChanges(database.listen, ctx);
 
     const front = createFront({
       api: createApp(ctx),

@@ -5,7 +5,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '@server/app';
 import { notices } from '@server/db/schema';
-import { createFront, type AstroHandler } from '@server/front';
+import { createFront, type AstroHandler, type FrontOptions } from '@server/front';
 import { createHallServices } from '@server/hall-services';
 import { publishNotice } from '@server/modules/notices/service';
 import { createTestContext, type TestContext } from '@server/test/test-context';
@@ -46,14 +46,9 @@ const astro: AstroHandler = async (req, res) => {
   res.end('</ul>');
 };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  pageCache = ctx.pageCache;
-  await ctx.db.insert(notices).values([
-    { pkid: 1, noticeTitle: '已发布的通知', state: 1 },
-    { pkid: 2, noticeTitle: '草稿中的通知', state: 0 },
-  ]);
-  const front = createFront({
+/** Our front around the stand-in page; with `resolveUser`, visitors count as signed in. */
+function frontWith(resolveUser?: FrontOptions['resolveUser']) {
+  return createFront({
     api: createApp(ctx),
     apiBases: Object.values(ctx.config.apiBases),
     astro,
@@ -61,8 +56,18 @@ beforeAll(async () => {
     pageLocals: { services: createHallServices(ctx), apiBases: ctx.config.apiBases },
     pageCache,
     logger: ctx.logger,
+    resolveUser,
   });
-  server = http.createServer(front);
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  pageCache = ctx.pageCache;
+  await ctx.db.insert(notices).values([
+    { pkid: 1, noticeTitle: '已发布的通知', state: 1 },
+    { pkid: 2, noticeTitle: '草稿中的通知', state: 0 },
+  ]);
+  server = http.createServer(frontWith());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }, 60_000);
@@ -161,17 +166,7 @@ describe('the front page cache', () => {
   });
 
   it('keeps no page behind the sign-in guard, even one that opts in', async () => {
-    const guardedFront = createFront({
-      api: createApp(ctx),
-      apiBases: Object.values(ctx.config.apiBases),
-      astro,
-      staticFiles: () => false,
-      pageLocals: { services: createHallServices(ctx), apiBases: ctx.config.apiBases },
-      pageCache,
-      logger: ctx.logger,
-      resolveUser: async () => ({ roleIds: ['1'] }),
-    });
-    const guarded = http.createServer(guardedFront);
+    const guarded = http.createServer(frontWith(async () => ({ roleIds: ['1'] })));
     await new Promise<void>((resolve) => guarded.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(guarded.address() as AddressInfo).port}/demand/demandQuery`;

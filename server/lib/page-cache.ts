@@ -6,7 +6,8 @@
  * A page opts in by setting the response header `x-page-cache: <tag>,<tag>`; the front strips it.
  * Responses with Set-Cookie, `Cache-Control: no-store` or a status other than 200 are never kept.
  * A write that changes what a page shows calls `invalidate(tags)` and, in its transaction,
- * `notifyPageCache(tx, tags)`, so every instance listening on the `page_cache` channel drops them too.
+ * `notifyPageCache(tx, tags)`, so every instance listening on the `page_cache` channel drops them too
+ * (server/data-changes.ts; for `projects` it also reloads that instance's map points).
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';

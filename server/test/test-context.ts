@@ -10,9 +10,10 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../config';
 import type { AppContext } from '../app-context';
+import { listenForDataChanges } from '../data-changes';
 import { openPglite, openPostgres, type OpenDatabase } from '../db/client';
 import { createLogger } from '../lib/logger';
-import { PAGE_CACHE_CHANNEL, createPageCache, onPageCacheNotification } from '../lib/page-cache';
+import { createPageCache } from '../lib/page-cache';
 import { createFsStorage } from '../storage/storage';
 
 export interface TestContext extends AppContext {
@@ -73,7 +74,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: filesDir, ...env });
   const { database, drop } = await openTestDatabase();
   const pageCache = createPageCache();
-  const stopListening = await database.listen(PAGE_CACHE_CHANNEL, onPageCacheNotification(pageCache));
+  const stopListening = await listenForDataChanges(database.listen, { db: database.db, pageCache });
   return {
     config,
     db: database.db,

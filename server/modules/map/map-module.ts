@@ -32,8 +32,9 @@ export function getMapModule(ctx: Pick<AppContext, 'db' | 'config'>): MapModule 
 }
 
 /**
- * Call after any write that moves a project, changes its status or adds a demand (its stage): the
- * next map request reloads the points. Cheap; safe to call often.
+ * Drops this instance's points: the next map request reloads them. A write that moves a project,
+ * changes its status or adds a demand (its stage) calls `notifyPageCache(tx, ['projects'])` instead,
+ * which reaches every instance and calls this there (server/data-changes.ts). Cheap; safe to call often.
  */
 export function invalidateProjectMap(db: Database): void {
   modules.get(db)?.clusters.invalidate();

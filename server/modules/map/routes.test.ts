@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@server/app';
 import { projects } from '@server/db/schema';
 import { seedDemo } from '@server/db/seed';
+import { notifyPageCache } from '@server/lib/page-cache';
 import { createTestContext, type TestContext } from '@server/test/test-context';
 import { invalidateProjectMap } from './map-module';
 import type {
@@ -158,6 +159,29 @@ describe('GET /map/clusters', () => {
     const after = await object<ClusterResult>(`/map/clusters?zoom=8&bbox=${cityBox}`);
     expect(after.total).toBe(before.total + 1);
     expect(sumCounts(after)).toBe(before.total + 1);
+  });
+
+  it('reloads the points when a committed write announces projects (NOTIFY page_cache)', async () => {
+    const before = await object<ClusterResult>(`/map/clusters?zoom=8&bbox=${cityBox}`);
+    const [unit] = await ctx.db.select({ id: projects.constructionId }).from(projects).limit(1);
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(projects).values({
+        projectName: '通知测试项目',
+        projectNo: 'TEST-MAP-2',
+        constructionId: unit!.id,
+        districtCode: '3799002',
+        lon: 118.31,
+        lat: 36.41,
+      });
+      await notifyPageCache(tx, ['notices']);
+    });
+    // Another kind of data changed: the map keeps its points.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await object<ClusterResult>(`/map/clusters?zoom=8&bbox=${cityBox}`)).total).toBe(before.total);
+    await notifyPageCache(ctx.db, ['projects']);
+    await expect
+      .poll(async () => (await object<ClusterResult>(`/map/clusters?zoom=8&bbox=${cityBox}`)).total)
+      .toBe(before.total + 1);
   });
 });
 
