@@ -1,51 +1,8 @@
-/** Dates and sizes as the hall shows them (China time, zh-CN). */
-const dateFormat = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-const dateTimeFormat = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-function parts(format: Intl.DateTimeFormat, value: Date): Record<string, string> {
-  return Object.fromEntries(format.formatToParts(value).map((part) => [part.type, part.value]));
-}
-
-/** 2026-03-05 (China date); a date-only string passes through. */
-export function formatDate(value: Date | string | null | undefined): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string')
-    return /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : formatDate(new Date(value));
-  const p = parts(dateFormat, value);
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
-/** 2026-03-05 14:30 (China time). */
-export function formatDateTime(value: Date | null | undefined): string {
-  if (!value) return '—';
-  const p = parts(dateTimeFormat, value);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
-}
+/** What only the hall shows; dates and sizes are in @shared/format. */
 
 /** ISO date for <time datetime>. */
 export function isoDate(value: Date): string {
   return value.toISOString();
-}
-
-/** 12.3 KB, 1.5 MB. */
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
 /** The type a person recognises, from a file name and content type. */

@@ -8,6 +8,7 @@ import { Card, Notice, PageHeader } from '@console/components/ui/page';
 import { useApi } from '@console/lib/api';
 import { useApiData } from '@console/lib/use-api-data';
 import './service.css';
+import { formatSize } from '@shared/format';
 
 interface DownloadRow {
   pkid: number;
@@ -19,12 +20,6 @@ interface DownloadRow {
 }
 
 type FormField = 'title' | 'file';
-
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** /downLoad/service — maintain the files offered on the hall's /downLoad/servicelist. */
 export function ServicePage() {

@@ -9,7 +9,7 @@ import { Notice } from '@console/components/ui/page';
 import { Pager } from '@console/components/ui/pager';
 import { useApi } from '@console/lib/api';
 import { cx } from '@console/lib/cx';
-import { formatDateTime } from '@console/lib/format-time';
+import { formatDateTime } from '@shared/format';
 import { zh } from '@console/lib/i18n';
 import { useApiData } from '@console/lib/use-api-data';
 

@@ -6,7 +6,7 @@ import { Button } from '@console/components/ui/button';
 import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
 import { useApi } from '@console/lib/api';
 import { deleteAttachment, uploadNoticeMedia } from './notice-api';
-import { formatSize } from './notice-ui';
+import { formatSize } from '@shared/format';
 import { texts } from './texts';
 
 export interface AttachmentItem {

@@ -10,7 +10,8 @@ import { useApi } from '@console/lib/api';
 import { useApiData } from '@console/lib/use-api-data';
 import '@console/components/rich-text-editor/rich-text-editor.css';
 import { attachmentUrl, changeNoticeState, getNotice } from './notice-api';
-import { Feedback, formatSize, formatTime, NoticeStateTag, type FeedbackState } from './notice-ui';
+import { formatDateTime, formatSize } from '@shared/format';
+import { Feedback, NoticeStateTag, type FeedbackState } from './notice-ui';
 import { texts } from './texts';
 import './notices.css';
 
@@ -51,7 +52,7 @@ export function MessageInfoPage() {
               <NoticeStateTag state={data.state} />
               <span>{noticeType.label(data.noticeType)}</span>
               <span>
-                {texts.publishedAt}：<time dateTime={data.noticeTime}>{formatTime(data.noticeTime)}</time>
+                {texts.publishedAt}：<time dateTime={data.noticeTime}>{formatDateTime(data.noticeTime)}</time>
               </span>
             </span>
           ) : (

@@ -9,7 +9,8 @@ import { Card, Notice, PageHeader } from '@console/components/ui/page';
 import { useApi } from '@console/lib/api';
 import { useApiData } from '@console/lib/use-api-data';
 import { changeNoticeState, listNotices, type NoticeRow } from './notice-api';
-import { Feedback, formatTime, NoticeStateTag, type FeedbackState } from './notice-ui';
+import { formatDateTime } from '@shared/format';
+import { Feedback, NoticeStateTag, type FeedbackState } from './notice-ui';
 import { texts } from './texts';
 import './notices.css';
 
@@ -167,7 +168,7 @@ export function MessageListPage() {
                       <NoticeStateTag state={row.state} />
                     </td>
                     <td data-label={texts.columns.time}>
-                      <time dateTime={row.noticeTime}>{formatTime(row.noticeTime)}</time>
+                      <time dateTime={row.noticeTime}>{formatDateTime(row.noticeTime)}</time>
                     </td>
                     <td data-label={texts.columns.actions}>
                       <div className="nm-row-actions">

@@ -21,27 +21,3 @@ export function Feedback({ feedback }: { feedback: { tone: 'success' | 'danger';
 }
 
 export type FeedbackState = { tone: 'success' | 'danger'; text: ReactNode } | null;
-
-const sizeUnits = ['B', 'KB', 'MB', 'GB'];
-export function formatSize(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < sizeUnits.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${sizeUnits[unit]}`;
-}
-
-export function formatTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleString('zh-CN', {
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-      });
-}

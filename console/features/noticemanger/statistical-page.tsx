@@ -3,6 +3,7 @@ import { Button } from '@console/components/ui/button';
 import { Card, Notice, PageHeader } from '@console/components/ui/page';
 import { useApiData } from '@console/lib/use-api-data';
 import { zh } from '@console/lib/i18n';
+import { formatDateTime } from '@shared/format';
 import './statistical.css';
 
 const t = zh.statistics;
@@ -62,7 +63,7 @@ export function StatisticalPage() {
           {counts.data ? (
             <p className="st-updated">
               {t.updatedAt}
-              <time dateTime={counts.data.at.toISOString()}>{counts.data.at.toLocaleString('zh-CN')}</time>
+              <time dateTime={counts.data.at.toISOString()}>{formatDateTime(counts.data.at)}</time>
             </p>
           ) : null}
         </>

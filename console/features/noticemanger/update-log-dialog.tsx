@@ -14,7 +14,7 @@ import { Notice } from '@console/components/ui/page';
 import { useApi } from '@console/lib/api';
 import '@console/components/rich-text-editor/rich-text-editor.css';
 import { getNotice, listNotices, type NoticeDetail, type NoticeRow } from './notice-api';
-import { formatTime } from './notice-ui';
+import { formatDateTime } from '@shared/format';
 import { texts } from './texts';
 import './notices.css';
 
@@ -103,7 +103,7 @@ function UpdateLogEntry({ row }: { row: NoticeRow }) {
         <summary>
           <span className="nm-log__title">{row.noticeTitle}</span>
           <time className="nm-muted" dateTime={row.noticeTime}>
-            {formatTime(row.noticeTime)}
+            {formatDateTime(row.noticeTime)}
           </time>
         </summary>
         {detail === null ? (

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@console/components/ui/button';
 import { Card, Notice, PageHeader } from '@console/components/ui/page';
-import { formatDateTime } from '@console/lib/format-time';
+import { formatDateTime } from '@shared/format';
 import { useApiData } from '@console/lib/use-api-data';
 import { zh } from '@console/lib/i18n';
 import './system.css';

@@ -14,6 +14,7 @@ import {
 } from 'react-leaflet';
 import type { ApiBases } from '@shared/api/bases';
 import { projectStatus } from '@shared/domain/statuses';
+import { formatDate } from '@shared/format';
 import type {
   ClusterResult,
   DistrictShape,
@@ -138,7 +139,7 @@ function ProjectCardView({ card, onClose }: { card: ProjectCard; onClose: () => 
     ['项目地址', card.address],
     ['建设单位', card.constructionName],
     ['项目类型', card.projectType],
-    ['创建日期', new Date(card.createdAt).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai' })],
+    ['创建日期', formatDate(card.createdAt)],
   ];
   return (
     <section className="map-card" aria-labelledby="map-card-title" tabIndex={-1} id="map-card">
