@@ -5,8 +5,8 @@
 import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { downloads, files } from '@server/db/schema';
+import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
 import { AppError } from '@shared/errors/app-error';
-import type { StoredFileRef } from '@server/modules/notices/service';
 
 export interface DownloadItem {
   pkid: number;
@@ -50,14 +50,9 @@ export async function listDownloads(
   return { rows, total: counted?.total ?? 0 };
 }
 
-export async function getDownloadFile(db: Database, pkid: number): Promise<StoredFileRef> {
+export async function getDownloadFile(db: Database, pkid: number): Promise<FileToSend> {
   const [file] = await db
-    .select({
-      fileName: files.originalName,
-      contentType: files.contentType,
-      size: files.size,
-      storageKey: files.storageKey,
-    })
+    .select(fileToSendColumns)
     .from(downloads)
     .innerJoin(files, eq(files.id, downloads.fileId))
     .where(eq(downloads.pkid, pkid));

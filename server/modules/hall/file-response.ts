@@ -4,6 +4,7 @@
  * which every current browser prefers.
  */
 import { Readable } from 'node:stream';
+import { files } from '@server/db/schema';
 import type { FileStorage } from '@server/storage/storage';
 
 export interface FileToSend {
@@ -12,6 +13,14 @@ export interface FileToSend {
   size: number;
   storageKey: string;
 }
+
+/** The columns of `files` that make a FileToSend: `db.select(fileToSendColumns).from(…)`. */
+export const fileToSendColumns = {
+  fileName: files.originalName,
+  contentType: files.contentType,
+  size: files.size,
+  storageKey: files.storageKey,
+};
 
 /** `attachment` downloads; `inline` lets the browser show it (preview). */
 export function contentDisposition(kind: 'attachment' | 'inline', fileName: string): string {

@@ -10,6 +10,7 @@ import type { Database } from '@server/db/database';
 import { auditRecords, downloads, files, noticeAttachments, notices } from '@server/db/schema';
 import { sanitizeRichText } from '@server/lib/html-sanitizer';
 import { notifyPageCache } from '@server/lib/page-cache';
+import { fileToSendColumns } from '@server/modules/hall/file-response';
 import type { SessionUser } from '@server/modules/identity/guard';
 import { routes } from '@shared/domain/routes';
 import {
@@ -315,12 +316,7 @@ async function isReferencedElsewhere(db: Database, fileId: string): Promise<bool
  */
 export async function getNoticeImageFile(db: Database, fileId: string, isManager: boolean) {
   const [file] = await db
-    .select({
-      fileName: files.originalName,
-      contentType: files.contentType,
-      size: files.size,
-      storageKey: files.storageKey,
-    })
+    .select(fileToSendColumns)
     .from(files)
     .where(and(eq(files.id, fileId), ilike(files.contentType, 'image/%')));
   if (!file) throw new AppError('not_found', { message: '图片不存在' });
@@ -338,12 +334,7 @@ export async function getNoticeImageFile(db: Database, fileId: string, isManager
 /** Any attachment (drafts and withdrawn notices included), for maintainers' download and preview. */
 export async function getManagedAttachmentFile(db: Database, fileId: string) {
   const [file] = await db
-    .select({
-      fileName: files.originalName,
-      contentType: files.contentType,
-      size: files.size,
-      storageKey: files.storageKey,
-    })
+    .select(fileToSendColumns)
     .from(noticeAttachments)
     .innerJoin(files, eq(files.id, noticeAttachments.fileId))
     .where(eq(files.id, fileId))

@@ -7,6 +7,7 @@ import type { AppContext } from '@server/app-context';
 import type { Database } from '@server/db/database';
 import { files, noticeAttachments, notices } from '@server/db/schema';
 import { notifyPageCache, type PageCacheTag } from '@server/lib/page-cache';
+import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
 import { AppError } from '@shared/errors/app-error';
 import { noticeState, type NoticeState, type NoticeType } from '@shared/domain/statuses';
 
@@ -122,22 +123,10 @@ export async function getNotice(
   return { ...notice, attachments };
 }
 
-export interface StoredFileRef {
-  fileName: string;
-  contentType: string;
-  size: number;
-  storageKey: string;
-}
-
 /** An attachment of a published notice, for download or preview; not_found otherwise. */
-export async function getNoticeAttachmentFile(db: Database, fileId: string): Promise<StoredFileRef> {
+export async function getNoticeAttachmentFile(db: Database, fileId: string): Promise<FileToSend> {
   const [file] = await db
-    .select({
-      fileName: files.originalName,
-      contentType: files.contentType,
-      size: files.size,
-      storageKey: files.storageKey,
-    })
+    .select(fileToSendColumns)
     .from(noticeAttachments)
     .innerJoin(files, eq(files.id, noticeAttachments.fileId))
     .innerJoin(notices, eq(notices.pkid, noticeAttachments.noticeId))
