@@ -12,6 +12,7 @@ import { cx } from '@console/lib/cx';
 import { formatDateTime } from '@shared/format';
 import { zh } from '@console/lib/i18n';
 import { useApiData } from '@console/lib/use-api-data';
+import { useSelection } from '@console/lib/use-selection';
 
 const t = zh.messages;
 
@@ -49,7 +50,6 @@ export function MessageList({ onChanged, onNavigate }: MessageListProps) {
   const api = useApi();
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [flash, setFlash] = useState<Flash | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -67,7 +67,10 @@ export function MessageList({ onChanged, onNavigate }: MessageListProps) {
   const rows = (list.data ?? shown)?.rows ?? [];
   const total = (list.data ?? shown)?.total ?? 0;
 
-  useEffect(() => setSelected(new Set()), [page, filter]);
+  const { selected, allSelected, toggle, toggleAll, clear } = useSelection(
+    rows.map((row) => row.messageId),
+    `${page}|${filter}`,
+  );
   // A delete can empty the last page: step back to the one before.
   useEffect(() => {
     if (list.status === 'success' && rows.length === 0 && page > 1) setPage(page - 1);
@@ -78,7 +81,7 @@ export function MessageList({ onChanged, onNavigate }: MessageListProps) {
     try {
       await action();
       setFlash({ tone: 'success', text: success });
-      setSelected(new Set());
+      clear();
     } catch {
       setFlash({ tone: 'danger', text: failure });
     } finally {
@@ -112,16 +115,6 @@ export function MessageList({ onChanged, onNavigate }: MessageListProps) {
     event.preventDefault();
     setFlash({ tone: 'warning', text: messageTexts.selectToDelete });
   };
-
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.messageId));
-  const toggleAll = () => setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.messageId)));
 
   return (
     <div className="msg-list" data-slot="message-list">
@@ -183,11 +176,11 @@ export function MessageList({ onChanged, onNavigate }: MessageListProps) {
           <p className="msg-empty__hint">{filter === 'unread' ? t.emptyUnread : t.emptyAll}</p>
         </div>
       ) : (
-        <table className="msg-table" aria-busy={list.status === 'loading'}>
+        <table className="ui-table msg-table" aria-busy={list.status === 'loading'}>
           <caption className="visually-hidden">{t.title}</caption>
           <thead>
             <tr>
-              <th scope="col" className="msg-table__check">
+              <th scope="col" className="ui-table__check">
                 <input type="checkbox" aria-label={t.selectAll} checked={allSelected} onChange={toggleAll} />
               </th>
               <th scope="col">{t.content}</th>
@@ -202,7 +195,7 @@ export function MessageList({ onChanged, onNavigate }: MessageListProps) {
           <tbody>
             {rows.map((row) => (
               <tr key={row.messageId} className={cx(!row.hasRead && 'is-unread')}>
-                <td className="msg-table__check">
+                <td className="ui-table__check">
                   <input
                     type="checkbox"
                     aria-label={t.select(row.messageContent)}

@@ -1,6 +1,7 @@
 import { useEffect, useState, type SubmitEvent, type MouseEvent } from 'react';
 import type { ResultInfo } from '@shared/api/envelope';
 import { AppError } from '@shared/errors/app-error';
+import { formatDateTime } from '@shared/format';
 import { auditOpinionAddSchema, auditOpinionTexts } from '@shared/validation/messages';
 import { Button } from '@console/components/ui/button';
 import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
@@ -18,9 +19,9 @@ import { Card, Notice, PageHeader } from '@console/components/ui/page';
 import { Pager } from '@console/components/ui/pager';
 import { useApi } from '@console/lib/api';
 import { cx } from '@console/lib/cx';
-import { formatDateTime } from '@shared/format';
 import { zh } from '@console/lib/i18n';
 import { useApiData } from '@console/lib/use-api-data';
+import { useSelection } from '@console/lib/use-selection';
 import './approval-opinions.css';
 
 const t = zh.approvalOpinions;
@@ -129,7 +130,6 @@ export function ApprovalOpinionsPage() {
   const [content, setContent] = useState('');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(PAGE_SIZES[0]);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [flash, setFlash] = useState<Flash | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -145,8 +145,10 @@ export function ApprovalOpinionsPage() {
   const [shown, setShown] = useState(list.data);
   if (list.data && list.data !== shown) setShown(list.data);
   const rows = (list.data ?? shown)?.rows ?? [];
-
-  useEffect(() => setSelected(new Set()), [content, page, pageSize]);
+  const { selected, allSelected, toggle, toggleAll, clear } = useSelection(
+    rows.map((row) => row.pkid),
+    `${content}|${page}|${pageSize}`,
+  );
   useEffect(() => {
     if (list.status === 'success' && rows.length === 0 && page > 1) setPage(page - 1);
   }, [list.status, rows.length, page]);
@@ -163,7 +165,7 @@ export function ApprovalOpinionsPage() {
               body: { ids },
             });
       setFlash({ tone: 'success', text: result.message || auditOpinionTexts.deleteSuccess });
-      setSelected(new Set());
+      clear();
     } catch (failure) {
       setFlash({ tone: 'danger', text: messageOf(failure) });
     } finally {
@@ -177,15 +179,6 @@ export function ApprovalOpinionsPage() {
     event.preventDefault();
     setFlash({ tone: 'warning', text: auditOpinionTexts.selectToDelete });
   };
-
-  const toggle = (id: number) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  const allSelected = rows.length > 0 && rows.every((row) => selected.has(row.pkid));
 
   return (
     <>
@@ -282,21 +275,19 @@ export function ApprovalOpinionsPage() {
             </Button>
           </Notice>
         ) : list.status === 'success' && rows.length === 0 ? (
-          <p className="ao-empty">{content ? t.emptySearch : t.empty}</p>
+          <p className="ui-table-empty">{content ? t.emptySearch : t.empty}</p>
         ) : (
-          <div className="ao-table-wrap">
-            <table className="ao-table" aria-busy={list.status === 'loading'}>
+          <div className="ui-table-wrap">
+            <table className="ui-table" aria-busy={list.status === 'loading'}>
               <caption className="visually-hidden">{t.title}</caption>
               <thead>
                 <tr>
-                  <th scope="col" className="ao-table__check">
+                  <th scope="col" className="ui-table__check">
                     <input
                       type="checkbox"
                       aria-label={t.selectAll}
                       checked={allSelected}
-                      onChange={() =>
-                        setSelected(allSelected ? new Set() : new Set(rows.map((row) => row.pkid)))
-                      }
+                      onChange={toggleAll}
                     />
                   </th>
                   <th scope="col">{t.content}</th>
@@ -308,7 +299,7 @@ export function ApprovalOpinionsPage() {
               <tbody>
                 {rows.map((row) => (
                   <tr key={row.pkid}>
-                    <td className="ao-table__check">
+                    <td className="ui-table__check">
                       <input
                         type="checkbox"
                         aria-label={t.select(row.content)}
@@ -316,12 +307,12 @@ export function ApprovalOpinionsPage() {
                         onChange={() => toggle(row.pkid)}
                       />
                     </td>
-                    <td className="ao-table__content">{row.content}</td>
-                    <td className="ao-table__nowrap">{row.createUserName ?? '—'}</td>
-                    <td className="ao-table__nowrap">
+                    <td className="ui-table__wide">{row.content}</td>
+                    <td className="ui-table__nowrap">{row.createUserName ?? '—'}</td>
+                    <td className="ui-table__nowrap">
                       <time dateTime={row.createTime}>{formatDateTime(row.createTime)}</time>
                     </td>
-                    <td className="ao-table__nowrap">
+                    <td className="ui-table__nowrap">
                       <ConfirmDialog
                         trigger={
                           <button type="button" className="ao-action" disabled={busy}>

@@ -139,8 +139,8 @@ export function MessageListPage() {
             </Button>
           </Notice>
         ) : (
-          <div className="nm-table-wrap" aria-busy={list.status === 'loading'}>
-            <table className="nm-table">
+          <div className="ui-table-wrap" aria-busy={list.status === 'loading'}>
+            <table className="ui-table nm-table">
               <caption className="visually-hidden">
                 {typeLabel} {texts.total(total)}
               </caption>
@@ -223,9 +223,11 @@ export function MessageListPage() {
               </tbody>
             </table>
             {list.status === 'success' && list.data.rows.length === 0 ? (
-              <p className="nm-empty">{filtered ? texts.emptyFiltered : texts.empty}</p>
+              <p className="ui-table-empty">{filtered ? texts.emptyFiltered : texts.empty}</p>
             ) : null}
-            {list.status === 'loading' && !list.data ? <p className="nm-empty">{texts.loading}</p> : null}
+            {list.status === 'loading' && !list.data ? (
+              <p className="ui-table-empty">{texts.loading}</p>
+            ) : null}
           </div>
         )}
         <div className="nm-pager">

@@ -57,27 +57,29 @@ export function SmsOutboxPage() {
         ) : outbox.status === 'loading' ? (
           <p role="status">{zh.common.loading}</p>
         ) : outbox.data.length === 0 ? (
-          <p className="sys-empty">{t.empty}</p>
+          <p className="ui-table-empty">{t.empty}</p>
         ) : (
-          <table className="sys-table">
-            <caption className="visually-hidden">{t.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.phone}</th>
-                <th scope="col">{t.content}</th>
-                <th scope="col">{t.sentAt}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {outbox.data.map((message) => (
-                <tr key={message.id}>
-                  <td>{message.userphone}</td>
-                  <td>{message.content}</td>
-                  <td>{formatDateTime(message.createdAt)}</td>
+          <div className="ui-table-wrap">
+            <table className="ui-table">
+              <caption className="visually-hidden">{t.title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t.phone}</th>
+                  <th scope="col">{t.content}</th>
+                  <th scope="col">{t.sentAt}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {outbox.data.map((message) => (
+                  <tr key={message.id}>
+                    <td className="ui-table__nowrap">{message.userphone}</td>
+                    <td className="ui-table__wide">{message.content}</td>
+                    <td className="ui-table__nowrap">{formatDateTime(message.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </Card>
     </>
