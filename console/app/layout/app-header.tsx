@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@shared/auth/user';
+import { BellIcon, UnreadBadge } from '@console/components/ui/bell';
 import { Button } from '@console/components/ui/button';
 import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
 import {
@@ -28,8 +29,6 @@ export interface AppHeaderProps {
   menuOpen: boolean;
   /** Shows the menu toggle; left out on pages without a side menu. */
   onToggleMenu?: () => void;
-  /** Opens the message drawer; without it the bell only shows the count. */
-  onOpenMessages?: () => void;
   /** The live notification bell (console/features/messages); replaces the plain count when given. */
   bell?: ReactNode;
   /** The update-log dialog with its trigger (console/features/noticemanger), before the bell. */
@@ -40,17 +39,6 @@ export interface AppHeaderProps {
   onSaveProfile?: (changes: ProfileChanges) => Promise<void>;
 }
 
-function BellIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        fill="currentColor"
-        d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z"
-      />
-    </svg>
-  );
-}
-
 function MenuIcon() {
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
@@ -59,32 +47,12 @@ function MenuIcon() {
   );
 }
 
-function Bell({ count, onOpen }: { count: number | null; onOpen?: () => void }) {
-  const label = zh.header.unread(count ?? 0);
-  const badge =
-    count !== null && count > 0 ? (
-      <span className="cl-bell__badge" aria-hidden="true">
-        {count > 99 ? '99+' : count}
-      </span>
-    ) : null;
-  if (onOpen) {
-    return (
-      <button
-        type="button"
-        className="cl-bell"
-        aria-label={label}
-        title={zh.header.messages}
-        onClick={onOpen}
-      >
-        <BellIcon />
-        {badge}
-      </button>
-    );
-  }
+/** The unread count alone, for a layout without the live bell (tests, pages before it loads). */
+function PlainBell({ count }: { count: number | null }) {
   return (
-    <span className="cl-bell" role="img" aria-label={label} title={zh.header.messages}>
+    <span className="cl-bell" role="img" aria-label={zh.header.unread(count ?? 0)} title={zh.header.messages}>
       <BellIcon />
-      {badge}
+      <UnreadBadge count={count} />
     </span>
   );
 }
@@ -151,9 +119,7 @@ export function AppHeader(props: AppHeaderProps) {
           </Link>
         ) : null}
         {props.updateLog}
-        {props.bell ?? (
-          <Bell count={unreadCount} {...(props.onOpenMessages ? { onOpen: props.onOpenMessages } : {})} />
-        )}
+        {props.bell ?? <PlainBell count={unreadCount} />}
         <ProfileDialog
           user={user}
           {...(props.onSaveProfile ? { onSave: props.onSaveProfile } : {})}

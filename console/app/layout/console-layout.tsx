@@ -22,7 +22,6 @@ export interface ConsoleLayoutProps {
   /** No page answers this path: the breadcrumb says so instead of naming a route. */
   isNotFound?: boolean;
   onLogout: () => void;
-  onOpenMessages?: () => void;
   /** The live notification bell for the header (console/features/messages). */
   bell?: ReactNode;
   /** The update-log dialog for the header (console/features/noticemanger). */
@@ -75,7 +74,6 @@ export function ConsoleLayout(props: ConsoleLayoutProps) {
         unreadCount={props.unreadCount}
         menuOpen={menuOpen}
         {...(hideMenu ? {} : { onToggleMenu: () => setMenuOpen((open) => !open) })}
-        {...(props.onOpenMessages ? { onOpenMessages: props.onOpenMessages } : {})}
         {...(props.bell ? { bell: props.bell } : {})}
         {...(props.updateLog ? { updateLog: props.updateLog } : {})}
         onLogout={props.onLogout}
