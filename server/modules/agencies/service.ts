@@ -15,6 +15,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { containsPattern } from '@server/db/contains-pattern';
 import type { Database } from '@server/db/database';
 import {
   agentOrganizations,
@@ -102,10 +103,6 @@ export interface AgencyDetail extends AgencySummary {
 const approved = eq(agentOrganizations.auditStatus, auditStatus.code.approved);
 const doneStatuses = [6, 7];
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 function creditCondition(credit: CreditFilter): SQL {
   const o = agentOrganizations;
   switch (credit) {
@@ -151,7 +148,7 @@ export async function listPublicAgencies(
 ): Promise<{ rows: AgencySummary[]; total: number }> {
   const conditions: SQL[] = [approved];
   const name = query.orgName?.trim();
-  if (name) conditions.push(ilike(agentOrganizations.orgName, `%${escapeLike(name)}%`));
+  if (name) conditions.push(ilike(agentOrganizations.orgName, containsPattern(name)));
   if (query.districtCode) conditions.push(eq(agentOrganizations.districtCode, query.districtCode));
   if (query.itemId !== undefined)
     conditions.push(arrayContains(agentOrganizations.businessScope, [query.itemId]));

@@ -4,6 +4,7 @@
  * auditors; read by any signed-in user.
  */
 import { count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { containsPattern } from '@server/db/contains-pattern';
 import type { Database } from '@server/db/database';
 import { auditOpinions, users } from '@server/db/schema';
 import { AppError } from '@shared/errors/app-error';
@@ -20,11 +21,6 @@ export interface AuditOpinionRow {
   content: string;
   createTime: Date;
   createUserName: string | null;
-}
-
-/** `%`, `_` and `\` typed by a person are literal characters, not patterns. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 export async function listAuditOpinions(

@@ -4,6 +4,7 @@
  * Read-only; releasing and authorizing demands belong to the demand-management work.
  */
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { containsPattern } from '@server/db/contains-pattern';
 import type { Database } from '@server/db/database';
 import {
   agentOrganizations,
@@ -58,10 +59,6 @@ export interface ProjectProgress {
   }[];
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 const released = ne(projectDemands.status, projectStatus.code.draft);
 
 async function itemNamesOf(db: Database, demandIds: number[]): Promise<Map<number, string[]>> {
@@ -100,7 +97,7 @@ export async function listDemands(
   const conditions: SQL[] = [released];
   const keyword = query.keyword?.trim();
   if (keyword) {
-    const pattern = `%${escapeLike(keyword)}%`;
+    const pattern = containsPattern(keyword);
     conditions.push(or(ilike(projects.projectName, pattern), ilike(projects.projectNo, pattern)) as SQL);
   }
   if (query.stageId !== undefined) conditions.push(eq(projectDemands.stageId, query.stageId));

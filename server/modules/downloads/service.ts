@@ -3,6 +3,7 @@
  * each a stored file with its type, size and date.
  */
 import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
+import { containsPattern } from '@server/db/contains-pattern';
 import type { Database } from '@server/db/database';
 import { downloads, files } from '@server/db/schema';
 import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
@@ -18,17 +19,13 @@ export interface DownloadItem {
   updatedAt: Date;
 }
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export async function listDownloads(
   db: Database,
   query: { keyword?: string; page: number; rows: number },
 ): Promise<{ rows: DownloadItem[]; total: number }> {
   const conditions: SQL[] = [];
   const keyword = query.keyword?.trim();
-  if (keyword) conditions.push(ilike(downloads.title, `%${escapeLike(keyword)}%`));
+  if (keyword) conditions.push(ilike(downloads.title, containsPattern(keyword)));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const rows = await db
     .select({

@@ -4,6 +4,7 @@
  */
 import { and, asc, between, eq, ilike, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { containsPattern } from '@server/db/contains-pattern';
 import type { Database } from '@server/db/database';
 import { districts, projects } from '@server/db/schema';
 import type { DistrictBoundary, GeoJsonPosition } from '@server/db/schema/reference';
@@ -19,11 +20,6 @@ const NEAR_PROJECT_DEGREES = 0.003;
 export function pointInBoundary(point: GeoJsonPosition, boundary: DistrictBoundary): boolean {
   if (boundary.type === 'Polygon') return pointInPolygon(point, boundary);
   return boundary.coordinates.some((coordinates) => pointInPolygon(point, { type: 'Polygon', coordinates }));
-}
-
-/** LIKE pattern for a literal keyword. */
-function containsPattern(keyword: string): string {
-  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export function createLocalMapService(db: Database, bbox: BBox, clusters: ClusterIndex): MapService {

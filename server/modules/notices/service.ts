@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
+import { containsPattern } from '@server/db/contains-pattern';
 import type { Database } from '@server/db/database';
 import { files, noticeAttachments, notices } from '@server/db/schema';
 import { notifyPageCache, type PageCacheTag } from '@server/lib/page-cache';
@@ -50,10 +51,6 @@ export interface NoticeDetail extends NoticeSummary {
 
 const published: readonly NoticeState[] = [noticeState.code.published];
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export async function listNotices(
   db: Database,
   query: NoticeListQuery,
@@ -61,7 +58,7 @@ export async function listNotices(
   const conditions: SQL[] = [inArray(notices.state, [...(query.states ?? published)])];
   if (query.type !== undefined) conditions.push(eq(notices.noticeType, query.type));
   const keyword = query.keyword?.trim();
-  if (keyword) conditions.push(ilike(notices.noticeTitle, `%${escapeLike(keyword)}%`));
+  if (keyword) conditions.push(ilike(notices.noticeTitle, containsPattern(keyword)));
   const where = and(...conditions);
   const column = query.sort === 'noticeTitle' ? notices.noticeTitle : notices.noticeTime;
   const direction = query.order === 'asc' ? asc : desc;
