@@ -39,3 +39,15 @@ export const okObject = <T>(object: T, message?: string): ObjectResult<T> => ({
   object,
 });
 export const okPage = <T>(rows: T[], total: number): PageResult<T> => ({ success: true, rows, total });
+
+/**
+ * A server type as the browser receives it in an envelope's JSON: dates arrive as ISO strings. The
+ * console types its data with this instead of restating the server's row types.
+ */
+export type OnTheWire<T> = T extends Date
+  ? string
+  : T extends readonly (infer Item)[]
+    ? OnTheWire<Item>[]
+    : T extends object
+      ? { [Key in keyof T]: OnTheWire<T[Key]> }
+      : T;

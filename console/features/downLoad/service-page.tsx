@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react';
+import type { DownloadItem } from '@server/modules/downloads/service';
+import type { OnTheWire } from '@shared/api/envelope';
 import { AppError } from '@shared/errors/app-error';
 import { checkUpload, documentExtensions } from '@shared/validation/upload';
 import { Button } from '@console/components/ui/button';
@@ -10,14 +12,7 @@ import { useApiData } from '@console/lib/use-api-data';
 import './service.css';
 import { formatSize } from '@shared/format';
 
-interface DownloadRow {
-  pkid: number;
-  title: string;
-  description: string | null;
-  fileName: string;
-  size: number;
-  updatedAt: string;
-}
+type DownloadRow = OnTheWire<DownloadItem>;
 
 type FormField = 'title' | 'file';
 

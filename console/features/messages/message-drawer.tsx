@@ -1,7 +1,8 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { ApiClient } from '@shared/api/client';
-import type { ResultInfo } from '@shared/api/envelope';
+import type { MessageRow } from '@server/modules/messages/service';
+import type { OnTheWire, ResultInfo } from '@shared/api/envelope';
 import { MESSAGE_PAGE_SIZE, messageTexts } from '@shared/validation/messages';
 import { Button } from '@console/components/ui/button';
 import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
@@ -17,13 +18,7 @@ import { useSelection } from '@console/lib/use-selection';
 const t = zh.messages;
 
 /** A message as `GET project/message/query` answers it. */
-export interface MessageItem {
-  messageId: number;
-  messageContent: string;
-  addTime: string;
-  hasRead: boolean;
-  link: string | null;
-}
+export type MessageItem = OnTheWire<MessageRow>;
 
 type Filter = 'all' | 'unread' | 'read';
 type Flash = { tone: 'success' | 'warning' | 'danger'; text: string };

@@ -1,5 +1,6 @@
 import { useEffect, useState, type SubmitEvent, type MouseEvent } from 'react';
-import type { ResultInfo } from '@shared/api/envelope';
+import type { AuditOpinionRow } from '@server/modules/audit-opinions/service';
+import type { OnTheWire, ResultInfo } from '@shared/api/envelope';
 import { AppError } from '@shared/errors/app-error';
 import { formatDateTime } from '@shared/format';
 import { auditOpinionAddSchema, auditOpinionTexts } from '@shared/validation/messages';
@@ -27,12 +28,7 @@ import './approval-opinions.css';
 const t = zh.approvalOpinions;
 const PAGE_SIZES = [10, 20, 50] as const;
 
-interface OpinionRow {
-  pkid: number;
-  content: string;
-  createTime: string;
-  createUserName: string | null;
-}
+type OpinionRow = OnTheWire<AuditOpinionRow>;
 
 type Flash = { tone: 'success' | 'warning' | 'danger'; text: string };
 

@@ -1,27 +1,11 @@
 /** The noticemanger pages' calls to the notices base (server/modules/notices/manage-routes.ts). */
 import type { ApiClient, Page } from '@shared/api/client';
-import type { ResultInfo } from '@shared/api/envelope';
+import type { OnTheWire, ResultInfo } from '@shared/api/envelope';
 import { AppError, codeForStatus } from '@shared/errors/app-error';
+import type { NoticeDetail as ServerNoticeDetail, NoticeSummary } from '@server/modules/notices/service';
 
-export interface NoticeRow {
-  pkid: number;
-  noticeTitle: string;
-  noticeType: number;
-  noticeTime: string;
-  state: number;
-}
-
-export interface NoticeAttachment {
-  fileId: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-}
-
-export interface NoticeDetail extends NoticeRow {
-  noticeContent: string;
-  attachments: NoticeAttachment[];
-}
+export type NoticeRow = OnTheWire<NoticeSummary>;
+export type NoticeDetail = OnTheWire<ServerNoticeDetail>;
 
 export interface NoticeListFilter {
   noticeType: number;
