@@ -3,7 +3,7 @@ import { getTableColumns, getTableName, is, sql, type Column } from 'drizzle-orm
 import { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword, LOCKED_PASSWORD, md5Hex } from '@server/lib/password';
 import { GUEST_USER_ID } from '@shared/domain/roles';
-import type { Database } from '../database';
+import type { Database, Queryable } from '../database';
 import * as schema from '../schema';
 import { createDemoData, GUEST_LOGINNAME, type DemoUser } from './demo';
 import { departmentIds, departmentRows, moduleRows, roleRows, stageRows, surveyItemRows } from './reference';
@@ -43,7 +43,7 @@ type AnyTable = PgTable;
  * as a statement with a parameter per value, which matters for the 100,000-project benchmark set.
  */
 async function insertRows(
-  db: Database,
+  db: Queryable,
   table: AnyTable,
   rows: readonly object[],
   summary: SeedSummary,
@@ -85,7 +85,7 @@ function allTables(): AnyTable[] {
 }
 
 /** True when the database already holds accounts (demo or production seed, or real use). */
-export async function isSeeded(db: Database): Promise<boolean> {
+export async function isSeeded(db: Queryable): Promise<boolean> {
   const rows = await db.select({ pkid: schema.users.pkid }).from(schema.users).limit(1);
   return rows.length > 0;
 }
@@ -95,7 +95,7 @@ export async function isSeeded(db: Database): Promise<boolean> {
  * explicit ids (seed, restore) do not collide with later inserts. User ids stay above the reserved
  * built-in range.
  */
-export async function syncIdentitySequences(db: Database): Promise<void> {
+export async function syncIdentitySequences(db: Queryable): Promise<void> {
   for (const table of allTables()) {
     const tableName = getTableName(table);
     for (const column of Object.values(getTableColumns(table))) {
@@ -135,7 +135,7 @@ export class AlreadySeededError extends Error {
 const SEED_LOCK_KEY = 726_2027;
 
 /** Inside the seed transaction: wait for any other seeder, then make sure nobody seeded meanwhile. */
-async function lockEmpty(tx: Database): Promise<void> {
+async function lockEmpty(tx: Queryable): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
   if (await isSeeded(tx)) throw new AlreadySeededError();
 }
@@ -168,8 +168,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
   const users = await hashUsers(base.users);
 
   const summary: SeedSummary = {};
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+  await db.transaction(async (t) => {
     await lockEmpty(t);
     await insertRows(t, schema.districts, base.districts, summary);
     await insertRows(t, schema.roles, base.roles, summary);
@@ -211,8 +210,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
 export async function syncModules(db: Database): Promise<void> {
   const menu = moduleRows();
   const summary: SeedSummary = {};
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+  await db.transaction(async (t) => {
     await t.delete(schema.roleModules);
     await t.delete(schema.modules);
     await insertRows(t, schema.modules, menu.modules, summary);
@@ -246,8 +244,7 @@ export async function seedProduction(db: Database): Promise<{ adminPassword: str
   const loginpwd = await hashPassword(md5Hex(adminPassword));
   const menu = moduleRows();
   const summary: SeedSummary = {};
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
+  await db.transaction(async (t) => {
     await lockEmpty(t);
     await insertRows(t, schema.roles, roleRows(), summary);
     await insertRows(t, schema.departments, departmentRows(), summary);

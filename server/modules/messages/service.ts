@@ -5,14 +5,11 @@
  * someone's action; the NOTIFY it issues is delivered only when that transaction commits.
  */
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { Database } from '@server/db/database';
+import type { Database, Queryable } from '@server/db/database';
 import { messages, roles, userRoles, users } from '@server/db/schema';
 import { GUEST_USER_ID } from '@shared/domain/roles';
 import { AppError } from '@shared/errors/app-error';
 import { messageTexts, type MessageQuery } from '@shared/validation/messages';
-
-/** The database or a transaction of it: whatever the caller is writing its event with. */
-export type MessageWriter = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 /** PostgreSQL channel of message changes; the payload is the affected user ids, comma separated. */
 export const MESSAGES_CHANNEL = 'messages';
@@ -33,7 +30,7 @@ export type MessageRecipient = { toUserId: number } | { toRoleId: string };
 export type SendMessageInput = MessageRecipient & { content: string; link?: string | null };
 
 /** Tells every instance (this one included) that these users' messages changed. */
-export async function notifyMessageChange(writer: MessageWriter, userIds: readonly number[]): Promise<void> {
+export async function notifyMessageChange(writer: Queryable, userIds: readonly number[]): Promise<void> {
   for (let start = 0; start < userIds.length; start += NOTIFY_CHUNK) {
     const payload = userIds.slice(start, start + NOTIFY_CHUNK).join(',');
     await writer.execute(sql`select pg_notify(${MESSAGES_CHANNEL}, ${payload})`);
@@ -45,7 +42,7 @@ export async function notifyMessageChange(writer: MessageWriter, userIds: readon
  * caller's transaction, and announces it. Returns the recipients' user ids. An unknown user or role
  * is an `invalid_input` error, so a caller's typo does not vanish silently.
  */
-export async function sendMessage(writer: MessageWriter, input: SendMessageInput): Promise<number[]> {
+export async function sendMessage(writer: Queryable, input: SendMessageInput): Promise<number[]> {
   const content = input.content.trim();
   if (!content)
     throw new AppError('invalid_input', { message: messageTexts.contentRequired, field: 'content' });
@@ -119,7 +116,7 @@ export async function countUnread(db: Pick<Database, 'select'>, userId: number):
 }
 
 /** 404 unless every id is one of the user's messages; checked before anything changes. */
-async function assertOwned(tx: MessageWriter, userId: number, ids: readonly number[]): Promise<void> {
+async function assertOwned(tx: Queryable, userId: number, ids: readonly number[]): Promise<void> {
   const owned = await tx
     .select({ messageId: messages.messageId })
     .from(messages)

@@ -6,7 +6,7 @@
  */
 import { and, eq, ilike, inArray } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
-import type { Database } from '@server/db/database';
+import type { Database, Queryable } from '@server/db/database';
 import { auditRecords, downloads, files, noticeAttachments, notices } from '@server/db/schema';
 import { sanitizeRichText } from '@server/lib/html-sanitizer';
 import { notifyPageCache } from '@server/lib/page-cache';
@@ -86,7 +86,7 @@ const decisionForState: Record<NoticeState, AuditDecision> = {
 };
 
 async function recordStateChange(
-  tx: Database,
+  tx: Queryable,
   user: SessionUser,
   pkid: number,
   to: NoticeState | null,
@@ -101,7 +101,7 @@ async function recordStateChange(
 }
 
 async function linkAttachments(
-  tx: Database,
+  tx: Queryable,
   noticeId: number,
   fileIds: readonly string[] | undefined,
 ): Promise<void> {
@@ -163,9 +163,9 @@ export async function createNotice(
       })
       .returning({ pkid: notices.pkid });
     if (!row) throw new AppError('internal');
-    await linkAttachments(tx as unknown as Database, row.pkid, input.attachmentIds);
+    await linkAttachments(tx, row.pkid, input.attachmentIds);
     if (state === noticeState.code.published) await dropHallPages(tx);
-    await recordStateChange(tx as unknown as Database, user, row.pkid, state);
+    await recordStateChange(tx, user, row.pkid, state);
     return row.pkid;
   });
   if (state === noticeState.code.published) ctx.pageCache.invalidate(noticeCacheTags);
@@ -198,10 +198,10 @@ export async function updateNotice(
         ...(publishingNow ? { noticeTime: new Date() } : {}),
       })
       .where(eq(notices.pkid, input.pkid));
-    await linkAttachments(tx as unknown as Database, input.pkid, input.attachmentIds);
+    await linkAttachments(tx, input.pkid, input.attachmentIds);
     if (existing.state === noticeState.code.published || state === noticeState.code.published)
       await dropHallPages(tx);
-    if (existing.state !== state) await recordStateChange(tx as unknown as Database, user, input.pkid, state);
+    if (existing.state !== state) await recordStateChange(tx, user, input.pkid, state);
     return existing.state;
   });
   if (previous === noticeState.code.published || state === noticeState.code.published)
@@ -234,7 +234,7 @@ export async function setNoticeState(
       })
       .where(eq(notices.pkid, pkid));
     await dropHallPages(tx);
-    if (existing.state !== state) await recordStateChange(tx as unknown as Database, user, pkid, state);
+    if (existing.state !== state) await recordStateChange(tx, user, pkid, state);
   });
   ctx.pageCache.invalidate(noticeCacheTags);
 }
@@ -265,7 +265,7 @@ export async function deleteNotice(ctx: ManageContext, user: SessionUser, pkid: 
         ),
       );
     if (existing.state === noticeState.code.published) await dropHallPages(tx);
-    await recordStateChange(tx as unknown as Database, user, pkid, null);
+    await recordStateChange(tx, user, pkid, null);
     return { previous: existing.state, removed: attached };
   });
   await removeFiles(ctx, removed);
@@ -287,7 +287,7 @@ export async function deleteNoticeAttachment(ctx: ManageContext, fileId: string)
       .leftJoin(notices, eq(notices.pkid, noticeAttachments.noticeId))
       .where(eq(files.id, fileId));
     if (!row) throw new AppError('not_found', { message: '附件不存在或已删除' });
-    if (row.noticeId === null && (await isReferencedElsewhere(tx as unknown as Database, fileId)))
+    if (row.noticeId === null && (await isReferencedElsewhere(tx, fileId)))
       throw new AppError('not_found', { message: '附件不存在或已删除' });
     await tx.delete(noticeAttachments).where(eq(noticeAttachments.fileId, fileId));
     await tx.delete(files).where(eq(files.id, fileId));
@@ -301,7 +301,7 @@ export async function deleteNoticeAttachment(ctx: ManageContext, fileId: string)
 
 // A file that is not a notice attachment may belong to another module (downloads, archives): the
 // notices call must not delete it. Here: the service download list.
-async function isReferencedElsewhere(db: Database, fileId: string): Promise<boolean> {
+async function isReferencedElsewhere(db: Queryable, fileId: string): Promise<boolean> {
   const [row] = await db
     .select({ pkid: downloads.pkid })
     .from(downloads)
