@@ -7,6 +7,7 @@ import type { AppEnv } from '@server/app-context';
 import { createApp } from '@server/app';
 import { demoAccounts, seedDemo } from '@server/db/seed';
 import { createTestContext, type TestContext } from '@server/test/test-context';
+import { defaultApiBases } from '@shared/api/bases';
 import { createApiClient, type ApiClient } from '@shared/api/client';
 import { signOn } from '@shared/auth/sign-on';
 import { configureIdentity } from './options';
@@ -90,15 +91,7 @@ export function createBrowser(
     return response;
   };
   const client = createApiClient({
-    bases: {
-      business: '/smsend',
-      workflow: '/smsworkflow',
-      task: '/task',
-      cas: '/cas',
-      uc: '/uc',
-      archive: '/archive',
-      notices: '/oa',
-    },
+    bases: defaultApiBases,
     origin,
     fetch,
   });
