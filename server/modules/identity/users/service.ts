@@ -132,23 +132,61 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** Registers an agency (usertype 1) or owner (2) account after checking the phone code. */
 export async function registerUser(ctx: AppContext, input: RegisterRequest): Promise<number> {
-  if (await isLoginnameTaken(ctx, input.loginname)) {
+  await assertLoginnameFree(ctx, input.loginname);
+  await checkPhoneCode(ctx, input.userphone, input.phoneverify);
+  return createAccount(ctx, {
+    loginname: input.loginname,
+    username: input.username,
+    loginpwd: await hashPassword(input.loginpwd),
+    userphone: input.userphone,
+    useremail: input.useremail || null,
+    usertype: input.usertype,
+  });
+}
+
+/** Creates an account for an external (provincial) login name; it signs on only through that platform. */
+export async function createExternalUser(
+  ctx: AppContext,
+  input: { loginname: string; username: string; userphone: string; usertype: number },
+): Promise<number> {
+  await assertLoginnameFree(ctx, input.loginname);
+  // '!' is no hash of any password: the account cannot sign in with one.
+  return createAccount(ctx, { ...input, loginpwd: '!', useremail: null });
+}
+
+async function assertLoginnameFree(ctx: AppContext, loginname: string): Promise<void> {
+  if (await isLoginnameTaken(ctx, loginname)) {
     throw new AppError('conflict', { message: identityMessages.usernameTaken, field: 'loginname' });
   }
-  await checkPhoneCode(ctx, input.userphone, input.phoneverify);
-  const isAgency = input.usertype === userTypes.agency;
-  const loginpwd = await hashPassword(input.loginpwd);
+}
+
+/**
+ * The account and its role (agency or construction owner, by usertype) in one transaction, with the
+ * registration defaults. A login name taken meanwhile by another request is the same conflict.
+ */
+async function createAccount(
+  ctx: AppContext,
+  account: {
+    loginname: string;
+    username: string;
+    loginpwd: string;
+    userphone: string;
+    useremail: string | null;
+    usertype: number;
+  },
+): Promise<number> {
+  const isAgency = account.usertype === userTypes.agency;
   try {
     return await ctx.db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
         .values({
-          loginname: input.loginname,
-          username: input.username,
-          loginpwd,
+          loginname: account.loginname,
+          username: account.username,
+          loginpwd: account.loginpwd,
           depid: isAgency ? departmentIds.agency : departmentIds.construction,
-          userphone: input.userphone,
-          useremail: input.useremail || null,
+          userphone: account.userphone,
+          useremail: account.useremail,
           ...registrationDefaults,
         })
         .returning({ pkid: users.pkid });
@@ -164,35 +202,6 @@ export async function registerUser(ctx: AppContext, input: RegisterRequest): Pro
     }
     throw error;
   }
-}
-
-/** Creates an account for an external (provincial) login name; it signs on only through that platform. */
-export async function createExternalUser(
-  ctx: AppContext,
-  input: { loginname: string; username: string; userphone: string; usertype: number },
-): Promise<number> {
-  if (await isLoginnameTaken(ctx, input.loginname)) {
-    throw new AppError('conflict', { message: identityMessages.usernameTaken, field: 'loginname' });
-  }
-  const isAgency = input.usertype === userTypes.agency;
-  return ctx.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({
-        loginname: input.loginname,
-        username: input.username,
-        loginpwd: '!',
-        depid: isAgency ? departmentIds.agency : departmentIds.construction,
-        userphone: input.userphone,
-        ...registrationDefaults,
-      })
-      .returning({ pkid: users.pkid });
-    if (!created) throw new AppError('internal');
-    await tx
-      .insert(userRoles)
-      .values({ userId: created.pkid, roleId: isAgency ? roles.agency.id : roles.owner.id });
-    return created.pkid;
-  });
 }
 
 export async function userIdByLoginname(ctx: AppContext, loginname: string): Promise<number | null> {
