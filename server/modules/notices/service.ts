@@ -49,6 +49,14 @@ export interface NoticeDetail extends NoticeSummary {
   attachments: NoticeAttachment[];
 }
 
+const summaryColumns = {
+  pkid: notices.pkid,
+  noticeTitle: notices.noticeTitle,
+  noticeType: notices.noticeType,
+  noticeTime: notices.noticeTime,
+  state: notices.state,
+};
+
 const published: readonly NoticeState[] = [noticeState.code.published];
 
 export async function listNotices(
@@ -63,13 +71,7 @@ export async function listNotices(
   const column = query.sort === 'noticeTitle' ? notices.noticeTitle : notices.noticeTime;
   const direction = query.order === 'asc' ? asc : desc;
   const rows = await db
-    .select({
-      pkid: notices.pkid,
-      noticeTitle: notices.noticeTitle,
-      noticeType: notices.noticeType,
-      noticeTime: notices.noticeTime,
-      state: notices.state,
-    })
+    .select(summaryColumns)
     .from(notices)
     .where(where)
     .orderBy(direction(column), desc(notices.pkid))
@@ -95,14 +97,7 @@ export async function getNotice(
   states: readonly NoticeState[] = published,
 ): Promise<NoticeDetail> {
   const [notice] = await db
-    .select({
-      pkid: notices.pkid,
-      noticeTitle: notices.noticeTitle,
-      noticeType: notices.noticeType,
-      noticeTime: notices.noticeTime,
-      state: notices.state,
-      noticeContent: notices.noticeContent,
-    })
+    .select({ ...summaryColumns, noticeContent: notices.noticeContent })
     .from(notices)
     .where(and(eq(notices.pkid, id), inArray(notices.state, [...states])));
   if (!notice) throw new AppError('not_found', { message: '该公告不存在或已撤回' });
