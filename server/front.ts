@@ -86,14 +86,15 @@ export function createFront(options: FrontOptions): RequestListener {
     const url = req.url ?? '/';
     const queryStart = url.indexOf('?');
     const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
-    const guarded = needsRedirectHome(pathname, false);
+    const isApi = apiPrefixes.some((base) => isUnder(pathname, base));
+    const guarded = !isApi && needsRedirectHome(pathname, false);
 
     // A cached public page first: the cache adds the request id to its own headers (page-cache.ts,
     // serve). Only public pages, so a page behind the guard below can never be answered from here.
-    if (!guarded && pageCache?.serve(req, res, requestId)) return;
+    if (!isApi && !guarded && pageCache?.serve(req, res, requestId)) return;
     res.setHeader(REQUEST_ID_HEADER, requestId);
 
-    if (apiPrefixes.some((base) => isUnder(pathname, base))) {
+    if (isApi) {
       void apiListener(req, res);
       return;
     }
