@@ -5,9 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '@server/db/seed';
 import { GUEST_USER_ID } from '@shared/domain/roles';
-import { createTicketGrantingTicket, openSession } from './sessions';
-import { hashId } from './tokens';
-import { createBrowser, createIdentityTestContext, signInAs, type Browser } from './test-support';
+import {
+  createBrowser,
+  createIdentityTestContext,
+  signInAs,
+  signInAsGuest,
+  type Browser,
+} from './test-support';
 
 let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
 
@@ -186,10 +190,7 @@ const calls: Call[] = [
 async function browserFor(actor: Actor): Promise<Browser> {
   const browser = createBrowser(env.app);
   if (actor.name === 'guest') {
-    // The guest cannot sign on with a password; give it a session as the legacy platform did.
-    const tgt = await createTicketGrantingTicket(env.ctx, GUEST_USER_ID);
-    const token = await openSession(env.ctx, undefined, { tgtHash: hashId(tgt), userId: GUEST_USER_ID });
-    browser.cookies.set('SMS_SESSION', { value: token ?? '', path: '/' });
+    await signInAsGuest(env.ctx, browser);
   } else if (actor.signedIn) {
     await signInAs(browser, actor.name);
   }

@@ -3,14 +3,18 @@
  * a browser-like client (cookie jar over `app.request`) and sign-on as a demo account.
  */
 import type { Hono } from 'hono';
-import type { AppEnv } from '@server/app-context';
+import type { AppContext, AppEnv } from '@server/app-context';
 import { createApp } from '@server/app';
 import { demoAccounts, seedDemo } from '@server/db/seed';
 import { createTestContext, type TestContext } from '@server/test/test-context';
 import { defaultApiBases } from '@shared/api/bases';
 import { createApiClient, type ApiClient } from '@shared/api/client';
 import { signOn } from '@shared/auth/sign-on';
+import { GUEST_USER_ID } from '@shared/domain/roles';
 import { configureIdentity } from './options';
+import { SESSION_COOKIE } from './http';
+import { createTicketGrantingTicket, openSession } from './sessions';
+import { hashId } from './tokens';
 
 export const TEST_CAPTCHA = 'Ab3d';
 export const DEMO_PASSWORD = 'Survey2026';
@@ -107,6 +111,16 @@ export async function signInAs(
   await browser.fetch('/cas/captcha/captcha.do');
   const { tgt } = await signOn(browser.client, { username, password, captcha: TEST_CAPTCHA });
   return tgt;
+}
+
+/**
+ * Gives the browser a session as the guest user (GUEST_USER_ID). The guest cannot sign on with a
+ * password; the legacy platform handed it a session, and so does this.
+ */
+export async function signInAsGuest(ctx: AppContext, browser: Browser): Promise<void> {
+  const tgt = await createTicketGrantingTicket(ctx, GUEST_USER_ID);
+  const token = await openSession(ctx, undefined, { tgtHash: hashId(tgt), userId: GUEST_USER_ID });
+  browser.cookies.set(SESSION_COOKIE, { value: token ?? '', path: '/' });
 }
 
 /** The demo accounts' login names, one per role (README). */

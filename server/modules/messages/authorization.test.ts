@@ -6,9 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditOpinions, messages } from '@server/db/schema';
 import { demoAccounts } from '@server/db/seed';
 import { GUEST_USER_ID, roles } from '@shared/domain/roles';
-import { createTicketGrantingTicket, openSession } from '../identity/sessions';
-import { hashId } from '../identity/tokens';
-import { createBrowser, createIdentityTestContext, signInAs, type Browser } from '../identity/test-support';
+import {
+  createBrowser,
+  createIdentityTestContext,
+  signInAs,
+  signInAsGuest,
+  type Browser,
+} from '../identity/test-support';
 
 let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
 
@@ -104,10 +108,7 @@ const calls: Call[] = [
 async function browserFor(actor: Actor): Promise<Browser> {
   const browser = createBrowser(env.app);
   if (actor.name === 'guest') {
-    // The guest cannot sign on with a password; give it a session as the legacy platform did.
-    const tgt = await createTicketGrantingTicket(env.ctx, GUEST_USER_ID);
-    const token = await openSession(env.ctx, undefined, { tgtHash: hashId(tgt), userId: GUEST_USER_ID });
-    browser.cookies.set('SMS_SESSION', { value: token ?? '', path: '/' });
+    await signInAsGuest(env.ctx, browser);
   } else if (actor.role) {
     await signInAs(browser, actor.name);
   }
