@@ -2,12 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '@server/app';
-import { notices } from '@server/db/schema';
+import { departments, notices, users } from '@server/db/schema';
 import { createFront, type AstroHandler, type FrontOptions } from '@server/front';
 import { createHallServices } from '@server/hall-services';
-import { publishNotice } from '@server/modules/notices/service';
+import { noticeState } from '@shared/domain/statuses';
+import type { SessionUser } from '@server/modules/identity/sessions';
+import { setNoticeState } from '@server/modules/notices/manage-service';
 import { createTestContext, type TestContext } from '@server/test/test-context';
 import {
   PAGE_CACHE_CHANNEL,
@@ -24,6 +26,8 @@ let server: http.Server;
 let base: string;
 let renders: string[] = [];
 let pageCache: PageCache;
+/** The notice maintainer who publishes in these tests (publishing writes an audit record by them). */
+let editor: SessionUser;
 /** Response headers the stand-in page adds (per test). */
 let extraHeaders: Record<string, string> = {};
 
@@ -67,6 +71,29 @@ beforeAll(async () => {
     { pkid: 1, noticeTitle: '已发布的通知', state: 1 },
     { pkid: 2, noticeTitle: '草稿中的通知', state: 0 },
   ]);
+  const [department] = await ctx.db
+    .insert(departments)
+    .values({ name: '市自然资源和规划局', kind: 'authority' })
+    .returning({ pkid: departments.pkid });
+  const [user] = await ctx.db
+    .insert(users)
+    .values({ loginname: 'editor', username: '公告管理员', loginpwd: '!', depid: department!.pkid })
+    .returning({ pkid: users.pkid });
+  editor = {
+    pkid: user!.pkid,
+    loginname: 'editor',
+    username: '公告管理员',
+    depid: department!.pkid,
+    depname: '市自然资源和规划局',
+    userphone: null,
+    useremail: null,
+    userlevel: 1,
+    userstate: 1,
+    roleIds: ['1'],
+    isAdmin: true,
+    sessionHash: '',
+    tgtHash: '',
+  };
   server = http.createServer(frontWith());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -194,7 +221,7 @@ describe('the front page cache', () => {
     expect(await (await get('/guide/message/0')).text()).not.toContain('草稿中的通知');
     expect((await get('/guide/message/0')).headers.get('x-cache')).toBe('HIT');
 
-    await publishNotice(ctx, 2);
+    await setNoticeState(ctx, editor, 2, noticeState.code.published);
 
     const after = await get('/guide/message/0');
     expect(after.headers.get('x-cache')).toBe('MISS');
@@ -211,9 +238,11 @@ describe('the front page cache', () => {
       onPageCacheNotification(other)(payload);
     });
     try {
-      await publishNotice(ctx, 2);
+      const dropped = vi.spyOn(other, 'invalidate');
+      await setNoticeState(ctx, editor, 2, noticeState.code.published);
       await waitFor(() => received.length > 0);
       expect(received).toEqual(['notices']);
+      expect(dropped).toHaveBeenCalledWith(['notices']);
     } finally {
       await stop();
       await ctx.db.update(notices).set({ state: 0 }).where(eq(notices.pkid, 2));

@@ -14,6 +14,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
+import type { Database, Queryable } from '../db/database';
 import { REQUEST_ID_HEADER } from './request-id';
 
 /** Data kinds a cached page can depend on. */
@@ -331,6 +332,26 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
 /** Anything that can run SQL: the database or a transaction. */
 interface SqlRunner {
   execute(query: ReturnType<typeof sql>): PromiseLike<unknown>;
+}
+
+/**
+ * Runs a write in one transaction and drops the hall pages it changed. `run` calls `dropPages(tags)`
+ * for what its write changes (or not at all, when pages show none of it): the tags are announced in
+ * the transaction (NOTIFY, so every instance drops them, and only if it commits) and dropped from
+ * this instance's cache at once after the commit, so the writer's next page is already fresh.
+ */
+export async function writeDroppingPages<T>(
+  ctx: { db: Database; pageCache: PageCache },
+  run: (tx: Queryable, dropPages: (tags: readonly PageCacheTag[]) => void) => Promise<T>,
+): Promise<T> {
+  const dropped = new Set<PageCacheTag>();
+  const result = await ctx.db.transaction(async (tx) => {
+    const value = await run(tx, (tags) => tags.forEach((tag) => dropped.add(tag)));
+    if (dropped.size > 0) await notifyPageCache(tx, [...dropped]);
+    return value;
+  });
+  if (dropped.size > 0) ctx.pageCache.invalidate([...dropped]);
+  return result;
 }
 
 /**

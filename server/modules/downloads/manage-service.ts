@@ -6,8 +6,9 @@
 import { asc, eq, max } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '@server/app-context';
+import type { Queryable } from '@server/db/database';
 import { downloads, files } from '@server/db/schema';
-import { notifyPageCache, type PageCacheTag } from '@server/lib/page-cache';
+import { writeDroppingPages, type PageCacheTag } from '@server/lib/page-cache';
 import type { StoredUpload } from '@server/modules/notices/manage-upload';
 import { routes } from '@shared/domain/routes';
 import { AppError } from '@shared/errors/app-error';
@@ -57,15 +58,12 @@ export const downloadOrderSchema = z.object({
   ),
 });
 
-async function changed(
-  ctx: ManageContext,
-  run: (tx: Parameters<Parameters<ManageContext['db']['transaction']>[0]>[0]) => Promise<void>,
-) {
-  await ctx.db.transaction(async (tx) => {
-    await run(tx);
-    await notifyPageCache(tx, downloadCacheTags);
+/** Every change to the list shows on the hall's download page. */
+function changeList<T>(ctx: ManageContext, run: (tx: Queryable) => Promise<T>): Promise<T> {
+  return writeDroppingPages(ctx, (tx, dropPages) => {
+    dropPages(downloadCacheTags);
+    return run(tx);
   });
-  ctx.pageCache.invalidate(downloadCacheTags);
 }
 
 /** Adds an uploaded file at the end of the list. */
@@ -74,8 +72,7 @@ export async function addDownload(
   file: StoredUpload,
   fields: z.infer<typeof downloadFieldsSchema>,
 ): Promise<number> {
-  let pkid = 0;
-  await changed(ctx, async (tx) => {
+  return changeList(ctx, async (tx) => {
     const [last] = await tx.select({ value: max(downloads.orderIndex) }).from(downloads);
     const [row] = await tx
       .insert(downloads)
@@ -87,16 +84,15 @@ export async function addDownload(
       })
       .returning({ pkid: downloads.pkid });
     if (!row) throw new AppError('internal');
-    pkid = row.pkid;
+    return row.pkid;
   });
-  return pkid;
 }
 
 export async function renameDownload(
   ctx: ManageContext,
   input: z.infer<typeof downloadRenameSchema>,
 ): Promise<void> {
-  await changed(ctx, async (tx) => {
+  await changeList(ctx, async (tx) => {
     const updated = await tx
       .update(downloads)
       .set({ title: input.title, description: input.description ?? null, updatedAt: new Date() })
@@ -108,7 +104,7 @@ export async function renameDownload(
 
 /** Puts the list in the order of `ids`; it must name every download once. */
 export async function reorderDownloads(ctx: ManageContext, ids: readonly number[]): Promise<void> {
-  await changed(ctx, async (tx) => {
+  await changeList(ctx, async (tx) => {
     const current = await tx
       .select({ pkid: downloads.pkid })
       .from(downloads)
@@ -126,8 +122,7 @@ export async function reorderDownloads(ctx: ManageContext, ids: readonly number[
 
 /** Removes a download and its stored file. */
 export async function removeDownload(ctx: ManageContext, pkid: number): Promise<void> {
-  let storageKey = '';
-  await changed(ctx, async (tx) => {
+  const storageKey = await changeList(ctx, async (tx) => {
     const [row] = await tx
       .select({ fileId: downloads.fileId, storageKey: files.storageKey })
       .from(downloads)
@@ -140,10 +135,9 @@ export async function removeDownload(ctx: ManageContext, pkid: number): Promise<
       .from(downloads)
       .where(eq(downloads.fileId, row.fileId))
       .limit(1);
-    if (!stillUsed) {
-      await tx.delete(files).where(eq(files.id, row.fileId));
-      storageKey = row.storageKey;
-    }
+    if (stillUsed) return null;
+    await tx.delete(files).where(eq(files.id, row.fileId));
+    return row.storageKey;
   });
   if (storageKey) await ctx.storage.remove(storageKey).catch(() => {});
 }

@@ -302,6 +302,8 @@ describe('hall cache', () => {
         { pkid: id, noticeTitle: '缓存2', noticeType: '0', noticeContent: '<p>改</p>', state: '1' },
       ],
       ['/oa/oanotices/withdraw', { id }],
+      ['/oa/oanotices/publish', { id }],
+      ['/oa/oanotices/delete', { id }],
     ];
     for (const [url, fields] of steps) {
       invalidate.mockClear();

@@ -9,7 +9,7 @@ import type { AppContext } from '@server/app-context';
 import type { Database, Queryable } from '@server/db/database';
 import { auditRecords, downloads, files, noticeAttachments, notices } from '@server/db/schema';
 import { sanitizeRichText } from '@server/lib/html-sanitizer';
-import { notifyPageCache } from '@server/lib/page-cache';
+import { writeDroppingPages } from '@server/lib/page-cache';
 import { fileToSendColumns } from '@server/modules/hall/file-response';
 import type { SessionUser } from '@server/modules/identity/guard';
 import { routes } from '@shared/domain/routes';
@@ -73,10 +73,7 @@ export async function getManagedNotice(db: Database, id: number): Promise<Notice
   return getNotice(db, id, everyState);
 }
 
-/** Tells every other instance, inside the transaction, to drop the hall's notice pages. */
-async function dropHallPages(runner: Parameters<typeof notifyPageCache>[0]): Promise<void> {
-  await notifyPageCache(runner, noticeCacheTags);
-}
+const isPublished = (state: number | null) => state === noticeState.code.published;
 
 /** The audit trail of a notice's state (issue 5), written in the transaction of the change. */
 const decisionForState: Record<NoticeState, AuditDecision> = {
@@ -149,7 +146,7 @@ export async function createNotice(
 ): Promise<NoticeDetail> {
   const content = sanitizeNoticeHtml(input.noticeContent, ctx.config.apiBases.notices);
   const state = input.state as NoticeState;
-  const pkid = await ctx.db.transaction(async (tx) => {
+  const pkid = await writeDroppingPages(ctx, async (tx, dropPages) => {
     const [row] = await tx
       .insert(notices)
       .values({
@@ -164,11 +161,10 @@ export async function createNotice(
       .returning({ pkid: notices.pkid });
     if (!row) throw new AppError('internal');
     await linkAttachments(tx, row.pkid, input.attachmentIds);
-    if (state === noticeState.code.published) await dropHallPages(tx);
+    if (isPublished(state)) dropPages(noticeCacheTags);
     await recordStateChange(tx, user, row.pkid, state);
     return row.pkid;
   });
-  if (state === noticeState.code.published) ctx.pageCache.invalidate(noticeCacheTags);
   return getManagedNotice(ctx.db, pkid);
 }
 
@@ -179,7 +175,7 @@ export async function updateNotice(
 ): Promise<NoticeDetail> {
   const content = sanitizeNoticeHtml(input.noticeContent, ctx.config.apiBases.notices);
   const state = input.state as NoticeState;
-  const previous = await ctx.db.transaction(async (tx) => {
+  await writeDroppingPages(ctx, async (tx, dropPages) => {
     const [existing] = await tx
       .select({ state: notices.state })
       .from(notices)
@@ -199,13 +195,9 @@ export async function updateNotice(
       })
       .where(eq(notices.pkid, input.pkid));
     await linkAttachments(tx, input.pkid, input.attachmentIds);
-    if (existing.state === noticeState.code.published || state === noticeState.code.published)
-      await dropHallPages(tx);
+    if (isPublished(existing.state) || isPublished(state)) dropPages(noticeCacheTags);
     if (existing.state !== state) await recordStateChange(tx, user, input.pkid, state);
-    return existing.state;
   });
-  if (previous === noticeState.code.published || state === noticeState.code.published)
-    ctx.pageCache.invalidate(noticeCacheTags);
   return getManagedNotice(ctx.db, input.pkid);
 }
 
@@ -216,7 +208,7 @@ export async function setNoticeState(
   pkid: number,
   state: NoticeState,
 ): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await writeDroppingPages(ctx, async (tx, dropPages) => {
     const [existing] = await tx
       .select({ state: notices.state })
       .from(notices)
@@ -233,10 +225,9 @@ export async function setNoticeState(
           : {}),
       })
       .where(eq(notices.pkid, pkid));
-    await dropHallPages(tx);
+    dropPages(noticeCacheTags);
     if (existing.state !== state) await recordStateChange(tx, user, pkid, state);
   });
-  ctx.pageCache.invalidate(noticeCacheTags);
 }
 
 async function removeFiles(ctx: ManageContext, rows: { id: string; storageKey: string }[]): Promise<void> {
@@ -244,7 +235,7 @@ async function removeFiles(ctx: ManageContext, rows: { id: string; storageKey: s
 }
 
 export async function deleteNotice(ctx: ManageContext, user: SessionUser, pkid: number): Promise<void> {
-  const { previous, removed } = await ctx.db.transaction(async (tx) => {
+  const removed = await writeDroppingPages(ctx, async (tx, dropPages) => {
     const [existing] = await tx
       .select({ state: notices.state })
       .from(notices)
@@ -264,17 +255,16 @@ export async function deleteNotice(ctx: ManageContext, user: SessionUser, pkid: 
           attached.map((row) => row.id),
         ),
       );
-    if (existing.state === noticeState.code.published) await dropHallPages(tx);
+    if (isPublished(existing.state)) dropPages(noticeCacheTags);
     await recordStateChange(tx, user, pkid, null);
-    return { previous: existing.state, removed: attached };
+    return attached;
   });
   await removeFiles(ctx, removed);
-  if (previous === noticeState.code.published) ctx.pageCache.invalidate(noticeCacheTags);
 }
 
 /** Removes an attachment (linked to a notice or only uploaded) and its stored bytes. */
 export async function deleteNoticeAttachment(ctx: ManageContext, fileId: string): Promise<void> {
-  const result = await ctx.db.transaction(async (tx) => {
+  const storageKey = await writeDroppingPages(ctx, async (tx, dropPages) => {
     const [row] = await tx
       .select({
         id: files.id,
@@ -291,12 +281,10 @@ export async function deleteNoticeAttachment(ctx: ManageContext, fileId: string)
       throw new AppError('not_found', { message: '附件不存在或已删除' });
     await tx.delete(noticeAttachments).where(eq(noticeAttachments.fileId, fileId));
     await tx.delete(files).where(eq(files.id, fileId));
-    const published = row.noticeState === noticeState.code.published;
-    if (published) await dropHallPages(tx);
-    return { storageKey: row.storageKey, published };
+    if (isPublished(row.noticeState)) dropPages(noticeCacheTags);
+    return row.storageKey;
   });
-  await ctx.storage.remove(result.storageKey).catch(() => {});
-  if (result.published) ctx.pageCache.invalidate(noticeCacheTags);
+  await ctx.storage.remove(storageKey).catch(() => {});
 }
 
 // A file that is not a notice attachment may belong to another module (downloads, archives): the

@@ -3,11 +3,10 @@
  * (drafts, edits, attachments) belongs to the notices-management work and extends this module.
  */
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import type { AppContext } from '@server/app-context';
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Database } from '@server/db/database';
 import { files, noticeAttachments, notices } from '@server/db/schema';
-import { notifyPageCache, type PageCacheTag } from '@server/lib/page-cache';
+import type { PageCacheTag } from '@server/lib/page-cache';
 import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
 import { AppError } from '@shared/errors/app-error';
 import { noticeState, type NoticeState, type NoticeType } from '@shared/domain/statuses';
@@ -126,21 +125,4 @@ export async function getNoticeAttachmentFile(db: Database, fileId: string): Pro
     .limit(1);
   if (!file) throw new AppError('not_found', { message: '附件不存在或公告已撤回' });
   return file;
-}
-
-/**
- * Publishes a notice (state 1, time now). The hall shows it at once: this instance's page cache drops
- * the notice pages, and the NOTIFY in the same transaction tells every other instance.
- */
-export async function publishNotice(ctx: Pick<AppContext, 'db' | 'pageCache'>, id: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
-    const updated = await tx
-      .update(notices)
-      .set({ state: noticeState.code.published, noticeTime: new Date(), updatedAt: new Date() })
-      .where(eq(notices.pkid, id))
-      .returning({ pkid: notices.pkid });
-    if (updated.length === 0) throw new AppError('not_found', { message: '该公告不存在' });
-    await notifyPageCache(tx, noticeCacheTags);
-  });
-  ctx.pageCache.invalidate(noticeCacheTags);
 }
