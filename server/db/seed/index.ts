@@ -95,8 +95,8 @@ export async function isSeeded(db: Queryable): Promise<boolean> {
  * explicit ids (seed, restore) do not collide with later inserts. User ids stay above the reserved
  * built-in range.
  */
-export async function syncIdentitySequences(db: Queryable): Promise<void> {
-  for (const table of allTables()) {
+export async function syncIdentitySequences(db: Queryable, tables = allTables()): Promise<void> {
+  for (const table of tables) {
     const tableName = getTableName(table);
     for (const column of Object.values(getTableColumns(table))) {
       if (!column.generatedIdentity) continue;
@@ -205,18 +205,40 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
 /**
  * Rebuilds the menu modules and their role links from the route table (shared/domain/routes.ts), for
  * a database seeded by an older version of the code. Modules are derived data: nothing else points at
- * them except role_modules, which is rebuilt too.
+ * them except role_modules, which is rebuilt too. Runs on every start: under the seed lock, so that
+ * instances starting together take turns, and only when the stored menu differs.
  */
 export async function syncModules(db: Database): Promise<void> {
   const menu = moduleRows();
   const summary: SeedSummary = {};
   await db.transaction(async (t) => {
+    await t.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (await menuMatches(t, menu)) return;
     await t.delete(schema.roleModules);
     await t.delete(schema.modules);
     await insertRows(t, schema.modules, menu.modules, summary);
     await insertRows(t, schema.roleModules, menu.roleModules, summary);
-    await syncIdentitySequences(t);
+    await syncIdentitySequences(t, [schema.modules, schema.roleModules]);
   });
+}
+
+/** Whether the stored modules and role links are exactly `menu` (compared on the columns it sets). */
+async function menuMatches(db: Queryable, menu: ReturnType<typeof moduleRows>): Promise<boolean> {
+  const canonical = (rows: readonly object[], columns: readonly string[]) =>
+    rows
+      .map((row) => JSON.stringify(columns.map((column) => (row as Record<string, unknown>)[column] ?? null)))
+      .sort()
+      .join('\n');
+  const moduleColumns = [...new Set(menu.modules.flatMap((row) => Object.keys(row)))];
+  const linkColumns = ['roleId', 'moduleId'];
+  const [storedModules, storedLinks] = await Promise.all([
+    db.select().from(schema.modules),
+    db.select().from(schema.roleModules),
+  ]);
+  return (
+    canonical(storedModules, moduleColumns) === canonical(menu.modules, moduleColumns) &&
+    canonical(storedLinks, linkColumns) === canonical(menu.roleModules, linkColumns)
+  );
 }
 
 const PASSWORD_ALPHABETS = ['ABCDEFGHJKLMNPQRSTUVWXYZ', 'abcdefghijkmnpqrstuvwxyz', '23456789'];
