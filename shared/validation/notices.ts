@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { noticeState, noticeType } from '@shared/domain/statuses';
+import { blankToUndefined } from './text';
 
 /** Spec section 9: font sizes the editor offers, in px. */
 export const NOTICE_FONT_SIZES = [16, 18, 20, 22, 24, 26, 28, 30] as const;
@@ -47,9 +48,6 @@ export const noticeMessages = {
   confirmDelete: '此操作将永久删除该公告, 是否继续?',
   confirmDeleteAttachment: '确定要删除该附件吗?',
 } as const;
-
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 const uuidList = z.preprocess(
   (value) =>

@@ -6,11 +6,10 @@
 import { Hono } from 'hono';
 import { ok } from '@shared/api/envelope';
 import type { AppContext, AppEnv } from '@server/app-context';
-import { validate } from '@server/lib/validate';
+import { parseInput, validate } from '@server/lib/validate';
 import { idSchema } from '@server/modules/hall/queries';
 import { requireRoles } from '@server/modules/identity/guard';
 import { readLimitedForm, storeUploadedFile } from '@server/modules/notices/manage-upload';
-import { AppError } from '@shared/errors/app-error';
 import { documentExtensions } from '@shared/validation/upload';
 import {
   addDownload,
@@ -28,19 +27,12 @@ export function createDownloadManageRoutes(ctx: AppContext): Hono<AppEnv> {
   return new Hono<AppEnv>()
     .post('/add', manage, async (c) => {
       const form = await readLimitedForm(c.req.raw);
-      const fields = downloadFieldsSchema.safeParse({
+      const fields = parseInput(downloadFieldsSchema, {
         title: form.get('title') ?? undefined,
         description: form.get('description') ?? undefined,
       });
-      if (!fields.success) {
-        const issue = fields.error.issues[0];
-        throw new AppError('invalid_input', {
-          message: issue?.message,
-          field: String(issue?.path[0] ?? 'title'),
-        });
-      }
       const stored = await storeUploadedFile(ctx, form, documentExtensions, c.get('user').pkid);
-      const pkid = await addDownload(ctx, stored, fields.data);
+      const pkid = await addDownload(ctx, stored, fields);
       return c.json(ok({ pkid, ...stored }, '上传成功'));
     })
     .post('/rename', manage, validate('form', downloadRenameSchema), async (c) => {

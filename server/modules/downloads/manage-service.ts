@@ -12,6 +12,7 @@ import { writeDroppingPages, type PageCacheTag } from '@server/lib/page-cache';
 import type { StoredUpload } from '@server/modules/notices/manage-upload';
 import { routes } from '@shared/domain/routes';
 import { AppError } from '@shared/errors/app-error';
+import { blankToUndefined } from '@shared/validation/text';
 
 type ManageContext = Pick<AppContext, 'db' | 'pageCache' | 'storage'>;
 
@@ -29,9 +30,6 @@ export const downloadMessages = {
   orderInvalid: '排序数据不正确，请刷新后重试',
   notFound: '该文件不存在或已下架',
 } as const;
-
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 export const downloadFieldsSchema = z.object({
   title: z

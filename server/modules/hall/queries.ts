@@ -6,11 +6,9 @@
 import { z } from 'zod';
 import { creditFlag, noticeType } from '@shared/domain/statuses';
 import { surveyItemIds } from '@shared/domain/stages';
+import { blankToUndefined } from '@shared/validation/text';
 
 /** Form and query values arrive as strings; an empty one means "not given" (spec 5: only non-empty). */
-const blankToUndefined = (value: unknown) =>
-  typeof value === 'string' && value.trim() === '' ? undefined : value;
-
 const optionalText = (max: number, message: string) =>
   z.preprocess(blankToUndefined, z.string().trim().max(max, message).optional());
 

@@ -4,7 +4,6 @@
  */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { z, ZodType } from 'zod';
 import type { AppContext } from '@server/app-context';
 import { AppError } from '@shared/errors/app-error';
 
@@ -109,15 +108,4 @@ export async function readFields(c: Context, withQuery = false): Promise<Record<
     for (const [key, value] of Object.entries(body)) if (typeof value === 'string') fields[key] = value;
   }
   return fields;
-}
-
-/** Parses with a shared schema; the first problem becomes a 400 with its Chinese message and field. */
-export function parseInput<S extends ZodType>(schema: S, data: unknown): z.infer<S> {
-  const result = schema.safeParse(data);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new AppError('invalid_input', {
-    message: issue?.message ?? '提交的数据不正确',
-    field: issue?.path.join('.') || undefined,
-  });
 }

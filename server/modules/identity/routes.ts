@@ -5,6 +5,7 @@
  */
 import type { Context, Hono } from 'hono';
 import type { AppContext, AppEnv } from '@server/app-context';
+import { parseInput } from '@server/lib/validate';
 import { ok } from '@shared/api/envelope';
 import { apiBaseNames } from '@shared/api/bases';
 import { roles } from '@shared/domain/roles';
@@ -26,7 +27,6 @@ import {
   clearIdentityCookies,
   clientIp,
   isSecureRequest,
-  parseInput,
   readFields,
   sessionToken,
   setSessionCookie,
