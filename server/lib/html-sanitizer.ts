@@ -5,29 +5,26 @@
  * rel="noopener noreferrer"; images only from our own media URL.
  */
 import sanitizeHtml from 'sanitize-html';
+import { NOTICE_FONTS, NOTICE_MAX_FONT_PX, NOTICE_MIN_FONT_PX } from '@shared/validation/notices';
 
 export interface SanitizeOptions {
   /** True for an image `src` we serve ourselves (e.g. the notices media URL); others are dropped. */
   isOwnImage: (src: string) => boolean;
 }
 
-const fontFamilies = [
-  'SimSun',
-  'SimHei',
-  'Microsoft YaHei',
-  'Microsoft-YaHei',
-  'KaiTi',
-  'FangSong',
-  'Arial',
-  'Times New Roman',
-  'Times-New-Roman',
-  'sans-serif',
-];
+// The editor's families (shared/validation/notices.ts), each also with hyphens for spaces.
+const familyNames = NOTICE_FONTS.map((font) => font.value.replace(/[-\s]/g, '[- ]')).join('|');
 const fontFamilyPattern = new RegExp(
-  `^\\s*(["']?(${fontFamilies.map((name) => name.replace(/[-\s]/g, '[- ]')).join('|')})["']?)(\\s*,\\s*["']?(${fontFamilies
-    .map((name) => name.replace(/[-\s]/g, '[- ]'))
-    .join('|')})["']?)*\\s*$`,
+  `^\\s*(["']?(${familyNames})["']?)(\\s*,\\s*["']?(${familyNames})["']?)*\\s*$`,
   'i',
+);
+
+/** Whole pixels from the editor's smallest size to its largest (spec section 9: 16-30 px). */
+const fontSizePattern = new RegExp(
+  `^(${Array.from(
+    { length: NOTICE_MAX_FONT_PX - NOTICE_MIN_FONT_PX + 1 },
+    (_, index) => NOTICE_MIN_FONT_PX + index,
+  ).join('|')})px$`,
 );
 
 const allowedTags = [
@@ -80,7 +77,7 @@ export function sanitizeRichText(html: string, options: SanitizeOptions): string
     },
     allowedStyles: {
       span: {
-        'font-size': [/^(1[6-9]|2\d|30)px$/],
+        'font-size': [fontSizePattern],
         'font-family': [fontFamilyPattern],
       },
     },
