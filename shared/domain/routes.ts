@@ -345,6 +345,16 @@ export function matchRoute(pathname: string): RouteDef | undefined {
   return compiled.find(({ pattern }) => pattern.test(pathname))?.route;
 }
 
+/**
+ * The roles of a console page, for the server calls that page makes (who may call them is who may open
+ * it). Throws for a route that is not in the table, so a renamed page cannot silently change access.
+ */
+export function pageRoles(group: RouteGroupId, name: string): readonly RoleId[] {
+  const route = routes.find((candidate) => candidate.group === group && candidate.name === name);
+  if (!route?.roles) throw new Error(`route table: no page ${group}/${name} with roles`);
+  return route.roles;
+}
+
 /** Whether a user holding `userRoles` may open `route` (role '1' is implied on every restricted route). */
 export function canOpen(route: RouteDef, userRoles: readonly string[]): boolean {
   if (!route.roles) return true;

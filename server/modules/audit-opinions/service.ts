@@ -8,12 +8,11 @@ import { containsPattern } from '@server/db/contains-pattern';
 import type { Database } from '@server/db/database';
 import { auditOpinions, users } from '@server/db/schema';
 import { AppError } from '@shared/errors/app-error';
-import { matchRoute } from '@shared/domain/routes';
+import { pageRoles } from '@shared/domain/routes';
 import { auditOpinionTexts, type AuditOpinionAdd, type AuditOpinionList } from '@shared/validation/messages';
 
 /** Roles that may add and delete templates: those of the management page /noticemanger/approvalOpinions. */
-export const auditOpinionManagerRoles: readonly string[] =
-  matchRoute('/noticemanger/approvalOpinions')?.roles ?? [];
+export const auditOpinionManagerRoles: readonly string[] = pageRoles('noticemanger', 'approvalOpinions');
 
 /** A template at the wire. */
 export interface AuditOpinionRow {

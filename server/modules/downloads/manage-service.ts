@@ -10,7 +10,7 @@ import type { Queryable } from '@server/db/database';
 import { downloads, files } from '@server/db/schema';
 import { writeDroppingPages, type PageCacheTag } from '@server/lib/page-cache';
 import type { StoredUpload } from '@server/modules/notices/manage-upload';
-import { routes } from '@shared/domain/routes';
+import { pageRoles } from '@shared/domain/routes';
 import { AppError } from '@shared/errors/app-error';
 import { blankToUndefined } from '@shared/validation/text';
 
@@ -19,9 +19,7 @@ type ManageContext = Pick<AppContext, 'db' | 'pageCache' | 'storage'>;
 export const downloadCacheTags: readonly PageCacheTag[] = ['downloads'];
 
 /** Who may maintain the list: the roles of the route table's downLoad/service. */
-export const downloadManagerRoles: readonly string[] = routes.find(
-  (route) => route.group === 'downLoad' && route.name === 'service',
-)?.roles ?? ['1'];
+export const downloadManagerRoles: readonly string[] = pageRoles('downLoad', 'service');
 
 export const downloadMessages = {
   titleRequired: '请输入文件名称',

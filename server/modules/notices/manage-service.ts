@@ -12,7 +12,7 @@ import { sanitizeRichText } from '@server/lib/html-sanitizer';
 import { writeDroppingPages } from '@server/lib/page-cache';
 import { fileToSendColumns } from '@server/modules/hall/file-response';
 import type { SessionUser } from '@server/modules/identity/guard';
-import { routes } from '@shared/domain/routes';
+import { pageRoles } from '@shared/domain/routes';
 import {
   auditDecision,
   auditSubject,
@@ -28,9 +28,7 @@ import { getNotice, listNotices, noticeCacheTags, type NoticeDetail, type Notice
 type ManageContext = Pick<AppContext, 'db' | 'pageCache' | 'logger' | 'storage' | 'config'>;
 
 /** Who may maintain notices: the roles of the route table's noticemanger/messagemaintain. */
-export const noticeManagerRoles: readonly string[] = routes.find(
-  (route) => route.group === 'noticemanger' && route.name === 'messagemaintain',
-)?.roles ?? ['1'];
+export const noticeManagerRoles: readonly string[] = pageRoles('noticemanger', 'messagemaintain');
 
 const everyState: readonly NoticeState[] = noticeState.values;
 
