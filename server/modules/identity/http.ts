@@ -29,6 +29,15 @@ export function clientIp(ctx: AppContext, c: Context): string {
   return (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
+/** The host the browser addressed: behind a trusted proxy the one it forwarded, else Host. */
+export function requestHost(ctx: AppContext, c: Context): string {
+  return (
+    (ctx.config.trustProxy ? forwarded(c, 'x-forwarded-host') : undefined) ??
+    c.req.header('host') ??
+    new URL(c.req.url).host
+  );
+}
+
 export function isSecureRequest(ctx: AppContext, c: Context): boolean {
   if (ctx.config.trustProxy && forwarded(c, 'x-forwarded-proto') === 'https') return true;
   if ((c.env as NodeBindings | undefined)?.incoming?.socket?.encrypted) return true;

@@ -8,6 +8,7 @@ import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppContext } from '@server/app-context';
 import { AppError } from '@shared/errors/app-error';
+import { requestHost } from './http';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -24,10 +25,7 @@ export function originCheck(ctx: AppContext): MiddlewareHandler {
     if (!SAFE_METHODS.has(c.req.method)) {
       const source = c.req.header('origin') ?? c.req.header('referer');
       if (source !== undefined) {
-        const forwardedHost = ctx.config.trustProxy
-          ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim()
-          : undefined;
-        const ownHost = (forwardedHost ?? c.req.header('host') ?? new URL(c.req.url).host).toLowerCase();
+        const ownHost = requestHost(ctx, c).toLowerCase();
         if (source === 'null' || hostOf(source) !== ownHost) {
           throw new AppError('forbidden', { message: '拒绝跨站请求' });
         }

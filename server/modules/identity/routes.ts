@@ -28,6 +28,7 @@ import {
   clientIp,
   isSecureRequest,
   readFields,
+  requestHost,
   sessionToken,
   setSessionCookie,
   setTgtCookie,
@@ -68,12 +69,7 @@ const invalidServiceTicket = () =>
   new AppError('unauthenticated', { message: '登录票据无效或已过期，请重新登录' });
 
 function publicOrigin(ctx: AppContext, c: Context): string {
-  const url = new URL(c.req.url);
-  const host =
-    (ctx.config.trustProxy && c.req.header('x-forwarded-host')?.split(',')[0]?.trim()) ||
-    c.req.header('host') ||
-    url.host;
-  return `${isSecureRequest(ctx, c) ? 'https' : 'http'}://${host}`;
+  return `${isSecureRequest(ctx, c) ? 'https' : 'http'}://${requestHost(ctx, c)}`;
 }
 
 /** `12.json` → 12; anything else is a 404 (the paths are the spec's). */
