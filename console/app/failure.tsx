@@ -1,15 +1,14 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { AppError } from '@shared/errors/app-error';
+import { toAppError } from '@shared/errors/app-error';
 import { Button } from '@console/components/ui/button';
 import { Notice } from '@console/components/ui/page';
 import { zh } from '@console/lib/i18n';
 
 function describe(error: unknown): { message: string; isSession: boolean } {
-  if (error instanceof AppError)
-    return { message: error.message, isSession: error.code === 'unauthenticated' };
   if (isRouteErrorResponse(error))
     return { message: `${error.status} ${error.statusText}`, isSession: false };
-  return { message: new AppError('internal').message, isSession: false };
+  const appError = toAppError(error);
+  return { message: appError.message, isSession: appError.code === 'unauthenticated' };
 }
 
 function FailureNotice() {

@@ -6,6 +6,7 @@ import type { ApiClient } from '@shared/api/client';
 import type { CurrentUser, ModuleNode } from '@shared/auth/user';
 import { md5Hex } from '@shared/auth/md5';
 import { AppError } from '@shared/errors/app-error';
+import { loadUnreadCount } from '@console/features/messages';
 import type { ProfileChanges } from './layout/profile-dialog';
 
 export interface ConsoleSession {
@@ -24,17 +25,6 @@ export async function loadModules(api: ApiClient, userId: number): Promise<Modul
   const tree = Array.isArray(answer) ? answer : (answer.data ?? answer.object);
   if (!Array.isArray(tree)) throw new AppError('internal', { message: '功能菜单数据无法识别' });
   return tree as ModuleNode[];
-}
-
-/** `GET {business}/project/message/count`: object = unread count. */
-export async function loadUnreadCount(api: ApiClient): Promise<number | null> {
-  try {
-    const count = Number(await api.object<number | string>('business', 'project/message/count'));
-    return Number.isFinite(count) && count >= 0 ? count : null;
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'unauthenticated') throw error;
-    return null;
-  }
 }
 
 export async function loadSession(api: ApiClient): Promise<ConsoleSession> {

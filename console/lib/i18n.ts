@@ -53,14 +53,11 @@ export const zh = {
     email: '电子邮箱',
     modify: '修改',
     changePassword: '修改密码',
-    oldPassword: '原密码',
     newPassword: '新密码',
     confirmPassword: '确认新密码',
     passwordHint: '不修改密码请留空；新密码不少于8位，须同时包含大写字母、小写字母和数字',
     save: '保存',
     saving: '正在保存…',
-    // Spec section 8: profile save.
-    saved: '保存成功!',
     empty: '未填写',
   },
   menu: {
@@ -122,6 +119,7 @@ export const zh = {
     previous: '上一页',
     next: '下一页',
     page: (page: number, pages: number) => `第 ${page} / ${pages} 页`,
+    pageSize: '每页条数',
   },
   approvalOpinions: {
     title: '审核意见管理',
@@ -146,7 +144,6 @@ export const zh = {
     emptySearch: '没有符合条件的审核意见，请换个关键字。',
     selectAll: '选择本页全部审核意见',
     select: (content: string) => `选择审核意见：${content}`,
-    pageSize: '每页条数',
   },
   failure: {
     title: '页面加载失败',

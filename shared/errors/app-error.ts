@@ -57,6 +57,19 @@ export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }
 
+/**
+ * Anything a call threw, as an AppError. A foreign error becomes the generic internal one: its own
+ * message (a TypeError's, a library's) is English and not meant for the user.
+ */
+export function toAppError(error: unknown): AppError {
+  return error instanceof AppError ? error : new AppError('internal', { cause: error });
+}
+
+/** The message to show the user for anything a call threw. */
+export function messageOf(error: unknown): string {
+  return toAppError(error).message;
+}
+
 /** Maps an HTTP status back to the closest code (used by the API client for foreign back ends). */
 export function codeForStatus(status: number): ErrorCode {
   const found = (Object.entries(errorStatus) as [ErrorCode, number][]).find(([, s]) => s === status);

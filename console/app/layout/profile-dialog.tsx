@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent, type ReactNode } from 'react';
 import type { CurrentUser } from '@shared/auth/user';
-import { AppError } from '@shared/errors/app-error';
+import { messageOf } from '@shared/errors/app-error';
 import { identityMessages as m, passwordChangeSchema, profileSchema } from '@shared/validation/identity';
 import { Button } from '@console/components/ui/button';
 import {
@@ -112,10 +112,7 @@ export function ProfileDialog({ user, trigger, onSave }: ProfileDialogProps) {
       setValues((current) => ({ ...current, password: '', confirm: '' }));
     } catch (error) {
       // Spec section 8: '保存成功!' or the server's message; what was typed stays.
-      setResult({
-        ok: false,
-        message: error instanceof AppError ? error.message : new AppError('internal').message,
-      });
+      setResult({ ok: false, message: messageOf(error) });
     } finally {
       setIsBusy(false);
     }

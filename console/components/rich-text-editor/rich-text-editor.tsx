@@ -4,6 +4,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { FontFamily, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import { useRef, useState, type ReactNode } from 'react';
 import { NOTICE_FONT_SIZES, NOTICE_FONTS } from '@shared/validation/notices';
+import { inlineImageExtensions } from '@shared/validation/upload';
 import { cx } from '@console/lib/cx';
 import './rich-text-editor.css';
 
@@ -188,7 +189,7 @@ function Toolbar({
           <input
             ref={fileInput}
             type="file"
-            accept=".jpg,.jpeg,.png,.gif,.webp"
+            accept={inlineImageExtensions.map((extension) => `.${extension}`).join(',')}
             hidden
             onChange={async (event) => {
               const file = event.target.files?.[0];

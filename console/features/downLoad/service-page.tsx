@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { DownloadItem } from '@server/modules/downloads/service';
 import type { OnTheWire } from '@shared/api/envelope';
-import { AppError } from '@shared/errors/app-error';
+import { messageOf, toAppError } from '@shared/errors/app-error';
 import { checkUpload, documentExtensions } from '@shared/validation/upload';
 import { Button } from '@console/components/ui/button';
 import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
@@ -41,7 +41,7 @@ export function ServicePage() {
       list.reload();
       return true;
     } catch (error) {
-      setFeedback({ tone: 'danger', text: error instanceof AppError ? error.message : String(error) });
+      setFeedback({ tone: 'danger', text: messageOf(error) });
       return false;
     }
   };
@@ -71,7 +71,7 @@ export function ServicePage() {
       if (fileInput.current) fileInput.current.value = '';
       list.reload();
     } catch (error) {
-      const appError = error instanceof AppError ? error : new AppError('internal');
+      const appError = toAppError(error);
       if (appError.field === 'title' || appError.field === 'file')
         setErrors({ [appError.field]: appError.message });
       else setFeedback({ tone: 'danger', text: appError.message });

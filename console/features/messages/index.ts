@@ -1,7 +1,6 @@
 /**
  * In-app messages for the console header: `<MessageBell initialCount={…} />` (count, push, drawer),
- * and its parts for other layouts.
+ * and the count read the session loader starts it with.
  */
-export { MessageBell, type MessageBellProps } from './message-bell';
-export { MessageList, type MessageItem, type MessageListProps } from './message-drawer';
-export { useUnreadCount, UNREAD_POLL_MS, type UnreadCount } from './use-unread-count';
+export { MessageBell } from './message-bell';
+export { loadUnreadCount } from './use-unread-count';

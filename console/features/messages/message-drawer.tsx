@@ -1,4 +1,4 @@
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import type { ApiClient } from '@shared/api/client';
 import type { MessageRow } from '@server/modules/messages/service';
@@ -12,7 +12,7 @@ import { useApi } from '@console/lib/api';
 import { cx } from '@console/lib/cx';
 import { formatDateTime } from '@shared/format';
 import { zh } from '@console/lib/i18n';
-import { useApiData } from '@console/lib/use-api-data';
+import { useApiData, useStepBackFromEmptyPage } from '@console/lib/use-api-data';
 import { useSelection } from '@console/lib/use-selection';
 
 const t = zh.messages;
@@ -56,20 +56,14 @@ export function MessageList({ onChanged, onNavigate }: MessageListProps) {
       }),
     [page, filter],
   );
-  // While a page reloads after an action, the previous rows stay (no flash of an empty list).
-  const [shown, setShown] = useState(list.data);
-  if (list.data && list.data !== shown) setShown(list.data);
-  const rows = (list.data ?? shown)?.rows ?? [];
-  const total = (list.data ?? shown)?.total ?? 0;
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
 
   const { selected, allSelected, toggle, toggleAll, clear } = useSelection(
     rows.map((row) => row.messageId),
     `${page}|${filter}`,
   );
-  // A delete can empty the last page: step back to the one before.
-  useEffect(() => {
-    if (list.status === 'success' && rows.length === 0 && page > 1) setPage(page - 1);
-  }, [list.status, rows.length, page]);
+  useStepBackFromEmptyPage(list, page, setPage);
 
   async function act(action: () => Promise<void>, success: string, failure: string) {
     setBusy(true);

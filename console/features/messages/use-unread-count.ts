@@ -1,16 +1,30 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ApiClient } from '@shared/api/client';
+import { AppError } from '@shared/errors/app-error';
 import { useApi } from '@console/lib/api';
 
 /** Polling interval while the push stream is unavailable (spec: polling only as a fallback). */
-export const UNREAD_POLL_MS = 30_000;
+const UNREAD_POLL_MS = 30_000;
+
+/**
+ * `GET {business}/project/message/count`: object = unread count, or null when it could not be read
+ * (the bell then shows no number rather than a wrong one). An ended session still fails.
+ */
+export async function loadUnreadCount(api: ApiClient): Promise<number | null> {
+  try {
+    const count = Number(await api.object<number | string>('business', 'project/message/count'));
+    return Number.isFinite(count) && count >= 0 ? count : null;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'unauthenticated') throw error;
+    return null;
+  }
+}
 
 export interface UnreadCount {
   /** null until known. */
   count: number | null;
   /** Reads the count now (after an action of this tab). */
   refresh: () => void;
-  /** True while the server pushes changes; false while polling. */
-  live: boolean;
 }
 
 /**
@@ -22,13 +36,14 @@ export interface UnreadCount {
 export function useUnreadCount(initial: number | null = null): UnreadCount {
   const api = useApi();
   const [count, setCount] = useState<number | null>(initial);
-  const [live, setLive] = useState(false);
   const mounted = useRef(true);
 
   const refresh = useCallback(() => {
-    api.object<number | string>('business', 'project/message/count').then(
+    // A count that could not be read keeps the one shown; an ended session is the API client's
+    // invalid-session hook's to handle.
+    loadUnreadCount(api).then(
       (value) => {
-        if (mounted.current) setCount(Number(value));
+        if (mounted.current && value !== null) setCount(value);
       },
       () => {},
     );
@@ -38,7 +53,6 @@ export function useUnreadCount(initial: number | null = null): UnreadCount {
     mounted.current = true;
     let poll: ReturnType<typeof setInterval> | undefined;
     const startPolling = () => {
-      setLive(false);
       poll ??= setInterval(refresh, UNREAD_POLL_MS);
     };
     const stopPolling = () => {
@@ -54,14 +68,12 @@ export function useUnreadCount(initial: number | null = null): UnreadCount {
         const value = Number((event as MessageEvent<string>).data);
         if (!Number.isFinite(value)) return;
         stopPolling();
-        setLive(true);
         setCount(value);
       });
       source.addEventListener('end', () => {
         ended = true;
         source?.close();
         stopPolling();
-        setLive(false);
         refresh();
       });
       // The browser reconnects by itself (retry 5 s) and a refused stream (401) stays closed: either
@@ -79,5 +91,5 @@ export function useUnreadCount(initial: number | null = null): UnreadCount {
     };
   }, [api, refresh]);
 
-  return { count, refresh, live };
+  return { count, refresh };
 }

@@ -1,7 +1,7 @@
-import { useEffect, useState, type SubmitEvent, type MouseEvent } from 'react';
+import { useState, type SubmitEvent, type MouseEvent } from 'react';
 import type { AuditOpinionRow } from '@server/modules/audit-opinions/service';
 import type { OnTheWire, ResultInfo } from '@shared/api/envelope';
-import { AppError } from '@shared/errors/app-error';
+import { messageOf } from '@shared/errors/app-error';
 import { formatDateTime } from '@shared/format';
 import { auditOpinionAddSchema, auditOpinionTexts } from '@shared/validation/messages';
 import { Button } from '@console/components/ui/button';
@@ -17,24 +17,19 @@ import {
 } from '@console/components/ui/dialog';
 import { Field, Input } from '@console/components/ui/form';
 import { Card, Notice, PageHeader } from '@console/components/ui/page';
-import { Pager } from '@console/components/ui/pager';
+import { PAGE_SIZES, Pager } from '@console/components/ui/pager';
 import { useApi } from '@console/lib/api';
 import { cx } from '@console/lib/cx';
 import { zh } from '@console/lib/i18n';
-import { useApiData } from '@console/lib/use-api-data';
+import { useApiData, useStepBackFromEmptyPage } from '@console/lib/use-api-data';
 import { useSelection } from '@console/lib/use-selection';
 import './approval-opinions.css';
 
 const t = zh.approvalOpinions;
-const PAGE_SIZES = [10, 20, 50] as const;
 
 type OpinionRow = OnTheWire<AuditOpinionRow>;
 
 type Flash = { tone: 'success' | 'warning' | 'danger'; text: string };
-
-function messageOf(error: unknown): string {
-  return error instanceof AppError ? error.message : String(error);
-}
 
 function AddOpinionDialog({ onAdded }: { onAdded: (text: string) => void }) {
   const api = useApi();
@@ -137,17 +132,12 @@ export function ApprovalOpinionsPage() {
       }),
     [content, page, pageSize],
   );
-  // While a page reloads after an action, the previous rows stay (no flash of an empty list).
-  const [shown, setShown] = useState(list.data);
-  if (list.data && list.data !== shown) setShown(list.data);
-  const rows = (list.data ?? shown)?.rows ?? [];
+  const rows = list.data?.rows ?? [];
   const { selected, allSelected, toggle, toggleAll, clear } = useSelection(
     rows.map((row) => row.pkid),
     `${content}|${page}|${pageSize}`,
   );
-  useEffect(() => {
-    if (list.status === 'success' && rows.length === 0 && page > 1) setPage(page - 1);
-  }, [list.status, rows.length, page]);
+  useStepBackFromEmptyPage(list, page, setPage);
 
   async function remove(ids: readonly number[]) {
     setBusy(true);
@@ -240,23 +230,6 @@ export function ApprovalOpinionsPage() {
           {selected.size > 0 ? (
             <span className="ao-toolbar__count">{zh.messages.selected(selected.size)}</span>
           ) : null}
-          <label className="ao-toolbar__size">
-            {t.pageSize}
-            <select
-              className="ui-input ao-select"
-              value={pageSize}
-              onChange={(event) => {
-                setPageSize(Number(event.target.value));
-                setPage(1);
-              }}
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </label>
         </div>
 
         <div role="status" aria-live="polite">
@@ -330,8 +303,12 @@ export function ApprovalOpinionsPage() {
         <Pager
           page={page}
           pageSize={pageSize}
-          total={(list.data ?? shown)?.total ?? 0}
+          total={list.data?.total ?? 0}
           onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
           label={t.title}
         />
       </Card>

@@ -1,10 +1,11 @@
 import { useRef, useState } from 'react';
-import { AppError } from '@shared/errors/app-error';
+import { messageOf } from '@shared/errors/app-error';
 import { checkUpload, documentExtensions } from '@shared/validation/upload';
 import { noticeMessages } from '@shared/validation/notices';
 import { Button } from '@console/components/ui/button';
 import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
 import { useApi } from '@console/lib/api';
+import { zh } from '@console/lib/i18n';
 import { deleteAttachment, uploadNoticeMedia } from './notice-api';
 import { formatSize } from '@shared/format';
 import { texts } from './texts';
@@ -84,10 +85,7 @@ export function AttachmentList({
         });
         patch(item.key, { status: 'success', progress: 1, fileId: stored.fileId, file: undefined });
       } catch (error) {
-        patch(item.key, {
-          status: 'error',
-          error: error instanceof AppError ? error.message : texts.uploadFailed,
-        });
+        patch(item.key, { status: 'error', error: messageOf(error) });
       }
     });
   };
@@ -116,7 +114,7 @@ export function AttachmentList({
       try {
         await deleteAttachment(api, item.fileId);
       } catch (error) {
-        setRemoveError(error instanceof AppError ? error.message : String(error));
+        setRemoveError(messageOf(error));
         return;
       }
     }
@@ -167,7 +165,7 @@ export function AttachmentList({
               <span className="nm-file__actions">
                 {item.status === 'error' && item.file ? (
                   <Button type="button" variant="secondary" size="sm" onClick={() => upload(item)}>
-                    {texts.retryUpload}
+                    {zh.common.retry}
                   </Button>
                 ) : null}
                 {item.status === 'uploading' || item.status === 'waiting' ? null : item.fileId ? (

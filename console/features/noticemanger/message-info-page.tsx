@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { noticeState, noticeType } from '@shared/domain/statuses';
 import { noticeMessages } from '@shared/validation/notices';
-import { AppError } from '@shared/errors/app-error';
+import { messageOf } from '@shared/errors/app-error';
 import { Button, buttonClass } from '@console/components/ui/button';
 import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
 import { Card, Notice, PageHeader } from '@console/components/ui/page';
 import { useApi } from '@console/lib/api';
+import { zh } from '@console/lib/i18n';
 import { useApiData } from '@console/lib/use-api-data';
 import '@console/components/rich-text-editor/rich-text-editor.css';
 import { attachmentUrl, changeNoticeState, getNotice } from './notice-api';
@@ -15,12 +16,28 @@ import { Feedback, NoticeStateTag, type FeedbackState } from './notice-ui';
 import { texts } from './texts';
 import './notices.css';
 
+/** The navigation state the maintain page opens this page with after a save. */
+export interface SavedNoticeState {
+  /** The server's confirmation of the save (or publish). */
+  message: string;
+}
+
+function savedMessageOf(state: unknown): string | undefined {
+  const message = (state as Partial<SavedNoticeState> | null)?.message;
+  return typeof message === 'string' && message ? message : undefined;
+}
+
 /** /noticemanger/messageinfo/:noticeid — a notice as the hall will show it, with its state and actions. */
 export function MessageInfoPage() {
   const api = useApi();
   const id = Number(useParams().noticeid);
   const notice = useApiData((client, signal) => getNotice(client, id, signal), [id]);
-  const [feedback, setFeedback] = useState<FeedbackState>(null);
+  const navigationState: unknown = useLocation().state;
+  // The save's confirmation shows when the page opens; the next action's outcome replaces it.
+  const [feedback, setFeedback] = useState<FeedbackState>(() => {
+    const saved = savedMessageOf(navigationState);
+    return saved ? { tone: 'success', text: saved } : null;
+  });
 
   const act = async (action: 'publish' | 'withdraw') => {
     try {
@@ -28,7 +45,7 @@ export function MessageInfoPage() {
       setFeedback({ tone: 'success', text: result.message });
       notice.reload();
     } catch (error) {
-      setFeedback({ tone: 'danger', text: error instanceof AppError ? error.message : String(error) });
+      setFeedback({ tone: 'danger', text: messageOf(error) });
     }
   };
 
@@ -41,7 +58,8 @@ export function MessageInfoPage() {
         </Notice>
       </>
     );
-  const data = notice.data;
+  // While another notice loads in this page, the one kept from before is not shown as it.
+  const data = notice.data?.pkid === id ? notice.data : undefined;
   return (
     <>
       <PageHeader
@@ -56,7 +74,7 @@ export function MessageInfoPage() {
               </span>
             </span>
           ) : (
-            texts.loading
+            zh.common.loading
           )
         }
         actions={

@@ -2,19 +2,19 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { noticeState, noticeType } from '@shared/domain/statuses';
 import { noticeMessages } from '@shared/validation/notices';
-import { AppError } from '@shared/errors/app-error';
+import { messageOf } from '@shared/errors/app-error';
 import { Button, buttonClass } from '@console/components/ui/button';
 import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
 import { Card, Notice, PageHeader } from '@console/components/ui/page';
+import { Pager, pageSizeOf } from '@console/components/ui/pager';
 import { useApi } from '@console/lib/api';
+import { zh } from '@console/lib/i18n';
 import { useApiData } from '@console/lib/use-api-data';
 import { changeNoticeState, listNotices, type NoticeRow } from './notice-api';
 import { formatDateTime } from '@shared/format';
 import { Feedback, NoticeStateTag, type FeedbackState } from './notice-ui';
 import { texts } from './texts';
 import './notices.css';
-
-const PAGE_SIZES = [10, 20, 50];
 
 /** /noticemanger/message/:type — notices of one type, every state, with the maintainers' actions. */
 export function MessageListPage() {
@@ -25,7 +25,7 @@ export function MessageListPage() {
   const state = search.get('state') ?? '';
   const keyword = search.get('keyword') ?? '';
   const page = Math.max(1, Number(search.get('page')) || 1);
-  const rows = PAGE_SIZES.includes(Number(search.get('rows'))) ? Number(search.get('rows')) : 10;
+  const rows = pageSizeOf(search.get('rows'));
   const [draftKeyword, setDraftKeyword] = useState(keyword);
   const [feedback, setFeedback] = useState<FeedbackState>(null);
 
@@ -49,12 +49,11 @@ export function MessageListPage() {
       setFeedback({ tone: 'success', text: `《${row.noticeTitle}》${result.message}` });
       list.reload();
     } catch (error) {
-      setFeedback({ tone: 'danger', text: error instanceof AppError ? error.message : String(error) });
+      setFeedback({ tone: 'danger', text: messageOf(error) });
     }
   };
 
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / rows));
   const typeLabel = noticeType.label(type);
   const filtered = state !== '' || keyword !== '';
 
@@ -117,7 +116,7 @@ export function MessageListPage() {
             </select>
           </label>
           <div className="nm-filters__actions">
-            <Button type="submit">{texts.search}</Button>
+            <Button type="submit">{zh.common.search}</Button>
             <Button
               type="button"
               variant="secondary"
@@ -135,14 +134,14 @@ export function MessageListPage() {
           <Notice tone="danger">
             <span>{list.error.message}</span>{' '}
             <Button variant="secondary" size="sm" onClick={list.reload}>
-              {texts.retry}
+              {zh.common.retry}
             </Button>
           </Notice>
         ) : (
           <div className="ui-table-wrap" aria-busy={list.status === 'loading'}>
             <table className="ui-table nm-table">
               <caption className="visually-hidden">
-                {typeLabel} {texts.total(total)}
+                {typeLabel} {zh.pager.total(total)}
               </caption>
               <thead>
                 <tr>
@@ -226,44 +225,18 @@ export function MessageListPage() {
               <p className="ui-table-empty">{filtered ? texts.emptyFiltered : texts.empty}</p>
             ) : null}
             {list.status === 'loading' && !list.data ? (
-              <p className="ui-table-empty">{texts.loading}</p>
+              <p className="ui-table-empty">{zh.common.loading}</p>
             ) : null}
           </div>
         )}
-        <div className="nm-pager">
-          <span>{texts.total(total)}</span>
-          <label className="nm-filter nm-filter--inline">
-            <span>{texts.pageSize}</span>
-            <select
-              className="ui-input"
-              value={rows}
-              onChange={(event) => update({ rows: event.target.value, page: undefined })}
-            >
-              {PAGE_SIZES.map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={page <= 1}
-            onClick={() => update({ page: page - 1 })}
-          >
-            {texts.prev}
-          </Button>
-          <span>{texts.pageOf(page, pages)}</span>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={page >= pages}
-            onClick={() => update({ page: page + 1 })}
-          >
-            {texts.next}
-          </Button>
-        </div>
+        <Pager
+          page={page}
+          pageSize={rows}
+          total={total}
+          onPageChange={(next) => update({ page: next })}
+          onPageSizeChange={(size) => update({ rows: size, page: undefined })}
+          label={texts.listTitle}
+        />
       </Card>
     </>
   );

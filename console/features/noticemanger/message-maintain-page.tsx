@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { noticeState, noticeType } from '@shared/domain/statuses';
 import { noticeInputSchema, noticeMessages } from '@shared/validation/notices';
-import { AppError } from '@shared/errors/app-error';
+import { toAppError } from '@shared/errors/app-error';
 import { RichTextEditor } from '@console/components/rich-text-editor/rich-text-editor';
 import { Button, buttonClass } from '@console/components/ui/button';
 import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
@@ -10,8 +10,10 @@ import { ErrorSummary, Field, Input } from '@console/components/ui/form';
 import { fieldErrorsFromIssues, orderedErrors, type FieldErrors } from '@console/components/ui/form-errors';
 import { Card, Notice, PageHeader } from '@console/components/ui/page';
 import { useApi } from '@console/lib/api';
+import { zh } from '@console/lib/i18n';
 import { useApiData } from '@console/lib/use-api-data';
 import { AttachmentList, attachmentItemsOf, type AttachmentItem } from './attachment-list';
+import type { SavedNoticeState } from './message-info-page';
 import { getNotice, saveNotice, uploadNoticeMedia, type NoticeDetail } from './notice-api';
 import { NoticeStateTag } from './notice-ui';
 import { texts } from './texts';
@@ -37,7 +39,9 @@ export function MessageMaintainPage() {
       </>
     );
   if (loaded.status === 'loading')
-    return <PageHeader title={id > 0 ? texts.editTitle : texts.editTitleNew} description={texts.loading} />;
+    return (
+      <PageHeader title={id > 0 ? texts.editTitle : texts.editTitleNew} description={zh.common.loading} />
+    );
   const initialType = noticeType.has(Number(search.get('type'))) ? Number(search.get('type')) : 0;
   return <NoticeForm key={id} notice={loaded.data} initialType={initialType} />;
 }
@@ -89,10 +93,11 @@ function NoticeForm({ notice, initialType }: { notice: NoticeDetail | null; init
     setSaving(true);
     try {
       const saved = await saveNotice(api, { ...input, ...(notice ? { pkid: notice.pkid } : {}) });
-      navigate(`/noticemanger/messageinfo/${saved.data.pkid}`, { state: { message: saved.message } });
+      const state: SavedNoticeState = { message: saved.message };
+      navigate(`/noticemanger/messageinfo/${saved.data.pkid}`, { state });
     } catch (error) {
       // What was typed stays in the form; the message says what to fix.
-      const appError = error instanceof AppError ? error : new AppError('internal');
+      const appError = toAppError(error);
       if (appError.field && (fieldOrder as string[]).includes(appError.field))
         setErrors({ [appError.field as FieldName]: appError.message });
       else setServerError(appError.message);
@@ -112,7 +117,7 @@ function NoticeForm({ notice, initialType }: { notice: NoticeDetail | null; init
             className={buttonClass({ variant: 'secondary' })}
             to={notice ? `/noticemanger/messageinfo/${notice.pkid}` : `/noticemanger/message/${type}`}
           >
-            {texts.cancel}
+            {zh.common.cancel}
           </Link>
         }
       />

@@ -2,6 +2,12 @@
 import type { ApiClient, Page } from '@shared/api/client';
 import type { OnTheWire, ResultInfo } from '@shared/api/envelope';
 import { AppError, codeForStatus } from '@shared/errors/app-error';
+import {
+  checkUpload,
+  documentExtensions,
+  inlineImageExtensions,
+  uploadMessages,
+} from '@shared/validation/upload';
 import type { NoticeDetail as ServerNoticeDetail, NoticeSummary } from '@server/modules/notices/service';
 
 export type NoticeRow = OnTheWire<NoticeSummary>;
@@ -109,7 +115,7 @@ export function uploadWithProgress<T>(
       else
         reject(
           new AppError(codeForStatus(xhr.status || 500), {
-            message: body.message ?? (xhr.status === 413 ? '上传的文件不能超过50MB' : '上传失败，请重试'),
+            message: body.message ?? (xhr.status === 413 ? uploadMessages.tooLarge : '上传失败，请重试'),
           }),
         );
     };
@@ -120,13 +126,25 @@ export function uploadWithProgress<T>(
   });
 }
 
-export function uploadNoticeMedia(
+/** The extensions each kind of notice upload allows, as the server picks them. */
+const extensionsFor = { attachment: documentExtensions, image: inlineImageExtensions } as const;
+
+/**
+ * Uploads an attachment or an inline image of a notice. A file that breaks the upload rules is
+ * refused before it is sent, with the rule's message.
+ */
+export async function uploadNoticeMedia(
   api: ApiClient,
   file: File,
-  kind: 'attachment' | 'image',
+  kind: keyof typeof extensionsFor,
   onProgress: (loaded: number, total: number) => void = () => {},
   signal?: AbortSignal,
 ): Promise<UploadedFile> {
+  const problem = checkUpload({ name: file.name, size: file.size }, extensionsFor[kind]);
+  if (problem)
+    throw new AppError(problem.tooLarge ? 'payload_too_large' : 'invalid_input', {
+      message: problem.message,
+    });
   const form = new FormData();
   form.set('kind', kind);
   form.set('file', file);

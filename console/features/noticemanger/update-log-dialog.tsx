@@ -1,5 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { AppError } from '@shared/errors/app-error';
+import { useState, type ReactNode } from 'react';
 import { noticeState, noticeType } from '@shared/domain/statuses';
 import { UPDATE_LOG_ROWS } from '@shared/validation/notices';
 import {
@@ -11,17 +10,13 @@ import {
   DialogTrigger,
 } from '@console/components/ui/dialog';
 import { Notice } from '@console/components/ui/page';
-import { useApi } from '@console/lib/api';
+import { zh } from '@console/lib/i18n';
+import { useApiData } from '@console/lib/use-api-data';
 import '@console/components/rich-text-editor/rich-text-editor.css';
-import { getNotice, listNotices, type NoticeDetail, type NoticeRow } from './notice-api';
+import { getNotice, listNotices, type NoticeRow } from './notice-api';
 import { formatDateTime } from '@shared/format';
 import { texts } from './texts';
 import './notices.css';
-
-type Load =
-  | { status: 'idle' | 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'success'; rows: NoticeRow[] };
 
 /**
  * The header's update-log dialog (spec section 2): the newest published notices of the update-log
@@ -29,36 +24,8 @@ type Load =
  * `trigger` is the header control that opens it.
  */
 export function UpdateLogDialog({ trigger }: { trigger: ReactNode }) {
-  const api = useApi();
-  const [open, setOpen] = useState(false);
-  const [load, setLoad] = useState<Load>({ status: 'idle' });
-
-  useEffect(() => {
-    if (!open) return;
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    listNotices(
-      api,
-      {
-        noticeType: noticeType.code.updateLog,
-        state: String(noticeState.code.published),
-        keyword: '',
-        page: 1,
-        rows: UPDATE_LOG_ROWS,
-      },
-      controller.signal,
-    ).then(
-      (page) => setLoad({ status: 'success', rows: page.rows }),
-      (error: unknown) => {
-        if (!controller.signal.aborted)
-          setLoad({ status: 'error', message: error instanceof AppError ? error.message : String(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [api, open]);
-
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
+    <Dialog>
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent className="nm-log-dialog">
         <DialogHeader>
@@ -67,37 +34,49 @@ export function UpdateLogDialog({ trigger }: { trigger: ReactNode }) {
             最近 {UPDATE_LOG_ROWS} 条系统更新说明
           </DialogDescription>
         </DialogHeader>
-        {load.status === 'error' ? (
-          <Notice tone="danger">{load.message}</Notice>
-        ) : load.status === 'success' ? (
-          load.rows.length === 0 ? (
-            <p className="nm-muted">{texts.updateLogEmpty}</p>
-          ) : (
-            <ol className="nm-log" role="list">
-              {load.rows.map((row) => (
-                <UpdateLogEntry key={row.pkid} row={row} />
-              ))}
-            </ol>
-          )
-        ) : (
-          <p className="nm-muted">{texts.loading}</p>
-        )}
+        {/* The dialog's content exists only while it is open: each opening reads the list anew. */}
+        <UpdateLogList />
       </DialogContent>
     </Dialog>
   );
 }
 
+function UpdateLogList() {
+  const list = useApiData(
+    (api, signal) =>
+      listNotices(
+        api,
+        {
+          noticeType: noticeType.code.updateLog,
+          state: String(noticeState.code.published),
+          keyword: '',
+          page: 1,
+          rows: UPDATE_LOG_ROWS,
+        },
+        signal,
+      ),
+    [],
+  );
+  if (list.status === 'error') return <Notice tone="danger">{list.error.message}</Notice>;
+  if (list.status === 'loading') return <p className="nm-muted">{zh.common.loading}</p>;
+  if (list.data.rows.length === 0) return <p className="nm-muted">{texts.updateLogEmpty}</p>;
+  return (
+    <ol className="nm-log" role="list">
+      {list.data.rows.map((row) => (
+        <UpdateLogEntry key={row.pkid} row={row} />
+      ))}
+    </ol>
+  );
+}
+
 function UpdateLogEntry({ row }: { row: NoticeRow }) {
-  const api = useApi();
-  const [detail, setDetail] = useState<NoticeDetail | { error: string } | null>(null);
+  // The body loads the first time the entry is opened and then stays.
+  const [opened, setOpened] = useState(false);
   return (
     <li className="nm-log__item">
       <details
         onToggle={(event) => {
-          if ((event.currentTarget as HTMLDetailsElement).open && !detail)
-            getNotice(api, row.pkid).then(setDetail, (error: unknown) =>
-              setDetail({ error: error instanceof AppError ? error.message : String(error) }),
-            );
+          if ((event.currentTarget as HTMLDetailsElement).open) setOpened(true);
         }}
       >
         <summary>
@@ -106,18 +85,18 @@ function UpdateLogEntry({ row }: { row: NoticeRow }) {
             {formatDateTime(row.noticeTime)}
           </time>
         </summary>
-        {detail === null ? (
-          <p className="nm-muted">{texts.loading}</p>
-        ) : 'error' in detail ? (
-          <Notice tone="danger">{detail.error}</Notice>
-        ) : (
-          // Sanitized by the server's allowlist before it was stored.
-          <div
-            className="rich-html nm-log__body"
-            dangerouslySetInnerHTML={{ __html: detail.noticeContent }}
-          />
-        )}
+        {opened ? <UpdateLogBody id={row.pkid} /> : null}
       </details>
     </li>
+  );
+}
+
+function UpdateLogBody({ id }: { id: number }) {
+  const detail = useApiData((api, signal) => getNotice(api, id, signal), [id]);
+  if (detail.status === 'error') return <Notice tone="danger">{detail.error.message}</Notice>;
+  if (detail.status === 'loading') return <p className="nm-muted">{zh.common.loading}</p>;
+  return (
+    // Sanitized by the server's allowlist before it was stored.
+    <div className="rich-html nm-log__body" dangerouslySetInnerHTML={{ __html: detail.data.noticeContent }} />
   );
 }

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import type { listOutbox } from '@server/modules/identity/sms/service';
+import type { OnTheWire } from '@shared/api/envelope';
 import { Button } from '@console/components/ui/button';
 import { Card, Notice, PageHeader } from '@console/components/ui/page';
 import { formatDateTime } from '@shared/format';
@@ -6,13 +8,8 @@ import { useApiData } from '@console/lib/use-api-data';
 import { zh } from '@console/lib/i18n';
 import './system.css';
 
-interface OutboxMessage {
-  id: number;
-  userphone: string;
-  content: string;
-  code: string | null;
-  createdAt: string;
-}
+/** A message as `GET {uc}/sms/outbox.json` answers it. */
+type OutboxMessage = OnTheWire<Awaited<ReturnType<typeof listOutbox>>[number]>;
 
 const t = zh.smsOutbox;
 
