@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { accessibilityViolations } from './fixtures/a11y';
 import { muteNoticeDialog } from './fixtures/hall';
 
 // Every page a visitor can open without signing in (spec section 2, public pages), plus the states a
@@ -19,8 +19,6 @@ const publicPages = [
   '/intermediaryhall/orgdetail?id=999999',
 ];
 
-const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 test.beforeEach(async ({ page }) => {
   await muteNoticeDialog(page);
 });
@@ -28,11 +26,7 @@ test.beforeEach(async ({ page }) => {
 async function expectNoViolations(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
-  expect(summary, path).toEqual([]);
+  expect(await accessibilityViolations(page), path).toEqual([]);
 }
 
 for (const path of publicPages) {

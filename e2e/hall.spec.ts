@@ -44,16 +44,21 @@ test('home shows the latest notices and the newest agencies, units and projects'
   const projects = (await (await request.get('/smsend/statistics/getNewProject?num=5')).json()) as {
     object: { projectName: string }[];
   };
+  // Without a first entry the checks below would look for any link or an empty text, and always pass.
+  const [latestNotice] = notices.rows;
+  const [newestAgency] = agencies.object;
+  const [newestProject] = projects.object;
+  expect(latestNotice, 'the demo data has a notice').toBeDefined();
+  expect(newestAgency, 'the demo data has an agency').toBeDefined();
+  expect(newestProject, 'the demo data has a project').toBeDefined();
   await page.goto('/hall/home');
   const latestNotices = page.getByRole('region', { name: '通知公告' });
-  await expect(latestNotices.getByRole('link', { name: notices.rows[0]?.noticeTitle })).toBeVisible();
+  await expect(latestNotices.getByRole('link', { name: latestNotice!.noticeTitle })).toBeVisible();
   const newAgencies = page.getByRole('region', { name: '新入驻中介机构' });
   await expect(newAgencies.getByRole('listitem')).toHaveCount(5);
-  await expect(newAgencies.getByRole('link', { name: agencies.object[0]?.orgName })).toBeVisible();
+  await expect(newAgencies.getByRole('link', { name: newestAgency!.orgName })).toBeVisible();
   await expect(page.getByRole('region', { name: '新注册建设单位' }).getByRole('listitem')).toHaveCount(5);
-  await expect(page.getByRole('region', { name: '最新测绘项目' })).toContainText(
-    projects.object[0]?.projectName ?? '',
-  );
+  await expect(page.getByRole('region', { name: '最新测绘项目' })).toContainText(newestProject!.projectName);
   await shoot(page, 'hall-home');
 });
 
@@ -75,7 +80,9 @@ test('a visitor pages and searches the notices and opens one with its attachment
 
   await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '第 2 页' }).click();
   await expect(page).toHaveURL(/page=2/);
-  await expect(page.getByRole('link', { name: api.rows[0]?.noticeTitle })).toBeVisible();
+  const [firstOnPage2] = api.rows;
+  expect(firstOnPage2, 'the demo data has a second page of notices').toBeDefined();
+  await expect(page.getByRole('link', { name: firstOnPage2!.noticeTitle })).toBeVisible();
 
   await page.getByLabel('标题关键词').fill('信用评价');
   await page.getByRole('button', { name: '查询' }).click();

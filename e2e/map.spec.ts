@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { accessibilityViolations } from './fixtures/a11y';
 import { hasHorizontalScroll, muteNoticeDialog, screenshotPath } from './fixtures/hall';
 
 const mapPath = '/projectPosition/position';
@@ -149,12 +149,7 @@ test('the map page has no WCAG 2.2 AA violations (axe)', async ({ page }) => {
   await page.goto(mapPath);
   await first;
   await expect(clusters(page).first()).toBeVisible();
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  expect(await accessibilityViolations(page)).toEqual([]);
 });
 
 test('the home map preview links to the map, lists the districts and passes axe', async ({ page }) => {
@@ -163,11 +158,7 @@ test('the home map preview links to the map, lists the districts and passes axe'
   const preview = page.getByRole('region', { name: '项目分布' });
   await expect(preview.getByRole('listitem')).toHaveCount(7);
   await expect(preview.locator('svg path')).toHaveCount(7);
-  const results = await new AxeBuilder({ page })
-    .include('.map-preview')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
+  expect(await accessibilityViolations(page, '.map-preview')).toEqual([]);
   await preview.getByRole('link', { name: '打开项目分布地图', exact: true }).click();
   await expect(page).toHaveURL(/\/projectPosition\/position$/);
 });

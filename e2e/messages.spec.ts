@@ -3,22 +3,13 @@
  * reload (server push); the user reads, marks and deletes messages singly and in bulk in the drawer,
  * with the spec's texts. And the audit-opinion templates page: add, search, delete.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { messageTexts, auditOpinionTexts } from '@shared/validation/messages';
-import { hasHorizontalScroll, muteNoticeDialog, screenshotPath } from './fixtures/hall';
-import { signInThroughDialog, signedInClient } from './fixtures/identity';
+import { accessibilityViolations } from './fixtures/a11y';
+import { hasHorizontalScroll, screenshotPath } from './fixtures/hall';
+import { signInToConsole, signedInClient } from './fixtures/identity';
 
 const DISTRICT_PKID = 7;
-
-async function signInToConsole(page: Page, loginname: string, path: string) {
-  await muteNoticeDialog(page);
-  await page.goto('/');
-  await signInThroughDialog(page, loginname);
-  await page.goto(path);
-  // The first console page of a fresh server loads its chunks cold.
-  await expect(page.locator('header.cl-header')).toBeVisible({ timeout: 30_000 });
-}
 
 const bell = (page: Page) => page.locator('header.cl-header').getByRole('button', { name: /^消息通知/ });
 /** The bell by its class: while the drawer is open, the page behind it is hidden from the accessibility tree. */
@@ -65,13 +56,7 @@ test('a message arrives live; the drawer reads, marks and deletes singly and in 
   const box = await drawer.boundingBox();
   expect(box && Math.round((box.width / 1366) * 100)).toBe(70);
   await page.screenshot({ path: screenshotPath('messages-drawer-1366') });
-  const axe = await new AxeBuilder({ page })
-    .include('.msg-drawer')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
-    [],
-  );
+  expect(await accessibilityViolations(page, '.msg-drawer')).toEqual([]);
 
   // Single mark-read.
   await newest.getByRole('button', { name: '标为已读' }).click();

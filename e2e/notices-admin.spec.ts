@@ -6,15 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { hasHorizontalScroll, muteNoticeDialog, screenshotPath } from './fixtures/hall';
-import { signInThroughDialog, signedInClient } from './fixtures/identity';
-
-async function signInToConsole(page: Page, loginname: string, path: string) {
-  await muteNoticeDialog(page);
-  await page.goto('/');
-  await signInThroughDialog(page, loginname);
-  await page.goto(path);
-  await expect(page.locator('header.cl-header')).toBeVisible();
-}
+import { signInThroughDialog, signInToConsole, signedInClient } from './fixtures/identity';
 
 /** Fails the test when anything on the page opens a dialog (alert, confirm) or throws. */
 function watchForScript(page: Page): string[] {

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { verifyPassword, md5Hex } from '@server/lib/password';
 import { createTestContext, type TestContext } from '@server/test/test-context';
 import { ensureInitialData } from './initial-data';
-import { projects, users } from './schema';
+import { files, projects, users } from './schema';
+import { DEMO_PASSWORD } from './seed';
 
 let ctx: TestContext | undefined;
 afterEach(async () => {
@@ -55,6 +57,14 @@ describe('first start', () => {
     ];
     expect(projectCount).toBe(50);
     const admin = await ctx.db.select().from(users).where(eq(users.loginname, 'admin'));
-    expect(await verifyPassword(md5Hex('Survey2026'), admin[0]?.loginpwd ?? '')).toBe(true);
+    expect(await verifyPassword(md5Hex(DEMO_PASSWORD), admin[0]?.loginpwd ?? '')).toBe(true);
+
+    // The demo's downloads and attachments: a row per file, its bytes in the storage under its key.
+    const stored = await ctx.db.select().from(files);
+    expect(stored.length).toBeGreaterThan(0);
+    const [first] = stored;
+    const bytes = await ctx.storage.read(first!.storageKey);
+    expect(bytes.byteLength).toBe(first!.size);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(first!.sha256);
   });
 });

@@ -129,11 +129,13 @@ describe('agencies', () => {
       and(eq(agentOrganizations.auditStatus, 2), eq(agentOrganizations.isLostCredit, true)),
     );
     expect(lost.body.total).toBe(expected);
+    expect(lost.body.rows.length, 'the demo data has agencies with lost credit').toBeGreaterThan(0);
     expect(lost.body.rows.every((row) => row.creditFlags.includes('lostCredit'))).toBe(true);
 
     const scoped = await json<{ rows: { businessScope: number[] }[] }>(
       '/smsend/agentorg/query?itemId=403&rows=100',
     );
+    expect(scoped.body.rows.length, 'the demo data has agencies for item 403').toBeGreaterThan(0);
     expect(scoped.body.rows.every((row) => row.businessScope.includes(403))).toBe(true);
 
     const bad = await json<{ message: string }>('/smsend/agentorg/query?credit=maybe');

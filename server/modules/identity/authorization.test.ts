@@ -3,7 +3,7 @@
  * (pkid 21, treated as not signed in) and each of the 8 demo roles.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '@server/db/seed';
+import { demoAccounts, departmentIds } from '@server/db/seed';
 import { GUEST_USER_ID } from '@shared/domain/roles';
 import {
   createBrowser,
@@ -22,22 +22,13 @@ afterAll(() => env.ctx.dispose());
 
 type Actor = { name: string; pkid: number; depid: number; signedIn: boolean; isAdmin: boolean };
 
-const departmentOf: Record<string, number> = {
-  admin: 1,
-  authority: 2,
-  district: 3,
-  sharing: 4,
-  agency: 5,
-  construction: 6,
-};
-
 const actors: Actor[] = [
-  { name: 'anonymous', pkid: 2, depid: 6, signedIn: false, isAdmin: false },
-  { name: 'guest', pkid: GUEST_USER_ID, depid: 1, signedIn: false, isAdmin: false },
+  { name: 'anonymous', pkid: 2, depid: departmentIds.construction, signedIn: false, isAdmin: false },
+  { name: 'guest', pkid: GUEST_USER_ID, depid: departmentIds.admin, signedIn: false, isAdmin: false },
   ...demoAccounts.map((account) => ({
     name: account.loginname,
     pkid: account.pkid,
-    depid: departmentOf[account.department] ?? 0,
+    depid: departmentIds[account.department],
     signedIn: true,
     isAdmin: account.role === 'admin',
   })),
@@ -54,7 +45,8 @@ interface Call {
 }
 
 const other = (actor: Actor) => (actor.pkid === 1 ? 2 : 1);
-const otherDept = (actor: Actor) => (actor.depid === 1 ? 6 : 1);
+const otherDept = (actor: Actor) =>
+  actor.depid === departmentIds.admin ? departmentIds.construction : departmentIds.admin;
 const adminOnly = (actor: Actor) => (actor.isAdmin ? 200 : 403);
 let phone = 13600000000;
 

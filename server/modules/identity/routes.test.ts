@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smsOutbox, users } from '@server/db/schema';
 import { createApp } from '@server/app';
+import { departmentIds } from '@server/db/seed';
 import { md5Hex } from '@shared/auth/md5';
 import { captchaImageUrl, signOn, signOut, verifyCaptcha } from '@shared/auth/sign-on';
 import { roles } from '@shared/domain/roles';
@@ -10,6 +11,7 @@ import { ADDRESS_HOURLY_LIMIT } from './sms/service';
 import {
   createBrowser,
   createIdentityTestContext,
+  DEMO_PASSWORD,
   signInAs,
   TEST_CAPTCHA,
   type Browser,
@@ -36,7 +38,7 @@ async function json(
 }
 
 /** POST {cas}/rest/tickets after loading and verifying the captcha in this browser. */
-async function requestTgt(browser: Browser, username: string, password = 'Survey2026'): Promise<Response> {
+async function requestTgt(browser: Browser, username: string, password = DEMO_PASSWORD): Promise<Response> {
   await browser.fetch('/cas/captcha/captcha.do');
   expect((await browser.fetch('/cas/captcha/verifyq.do', form({ captcha: TEST_CAPTCHA }))).status).toBe(200);
   return browser.fetch('/cas/rest/tickets', form({ username, password: md5Hex(password) }));
@@ -84,8 +86,8 @@ describe('single sign-on (CAS-compatible)', () => {
   it('401 for wrong credentials and unknown accounts, 400 for missing fields, never 500', async () => {
     for (const [username, password] of [
       ['agency01', 'Wrong2026'],
-      ['nobody', 'Survey2026'],
-      ['guest', 'Survey2026'],
+      ['nobody', DEMO_PASSWORD],
+      ['guest', DEMO_PASSWORD],
     ] as const) {
       const response = await requestTgt(createBrowser(env.app), username, password);
       expect(response.status).toBe(401);
@@ -108,7 +110,7 @@ describe('single sign-on (CAS-compatible)', () => {
 
   it('needs a captcha verified by the same browser session, once, within 5 minutes', async () => {
     const login = (browser: Browser) =>
-      browser.fetch('/cas/rest/tickets', form({ username: 'staff01', password: md5Hex('Survey2026') }));
+      browser.fetch('/cas/rest/tickets', form({ username: 'staff01', password: md5Hex(DEMO_PASSWORD) }));
     const fresh = createBrowser(env.app);
     const without = await login(fresh);
     expect(without.status).toBe(400);
@@ -380,8 +382,8 @@ describe('registration', () => {
     const admin = createBrowser(env.app);
     await signInAs(admin, 'admin');
     for (const [loginname, usertype, roleId, depid] of [
-      ['newagency', '1', roles.agency.id, 5],
-      ['newowner', '2', roles.owner.id, 6],
+      ['newagency', '1', roles.agency.id, departmentIds.agency],
+      ['newowner', '2', roles.owner.id, departmentIds.construction],
     ] as const) {
       const userphone = loginname === 'newagency' ? '13700000001' : '13700000002';
       const browser = createBrowser(env.app);
@@ -562,7 +564,7 @@ describe('signOn round trip through app.request', () => {
     await browser.fetch('/cas/captcha/captcha.do');
     const { tgt } = await signOn(browser.client, {
       username: 'owner01',
-      password: 'Survey2026',
+      password: DEMO_PASSWORD,
       captcha: TEST_CAPTCHA,
     });
     expect(tgt).toMatch(/^TGT-/);
@@ -583,7 +585,7 @@ describe('signOn round trip through app.request', () => {
     await expect(verifyCaptcha(browser.client, TEST_CAPTCHA)).resolves.toBe('验证码正确');
     // Verified beforehand: signOn needs no captcha of its own.
     await expect(
-      signOn(browser.client, { username: 'share01', password: 'Survey2026' }),
+      signOn(browser.client, { username: 'share01', password: DEMO_PASSWORD }),
     ).resolves.toMatchObject({
       tgt: expect.stringMatching(/^TGT-/),
     });

@@ -5,7 +5,7 @@
 import type { Hono } from 'hono';
 import type { AppContext, AppEnv } from '@server/app-context';
 import { createApp } from '@server/app';
-import { demoAccounts, seedDemo } from '@server/db/seed';
+import { DEMO_PASSWORD, demoAccounts, seedDemo } from '@server/db/seed';
 import { createTestContext, type TestContext } from '@server/test/test-context';
 import { defaultApiBases } from '@shared/api/bases';
 import { createApiClient, type ApiClient } from '@shared/api/client';
@@ -17,8 +17,9 @@ import { createTicketGrantingTicket, openSession } from './sessions';
 import { hashId } from './tokens';
 
 export const TEST_CAPTCHA = 'Ab3d';
-export const DEMO_PASSWORD = 'Survey2026';
-export const TEST_ORIGIN = 'http://localhost';
+/** The demo accounts' password, as the seed sets it. */
+export { DEMO_PASSWORD };
+const TEST_ORIGIN = 'http://localhost';
 
 /**
  * A context with the demo accounts (no projects), a fixed captcha and a clock tests can move. Proxy

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@server/config';
 import { cityBox } from '@server/db/seed/geo';
-import { isInside, mapClientConfig, tiandituTileUrl } from './map-service';
+import { isInside, mapClientConfig } from './map-service';
 
 describe('map configuration', () => {
   it('defaults the fixed bounding box to the demo city', () => {
@@ -23,13 +23,16 @@ describe('map configuration', () => {
     expect(mapClientConfig(loadConfig({}).map)).toMatchObject({ provider: 'local', tiles: null });
     const withToken = mapClientConfig(loadConfig({ TIANDITU_TOKEN: 'abc' }).map);
     expect(withToken.provider).toBe('tianditu');
+    // Written out rather than built with tiandituTileUrl, so a wrong address there fails here.
+    // {s}, {z}, {y} and {x} are Leaflet's placeholders and must reach the browser unchanged.
     expect(withToken.tiles).toEqual({
-      vec: tiandituTileUrl('vec', 'abc'),
-      cva: tiandituTileUrl('cva', 'abc'),
+      vec: expect.stringMatching(
+        /^https:\/\/t\{s\}\.tianditu\.gov\.cn\/vec_w\/wmts\?.*LAYER=vec.*TILEMATRIX=\{z\}&TILEROW=\{y\}&TILECOL=\{x\}.*tk=abc$/,
+      ),
+      cva: expect.stringMatching(
+        /^https:\/\/t\{s\}\.tianditu\.gov\.cn\/cva_w\/wmts\?.*LAYER=cva.*TILEMATRIX=\{z\}&TILEROW=\{y\}&TILECOL=\{x\}.*tk=abc$/,
+      ),
     });
-    expect(withToken.tiles?.vec).toMatch(
-      /^https:\/\/t\{s\}\.tianditu\.gov\.cn\/vec_w\/wmts\?.*LAYER=vec.*tk=abc$/,
-    );
   });
 
   it('isInside includes the edges and nothing outside', () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoles, users } from '@server/db/schema';
+import { departmentIds } from '@server/db/seed';
 import { roles } from '@shared/domain/roles';
 import { configureIdentity } from '../options';
 import { createBrowser, createIdentityTestContext } from '../test-support';
@@ -53,7 +54,7 @@ describe('external entry with a first-time user', () => {
     expect(await browser.client.currentUser()).toMatchObject({
       loginname: 'prov-newowner',
       roleid: roles.owner.id,
-      depid: 6,
+      depid: departmentIds.construction,
     });
     const [row] = await env.ctx.db.select().from(users).where(eq(users.loginname, 'prov-newowner'));
     expect(row?.loginpwd).toBe('!');
