@@ -311,6 +311,15 @@ describe('seedDemo', () => {
     expect(message!.messageId).toBeGreaterThan(48);
   });
 
+  it('syncModules leaves a menu that already matches untouched', async () => {
+    // xmin changes whenever a row is written again.
+    const versions = async () =>
+      (await db.execute(sql`select pkid, xmin::text as version from modules order by pkid`)).rows;
+    const before = await versions();
+    await syncModules(db);
+    expect(await versions()).toEqual(before);
+  });
+
   it('syncModules rebuilds the same menu', async () => {
     const before = await db.select().from(schema.modules).orderBy(schema.modules.pkid);
     await db.delete(schema.modules).where(eq(schema.modules.appMetaId, 'contract'));
