@@ -313,8 +313,11 @@ describe('seedDemo', () => {
 
   it('syncModules leaves a menu that already matches untouched', async () => {
     // xmin changes whenever a row is written again.
-    const versions = async () =>
-      (await db.execute(sql`select pkid, xmin::text as version from modules order by pkid`)).rows;
+    const versions = () =>
+      db
+        .select({ pkid: schema.modules.pkid, version: sql<string>`xmin::text` })
+        .from(schema.modules)
+        .orderBy(schema.modules.pkid);
     const before = await versions();
     await syncModules(db);
     expect(await versions()).toEqual(before);
