@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { defaultApiBases } from '@shared/api/bases';
+import { createApiClient } from '@shared/api/client';
 import type { ModuleNode } from '@shared/auth/user';
 import type { PageRegistry } from '@console/app/pages';
-import { consoleEntryFrom } from './account-links';
+import { consoleEntryFrom, consoleEntryHref, unreadCount } from './account-links';
 
 const noPage = async () => ({ pages: {} });
 const registry: PageRegistry = {
@@ -44,5 +46,42 @@ describe('consoleEntryFrom', () => {
     expect(consoleEntryFrom([statistics, userCenter], registry, ['公告与统计'])).toBe('/usercenter/orgapply');
     expect(consoleEntryFrom([statistics], registry, ['公告与统计'])).toBeUndefined();
     expect(consoleEntryFrom([], registry, [])).toBeUndefined();
+  });
+});
+
+/** A client whose every call answers `body` with `status`. */
+function answering(body: unknown, status = 200) {
+  return createApiClient({
+    bases: defaultApiBases,
+    origin: 'http://localhost',
+    fetch: () => Response.json(body, { status }),
+  });
+}
+
+describe('consoleEntryHref', () => {
+  it('reads the module tree as data, object or a bare array', async () => {
+    // The real registry has the statistics page built.
+    for (const body of [
+      { success: true, data: [statistics] },
+      { success: true, object: [statistics] },
+      [statistics],
+    ]) {
+      await expect(consoleEntryHref(answering(body), 7)).resolves.toBe('/noticemanger/statistical');
+    }
+  });
+
+  it('gives undefined when the tree cannot be read', async () => {
+    await expect(
+      consoleEntryHref(answering({ success: false, message: '无权限' }), 7),
+    ).resolves.toBeUndefined();
+    await expect(consoleEntryHref(answering({ message: '登录已失效' }, 401), 7)).resolves.toBeUndefined();
+  });
+});
+
+describe('unreadCount', () => {
+  it('reads the count, and null for an unreadable one', async () => {
+    await expect(unreadCount(answering({ success: true, object: '12' }))).resolves.toBe(12);
+    await expect(unreadCount(answering({ success: true, object: 'x' }))).resolves.toBeNull();
+    await expect(unreadCount(answering({ success: false }, 500))).resolves.toBeNull();
   });
 });

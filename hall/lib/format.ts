@@ -1,13 +1,9 @@
 /** What only the hall shows; dates and sizes are in @shared/format. */
-
-/** ISO date for <time datetime>. */
-export function isoDate(value: Date): string {
-  return value.toISOString();
-}
+import { splitFileName } from '@shared/validation/upload';
 
 /** The type a person recognises, from a file name and content type. */
 export function fileKind(fileName: string, contentType: string): string {
-  const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
+  const { extension } = splitFileName(fileName);
   const known: Record<string, string> = {
     doc: 'Word 文档',
     docx: 'Word 文档',

@@ -1,7 +1,6 @@
 /**
  * The hall's top menu (UI.md, spec section 2). One list; the layout and the home page's service
- * entrances read it. An entry whose page is not built yet stays here with `isBuilt: false` and is not
- * shown anywhere, so the hall never links to a missing page.
+ * entrances read it. Every entry links to a page that exists (nav.test.ts checks it).
  */
 export interface HallNavItem {
   /** Stable key for tests and active-state matching. */
@@ -12,7 +11,6 @@ export interface HallNavItem {
   match: readonly string[];
   /** One line for the home page's service entrances. */
   description: string;
-  isBuilt: boolean;
 }
 
 export const hallNav: readonly HallNavItem[] = [
@@ -22,7 +20,6 @@ export const hallNav: readonly HallNavItem[] = [
     href: '/hall/home',
     match: ['/', '/hall/home'],
     description: '办事大厅首页',
-    isBuilt: true,
   },
   {
     key: 'notices',
@@ -30,7 +27,6 @@ export const hallNav: readonly HallNavItem[] = [
     href: '/guide/message/0',
     match: ['/guide/message', '/guide/messageDetails'],
     description: '政策文件、工作通知与公示公告',
-    isBuilt: true,
   },
   {
     key: 'agencies',
@@ -38,7 +34,6 @@ export const hallNav: readonly HallNavItem[] = [
     href: '/intermediaryhall/orgselect',
     match: ['/intermediaryhall'],
     description: '查询审核通过的测绘中介机构及其信用情况',
-    isBuilt: true,
   },
   {
     key: 'projects',
@@ -46,7 +41,6 @@ export const hallNav: readonly HallNavItem[] = [
     href: '/projectPosition/position',
     match: ['/projectPosition'],
     description: '在地图上查看全市测绘项目分布',
-    isBuilt: true,
   },
   {
     key: 'downloads',
@@ -54,7 +48,6 @@ export const hallNav: readonly HallNavItem[] = [
     href: '/downLoad/servicelist',
     match: ['/downLoad'],
     description: '申请表格、合同范本与技术规范下载',
-    isBuilt: true,
   },
   {
     key: 'guide',
@@ -62,14 +55,8 @@ export const hallNav: readonly HallNavItem[] = [
     href: '/guide/workPlace',
     match: ['/guide/workPlace', '/guide/matter'],
     description: '办理流程、所需材料与办理地点',
-    isBuilt: true,
   },
 ];
-
-/** The entries the hall may show: only pages that exist. */
-export function visibleNav(items: readonly HallNavItem[] = hallNav): HallNavItem[] {
-  return items.filter((item) => item.isBuilt);
-}
 
 function normalize(path: string): string {
   const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;

@@ -12,7 +12,7 @@ import {
   useMap,
   useMapEvents,
 } from 'react-leaflet';
-import type { ApiBases } from '@shared/api/bases';
+import { readEmbeddedApiBases } from '@shared/api/bases';
 import { projectStatus } from '@shared/domain/statuses';
 import { formatDate } from '@shared/format';
 import type {
@@ -28,7 +28,6 @@ import { placeIcon } from './leaflet-icons';
 import { createMapApi, districtShade, formatCount, isAbort, messageOf, type MapApi } from './map-data';
 
 export interface ProjectMapProps {
-  apiBases: ApiBases;
   config: MapClientConfig;
   districts: DistrictShape[];
   stages: { id: number; name: string }[];
@@ -164,8 +163,9 @@ function ProjectCardView({ card, onClose }: { card: ProjectCard; onClose: () => 
   );
 }
 
-export default function ProjectMap({ apiBases, config, districts, stages, years }: ProjectMapProps) {
-  const api = useMemo(() => createMapApi(apiBases), [apiBases]);
+export default function ProjectMap({ config, districts, stages, years }: ProjectMapProps) {
+  // The bases HallLayout embeds (<ApiBases/>), as every hall script reads them.
+  const api = useMemo(() => createMapApi(readEmbeddedApiBases(document)), []);
   const [filter, setFilter] = useState<MapFilter>({});
   const [result, setResult] = useState<ClusterResult | null>(null);
   const [error, setError] = useState<string | null>(null);
