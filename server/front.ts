@@ -47,13 +47,12 @@ function isUnder(pathname: string, base: string): boolean {
 }
 
 /**
- * Spec section 2, entry rules: any path other than / and the public pages sends a visitor without a
- * session to /. Files (paths with an extension) are not pages and get their 404 instead.
+ * Spec section 2, entry rules: any path other than / and the public pages is behind the sign-in
+ * guard. Files (paths with an extension) are not pages and get their 404 instead.
  */
-function needsRedirectHome(pathname: string, hasSession: boolean): boolean {
-  if (hasSession || /\.[a-z0-9]+$/i.test(pathname)) return false;
-  const route = matchRoute(pathname);
-  return !route?.public;
+function isGuardedPage(pathname: string): boolean {
+  if (/\.[a-z0-9]+$/i.test(pathname)) return false;
+  return !matchRoute(pathname)?.public;
 }
 
 export function createFront(options: FrontOptions): RequestListener {
@@ -87,7 +86,7 @@ export function createFront(options: FrontOptions): RequestListener {
     const queryStart = url.indexOf('?');
     const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
     const isApi = apiPrefixes.some((base) => isUnder(pathname, base));
-    const guarded = !isApi && needsRedirectHome(pathname, false);
+    const guarded = !isApi && isGuardedPage(pathname);
 
     // A cached public page first: the cache adds the request id to its own headers (page-cache.ts,
     // serve). Only public pages, so a page behind the guard below can never be answered from here.

@@ -145,7 +145,8 @@ export async function openPostgres(
 /**
  * LISTEN on a connection of its own, outside the pool (a pooled connection would be handed to other
  * queries). A lost connection is replaced after a second; notifications sent meanwhile are lost, so
- * the reconnect reports an empty payload-less event only through `onConnectionError`.
+ * once reconnected the listener gets the payload `*` (whatever it keeps may be stale) and the loss
+ * itself is reported through `onConnectionError`.
  */
 async function listenPostgres(
   url: string,

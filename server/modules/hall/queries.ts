@@ -125,10 +125,6 @@ export const demandListSchema = pagingSchema.extend({
 });
 export type DemandListParams = z.infer<typeof demandListSchema>;
 
-export const progressSchema = z.object({
-  projectNo: optionalText(40, '项目编号不正确'),
-});
-
 /**
  * Reads URL parameters for a page: a value that fails its rule is dropped (so its default applies)
  * instead of failing the page. Returns the parsed values and whether anything was dropped.

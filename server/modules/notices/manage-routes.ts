@@ -20,7 +20,7 @@ import {
   type NoticeListParams,
 } from '@server/modules/hall/queries';
 import { currentSessionUser, hasAnyRole, requireRoles } from '@server/modules/identity/guard';
-import { noticeState, type NoticeType } from '@shared/domain/statuses';
+import { noticeState } from '@shared/domain/statuses';
 import { noticeInputSchema, noticeMessages, noticeUpdateSchema } from '@shared/validation/notices';
 import { documentExtensions, inlineImageExtensions } from '@shared/validation/upload';
 import {
@@ -30,7 +30,6 @@ import {
   getManagedAttachmentFile,
   getManagedNotice,
   getNoticeImageFile,
-  listManagedNotices,
   noticeImageUrl,
   noticeManagerRoles,
   parseStates,
@@ -38,22 +37,11 @@ import {
   updateNotice,
 } from './manage-service';
 import { readLimitedForm, storeUploadedFile } from './manage-upload';
+import { listNotices, noticeListQuery } from './service';
 
 async function isManager(c: Context<AppEnv>): Promise<boolean> {
   const user = await currentSessionUser(c);
   return user !== null && hasAnyRole(user, noticeManagerRoles);
-}
-
-function listQuery(params: NoticeListParams) {
-  return {
-    type: params.noticeType as NoticeType | undefined,
-    keyword: params.keyword,
-    states: parseStates(params.state),
-    page: params.page,
-    rows: params.rows,
-    sort: params.sort,
-    order: params.order,
-  };
 }
 
 const mediaKindSchema = z.object({
@@ -66,7 +54,7 @@ export function createNoticeManageRoutes(ctx: AppContext): Hono<AppEnv> {
 
   const list = async (c: Context<AppEnv>, next: Next, params: NoticeListParams) => {
     if (!(await isManager(c))) return next();
-    const { rows, total } = await listManagedNotices(db, listQuery(params));
+    const { rows, total } = await listNotices(db, noticeListQuery(params, parseStates(params.state)));
     return c.json(okPage(rows, total));
   };
   const detail = async (c: Context<AppEnv>, next: Next, id: number) => {

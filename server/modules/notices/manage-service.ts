@@ -23,7 +23,7 @@ import {
 } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import type { NoticeInput, NoticeUpdate } from '@shared/validation/notices';
-import { getNotice, listNotices, noticeCacheTags, type NoticeDetail, type NoticeSummary } from './service';
+import { getNotice, noticeCacheTags, type NoticeDetail } from './service';
 
 type ManageContext = Pick<AppContext, 'db' | 'pageCache' | 'logger' | 'storage' | 'config'>;
 
@@ -58,13 +58,6 @@ export function parseStates(value: string | undefined): NoticeState[] {
     .map((part) => Number(part.trim()))
     .filter((state): state is NoticeState => noticeState.has(state));
   return wanted.length > 0 ? wanted : [...everyState];
-}
-
-export async function listManagedNotices(
-  db: Database,
-  query: Parameters<typeof listNotices>[1],
-): Promise<{ rows: NoticeSummary[]; total: number }> {
-  return listNotices(db, { ...query, states: query.states ?? everyState });
 }
 
 export async function getManagedNotice(db: Database, id: number): Promise<NoticeDetail> {

@@ -8,35 +8,18 @@ import { okObject, okPage } from '@shared/api/envelope';
 import type { AppContext, AppEnv } from '@server/app-context';
 import { validate } from '@server/lib/validate';
 import { fileResponse } from '@server/modules/hall/file-response';
-import {
-  fileIdSchema,
-  idSchema,
-  noticeListSchema,
-  type NoticeListParams,
-} from '@server/modules/hall/queries';
-import type { NoticeType } from '@shared/domain/statuses';
-import { getNotice, getNoticeAttachmentFile, listNotices } from './service';
-
-function listQuery(params: NoticeListParams) {
-  return {
-    type: params.noticeType as NoticeType | undefined,
-    keyword: params.keyword,
-    page: params.page,
-    rows: params.rows,
-    sort: params.sort,
-    order: params.order,
-  };
-}
+import { fileIdSchema, idSchema, noticeListSchema } from '@server/modules/hall/queries';
+import { getNotice, getNoticeAttachmentFile, listNotices, noticeListQuery } from './service';
 
 export function createNoticeRoutes(ctx: AppContext): Hono<AppEnv> {
   const { db, storage } = ctx;
   return new Hono<AppEnv>()
     .post('/getOaNotices', validate('form', noticeListSchema), async (c) => {
-      const { rows, total } = await listNotices(db, listQuery(c.req.valid('form')));
+      const { rows, total } = await listNotices(db, noticeListQuery(c.req.valid('form')));
       return c.json(okPage(rows, total));
     })
     .get('/getOaNotices', validate('query', noticeListSchema), async (c) => {
-      const { rows, total } = await listNotices(db, listQuery(c.req.valid('query')));
+      const { rows, total } = await listNotices(db, noticeListQuery(c.req.valid('query')));
       return c.json(okPage(rows, total));
     })
     .post('/get', validate('form', idSchema), async (c) =>

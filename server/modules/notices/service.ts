@@ -8,6 +8,7 @@ import type { Database } from '@server/db/database';
 import { files, noticeAttachments, notices } from '@server/db/schema';
 import type { PageCacheTag } from '@server/lib/page-cache';
 import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
+import type { NoticeListParams } from '@server/modules/hall/queries';
 import { AppError } from '@shared/errors/app-error';
 import { noticeState, type NoticeState, type NoticeType } from '@shared/domain/statuses';
 
@@ -57,6 +58,19 @@ const summaryColumns = {
 };
 
 const published: readonly NoticeState[] = [noticeState.code.published];
+
+/** A list call's parameters as listNotices takes them; `states` for the maintainers' list. */
+export function noticeListQuery(params: NoticeListParams, states?: readonly NoticeState[]): NoticeListQuery {
+  return {
+    type: params.noticeType as NoticeType | undefined,
+    keyword: params.keyword,
+    ...(states ? { states } : {}),
+    page: params.page,
+    rows: params.rows,
+    sort: params.sort,
+    order: params.order,
+  };
+}
 
 export async function listNotices(
   db: Database,
