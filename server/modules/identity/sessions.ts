@@ -3,7 +3,7 @@
  * (one validation within 10 s), and browser sessions bound to a ticket. Everything is in the database,
  * so instances share it; only hashes of ids are stored.
  */
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import { departments, ssoServiceTickets, ssoSessions, ssoTickets, users } from '@server/db/schema';
 import { GUEST_USER_ID, roles } from '@shared/domain/roles';
@@ -259,8 +259,8 @@ export async function openSession(
 
 /** Ends ticket-granting tickets (by hash); the cascade ends every session opened from them. */
 export async function endTickets(ctx: AppContext, tgtHashes: readonly string[]): Promise<void> {
-  for (const idHash of new Set(tgtHashes))
-    await ctx.db.delete(ssoTickets).where(eq(ssoTickets.idHash, idHash));
+  if (tgtHashes.length === 0) return;
+  await ctx.db.delete(ssoTickets).where(inArray(ssoTickets.idHash, [...new Set(tgtHashes)]));
 }
 
 /** The ticket-granting ticket a service ticket was issued from (deleteTgtEx's geoServiceTicket). */
@@ -280,12 +280,11 @@ export async function endOtherTickets(
   userId: number,
   keepTgtHash: string | null,
 ): Promise<void> {
-  const rows = await ctx.db
-    .select({ idHash: ssoTickets.idHash })
-    .from(ssoTickets)
-    .where(eq(ssoTickets.userId, userId));
-  await endTickets(
-    ctx,
-    rows.map((row) => row.idHash).filter((hash) => hash !== keepTgtHash),
-  );
+  await ctx.db
+    .delete(ssoTickets)
+    .where(
+      keepTgtHash === null
+        ? eq(ssoTickets.userId, userId)
+        : and(eq(ssoTickets.userId, userId), ne(ssoTickets.idHash, keepTgtHash)),
+    );
 }
