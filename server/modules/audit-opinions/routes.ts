@@ -26,7 +26,7 @@ export function createAuditOpinionRoutes(ctx: AppContext): Hono<AppEnv> {
       return c.json(okPage(rows, total));
     })
     .post('/add', manage, validate('form', auditOpinionAddSchema), async (c) => {
-      const row = await addAuditOpinion(db, c.get('user').pkid, c.req.valid('form'));
+      const row = await addAuditOpinion(db, c.get('user'), c.req.valid('form'));
       return c.json(ok(row, auditOpinionTexts.addSuccess));
     })
     .delete('/delete/:id', manage, validate('param', auditOpinionIdSchema), async (c) => {

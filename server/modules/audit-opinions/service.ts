@@ -6,6 +6,7 @@
 import { count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Database } from '@server/db/database';
+import type { SessionUser } from '@server/modules/identity/sessions';
 import { auditOpinions, users } from '@server/db/schema';
 import { AppError } from '@shared/errors/app-error';
 import { pageRoles } from '@shared/domain/routes';
@@ -49,12 +50,12 @@ export async function listAuditOpinions(
 /** Adds a template; the same text twice is a conflict ('该审核意见已存在'). */
 export async function addAuditOpinion(
   db: Database,
-  userId: number,
+  author: Pick<SessionUser, 'pkid' | 'username'>,
   input: AuditOpinionAdd,
 ): Promise<AuditOpinionRow> {
   const [row] = await db
     .insert(auditOpinions)
-    .values({ content: input.content, createdBy: userId })
+    .values({ content: input.content, createdBy: author.pkid })
     .onConflictDoNothing({ target: auditOpinions.content })
     .returning({
       pkid: auditOpinions.pkid,
@@ -62,8 +63,7 @@ export async function addAuditOpinion(
       createTime: auditOpinions.createdAt,
     });
   if (!row) throw new AppError('conflict', { message: auditOpinionTexts.duplicate, field: 'content' });
-  const [author] = await db.select({ username: users.username }).from(users).where(eq(users.pkid, userId));
-  return { ...row, createUserName: author?.username ?? null };
+  return { ...row, createUserName: author.username };
 }
 
 /** Deletes templates, all or nothing: an unknown id is a 404 and nothing is deleted. */
