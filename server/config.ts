@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import type { BBox } from './lib/geometry';
 import { apiBaseNames, defaultApiBases, type ApiBaseName, type ApiBases } from '@shared/api/bases';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -69,7 +70,7 @@ export interface Config {
 export interface MapConfig {
   tiandituToken: string | undefined;
   tiandituApiUrl: string;
-  bbox: { west: number; south: number; east: number; north: number };
+  bbox: BBox;
 }
 
 export class ConfigError extends Error {

@@ -7,7 +7,7 @@ import { md5Hex } from '@server/lib/password';
 import { downloadDocuments, noticeAttachmentDocument, noticeText } from './content';
 import type { DemoDocument } from './documents';
 import { ringCentroid } from '@server/lib/geometry';
-import { cityBox, partitionBox, randomPointIn } from './geo';
+import { cityBox, partitionBox, randomPointIn, round6 } from './geo';
 import * as names from './names';
 import { Rng } from './random';
 import { departmentIds, departmentRows, moduleRows, roleRows, stageRows, surveyItemRows } from './reference';
@@ -1066,8 +1066,4 @@ export function createDemoData(options: DemoOptions): DemoData {
   }
 
   return { base, projectBatches, messages };
-}
-
-function round6(value: number): number {
-  return Math.round(value * 1e6) / 1e6;
 }

@@ -5,7 +5,8 @@ import type { Rng } from './random';
 /** Lon/lat box of the fictional city. */
 export const cityBox: BBox = { west: 118.0, south: 36.2, east: 118.6, north: 36.6 };
 
-const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+/** Coordinates to six decimals (about 0.1 m), as stored. */
+export const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /**
  * Splits the box into `top.length + bottom.length` cells that tile it without overlaps: a wavy middle

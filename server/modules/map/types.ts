@@ -2,14 +2,9 @@
  * Wire shapes of the map calls (business base). The hall's map island imports these as types only.
  */
 import type { DistrictBoundary } from '@server/db/schema/reference';
+import type { BBox } from '@server/lib/geometry';
 
-/** A lon/lat box. */
-export interface BBox {
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-}
+export type { BBox };
 
 /** GET /sgs/getAllDistrict: one row per district (codes of length 7 or 11 only). */
 export interface DistrictItem {
