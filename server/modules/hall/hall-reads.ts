@@ -15,7 +15,7 @@ import { listDownloads } from '@server/modules/downloads/service';
 import type { DownloadItem } from '@server/modules/downloads/service';
 import { listDistricts } from '@server/modules/map/districts';
 import type { DistrictItem } from '@server/modules/map/types';
-import { getNotice, latestNotices, listNotices } from '@server/modules/notices/service';
+import { getNotice, latestNotices, listNotices, noticeFileUrl } from '@server/modules/notices/service';
 import type { NoticeDetail, NoticeSummary } from '@server/modules/notices/service';
 import { newestConstructions, newestProjects } from './newest';
 import type { NewConstruction, NewProject } from './newest';
@@ -100,8 +100,8 @@ export function createHallReads(ctx: AppContext): HallReads {
       latest: (limit) => latestNotices(db, limit),
       get: (id) => orNull(getNotice(db, id)),
       attachmentLinks: (fileId) => ({
-        download: `${noticesBase}/oanotices/downloadMessageFile?id=${encodeURIComponent(fileId)}`,
-        preview: `${noticesBase}/oanotices/previewMessageFile?id=${encodeURIComponent(fileId)}`,
+        download: noticeFileUrl(noticesBase, fileId, 'download'),
+        preview: noticeFileUrl(noticesBase, fileId, 'preview'),
       }),
     },
     agencies: {

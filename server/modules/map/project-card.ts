@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
-import { constructionUnits, districts, projects, stages } from '@server/db/schema';
+import { constructionUnits, districts, projects } from '@server/db/schema';
+import { stageName } from '@shared/domain/stages';
 import { projectStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { currentStageSql } from './districts';
@@ -29,18 +30,10 @@ export async function getProjectCard(db: Database, pkid: number): Promise<Projec
     .where(eq(projects.pkid, pkid));
   if (!row) throw new AppError('not_found', { message: '项目不存在' });
   const { stageId, createdAt, ...card } = row;
-  let stageName: string | null = null;
-  if (stageId !== null) {
-    const [stage] = await db
-      .select({ name: stages.name })
-      .from(stages)
-      .where(eq(stages.stageId, Number(stageId)));
-    stageName = stage?.name ?? null;
-  }
   return {
     ...card,
     statusName: projectStatus.label(card.status),
-    stageName,
+    stageName: stageId === null ? null : stageName(Number(stageId)),
     createdAt: createdAt.toISOString(),
   };
 }

@@ -37,7 +37,7 @@ import {
   updateNotice,
 } from './manage-service';
 import { readLimitedForm, storeUploadedFile } from './manage-upload';
-import { listNotices, noticeListQuery } from './service';
+import { listNotices, noticeFileUrl, noticeListQuery } from './service';
 
 async function isManager(c: Context<AppEnv>): Promise<boolean> {
   const user = await currentSessionUser(c);
@@ -127,7 +127,7 @@ export function createNoticeManageRoutes(ctx: AppContext): Hono<AppEnv> {
       const url =
         kind === 'image'
           ? noticeImageUrl(noticesBase, stored.fileId)
-          : `${noticesBase}/oanotices/downloadMessageFile?id=${stored.fileId}`;
+          : noticeFileUrl(noticesBase, stored.fileId, 'download');
       return c.json(ok({ ...stored, url }, '上传成功'));
     })
     .get('/media/image', validate('query', fileIdSchema), async (c) => {

@@ -140,3 +140,9 @@ export async function getNoticeAttachmentFile(db: Database, fileId: string): Pro
   if (!file) throw new AppError('not_found', { message: '附件不存在或公告已撤回' });
   return file;
 }
+
+/** Where a notice attachment is downloaded, or shown in the browser (`preview`). */
+export function noticeFileUrl(noticesBase: string, fileId: string, kind: 'download' | 'preview'): string {
+  const call = kind === 'download' ? 'downloadMessageFile' : 'previewMessageFile';
+  return `${noticesBase}/oanotices/${call}?id=${encodeURIComponent(fileId)}`;
+}
