@@ -9,7 +9,7 @@ import { districts, projectDemands, projects, stages } from '@server/db/schema';
 import { projectStatus } from '@shared/domain/statuses';
 import type { DistrictItem, DistrictProjectNum, DistrictShape, ProjectDistribute } from './types';
 
-const isListedDistrict = sql`length(${districts.districtCode}) in (7, 11)`;
+export const isListedDistrict = sql`length(${districts.districtCode}) in (7, 11)`;
 
 /** SQL for the year a project was created, in China time (UTC+8, no daylight saving). */
 export const projectYearSql = sql<number>`extract(year from (${projects.createdAt} at time zone 'UTC') + interval '8 hours')::int`;

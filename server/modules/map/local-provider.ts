@@ -10,7 +10,7 @@ import { districts, projects } from '@server/db/schema';
 import type { DistrictBoundary, GeoJsonPosition } from '@server/db/schema/reference';
 import { pointInPolygon } from '@server/lib/geometry';
 import type { ClusterIndex } from './cluster-index';
-import { listDistrictShapes } from './districts';
+import { isListedDistrict, listDistrictShapes } from './districts';
 import { isInside, PLACE_SEARCH_COUNT, type MapService } from './map-service';
 import type { BBox, Place, ReverseResult } from './types';
 
@@ -22,16 +22,24 @@ export function pointInBoundary(point: GeoJsonPosition, boundary: DistrictBounda
   return boundary.coordinates.some((coordinates) => pointInPolygon(point, { type: 'Polygon', coordinates }));
 }
 
+interface DistrictPlace {
+  districtCode: string;
+  districtName: string;
+  /** The city and the district, as an address begins. */
+  fullName: string;
+  boundary: DistrictBoundary;
+}
+
 export function createLocalMapService(db: Database, bbox: BBox, clusters: ClusterIndex): MapService {
-  /** The name of the district's parent (the city), or '' when it has none. */
-  async function cityName(districtCode: string): Promise<string> {
-    const parent = alias(districts, 'parent');
-    const [row] = await db
-      .select({ name: parent.districtName })
-      .from(districts)
-      .innerJoin(parent, eq(parent.districtCode, districts.parentCode))
-      .where(eq(districts.districtCode, districtCode));
-    return row?.name ?? '';
+  // Boundaries and names are reference data that nothing changes while the server runs: read once,
+  // not on every click on the map.
+  let places: Promise<DistrictPlace[]> | undefined;
+  function districtPlaces(): Promise<DistrictPlace[]> {
+    places ??= loadDistrictPlaces(db).catch((error: unknown) => {
+      places = undefined; // try again next time
+      throw error;
+    });
+    return places;
   }
 
   return {
@@ -79,13 +87,28 @@ export function createLocalMapService(db: Database, bbox: BBox, clusters: Cluste
     async reverseGeocode(lon, lat): Promise<ReverseResult> {
       const outside: ReverseResult = { address: null, districtCode: null, districtName: null };
       if (!isInside(bbox, lon, lat)) return outside;
-      const shapes = await listDistrictShapes(db);
-      const hit = shapes.find((d) => d.boundary && pointInBoundary([lon, lat], d.boundary));
+      const hit = (await districtPlaces()).find((place) => pointInBoundary([lon, lat], place.boundary));
       if (!hit) return outside;
       const near = await clusters.nearest(lon, lat, NEAR_PROJECT_DEGREES);
-      const place = `${await cityName(hit.districtCode)}${hit.districtName}`;
-      const address = near ? `${place} ${near.name}附近` : place;
+      const address = near ? `${hit.fullName} ${near.name}附近` : hit.fullName;
       return { address, districtCode: hit.districtCode, districtName: hit.districtName };
     },
   };
+}
+
+async function loadDistrictPlaces(db: Database): Promise<DistrictPlace[]> {
+  const parent = alias(districts, 'parent');
+  const rows = await db
+    .select({
+      districtCode: districts.districtCode,
+      districtName: districts.districtName,
+      cityName: parent.districtName,
+      boundary: districts.boundary,
+    })
+    .from(districts)
+    .leftJoin(parent, eq(parent.districtCode, districts.parentCode))
+    .where(isListedDistrict);
+  return rows.flatMap(({ boundary, cityName, ...row }) =>
+    boundary ? [{ ...row, boundary, fullName: `${cityName ?? ''}${row.districtName}` }] : [],
+  );
 }
