@@ -15,6 +15,11 @@ export interface AppContext {
   /** The front cache of hall pages: writes call `pageCache.invalidate(tags)` (server/lib/page-cache.ts). */
   pageCache: PageCache;
   /**
+   * Tests: every answer of a contract call is checked against its output schema, and one that does
+   * not match is a 500 (server/lib/contracts.ts).
+   */
+  checkContractOutputs?: boolean;
+  /**
    * LISTEN on a PostgreSQL NOTIFY channel (OpenDatabase.listen of server/db/client.ts); resolves to
    * the unsubscribe function. Absent in contexts without a database connection of their own.
    */

@@ -19,7 +19,9 @@ import { createDownloadManageRoutes } from './modules/downloads/manage-routes';
 import { createHallStatisticsRoutes } from './modules/hall/statistics-routes';
 import { createNoticeRoutes } from './modules/notices/routes';
 import { createNoticeManageRoutes } from './modules/notices/manage-routes';
-import { createMessageRoutes } from './modules/messages/routes';
+import { messageRoutes } from './modules/messages/routes';
+import { mountCalls } from './lib/contracts';
+import { API_DOCS_PATH, createApiDocsRoutes } from './modules/api-docs/routes';
 import { createAuditOpinionRoutes } from './modules/audit-opinions/routes';
 
 function failure(error: AppError, requestId?: string): FailureEnvelope {
@@ -63,8 +65,9 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   // Maintainers first: their getOaNotices / get see every state and hand the public on.
   app.route(`${ctx.config.apiBases.notices}/oanotices`, createNoticeManageRoutes(ctx));
   app.route(`${ctx.config.apiBases.notices}/oanotices`, createNoticeRoutes(ctx));
-  app.route(`${business}/project/message`, createMessageRoutes(ctx));
   app.route(`${business}/auditManageInfo`, createAuditOpinionRoutes(ctx));
+  mountCalls(app, ctx, [messageRoutes]);
+  app.route(API_DOCS_PATH, createApiDocsRoutes(ctx));
 
   app.notFound((c) => c.json(failure(new AppError('not_found', { message: '接口不存在' })), 404));
 

@@ -13,6 +13,7 @@ import type { Logger } from './lib/logger';
 import type { PageCache } from './lib/page-cache';
 import { REQUEST_ID_HEADER, newRequestId } from './lib/request-id';
 import type { StaticHandler } from './lib/static-files';
+import { API_DOCS_PATH } from './modules/api-docs/routes';
 
 /** Astro's handler in @astrojs/node middleware mode. */
 export type AstroHandler = (
@@ -58,7 +59,7 @@ function isGuardedPage(pathname: string): boolean {
 export function createFront(options: FrontOptions): RequestListener {
   const { api, apiBases, astro, staticFiles, pageLocals, pageCache, logger, resolveUser } = options;
   const apiListener = getRequestListener(api.fetch);
-  const apiPrefixes = ['/healthz', ...apiBases];
+  const apiPrefixes = ['/healthz', API_DOCS_PATH, ...apiBases];
 
   // Checked once: at `warn` and above the access log is off, and a request skips even the listener.
   const logRequests = logger.isLevelEnabled('info');

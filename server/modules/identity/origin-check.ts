@@ -4,7 +4,7 @@
  * Requests with neither header come from programs, not from a browser page, and pass (the session
  * cookie is SameSite=Lax as well).
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppContext } from '@server/app-context';
 import { AppError } from '@shared/errors/app-error';
@@ -20,17 +20,22 @@ function hostOf(value: string): string | null {
   }
 }
 
+/**
+ * Throws the 403 when the request's Origin (or Referer) names another host. Also used for the spec's
+ * state-changing GETs (server/lib/contracts.ts), which the middleware below lets through.
+ */
+export function checkOrigin(ctx: AppContext, c: Context): void {
+  const source = c.req.header('origin') ?? c.req.header('referer');
+  if (source === undefined) return;
+  const ownHost = requestHost(ctx, c).toLowerCase();
+  if (source === 'null' || hostOf(source) !== ownHost) {
+    throw new AppError('forbidden', { message: '拒绝跨站请求' });
+  }
+}
+
 export function originCheck(ctx: AppContext): MiddlewareHandler {
   return createMiddleware(async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method)) {
-      const source = c.req.header('origin') ?? c.req.header('referer');
-      if (source !== undefined) {
-        const ownHost = requestHost(ctx, c).toLowerCase();
-        if (source === 'null' || hostOf(source) !== ownHost) {
-          throw new AppError('forbidden', { message: '拒绝跨站请求' });
-        }
-      }
-    }
+    if (!SAFE_METHODS.has(c.req.method)) checkOrigin(ctx, c);
     await next();
   });
 }

@@ -4,23 +4,13 @@
  * send a message to a user or to everyone holding a role). Every call needs a signed-in user and only
  * ever touches that user's own messages.
  */
-import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import type { AppContext, AppEnv } from '@server/app-context';
-import { validate } from '@server/lib/validate';
-import { requireRoles, requireUser } from '@server/modules/identity/guard';
+import type { AppContext } from '@server/app-context';
+import { implement, reply } from '@server/lib/contracts';
 import { sessionToken } from '@server/modules/identity/http';
 import { resolveSessionToken } from '@server/modules/identity/sessions';
-import { ok, okObject, okPage } from '@shared/api/envelope';
-import { roles } from '@shared/domain/roles';
-import {
-  messageDeleteAllSchema,
-  messageIdSchema,
-  messageQuerySchema,
-  messageSendSchema,
-  messageTexts,
-  messageUpdateAllSchema,
-} from '@shared/validation/messages';
+import { messageCalls } from '@shared/contracts/messages';
+import { messageTexts } from '@shared/validation/messages';
 import { messageHubOf } from './hub';
 import { countUnread, deleteMessages, listMessages, markMessagesRead, sendMessage } from './service';
 
@@ -45,49 +35,40 @@ export const messageStreamEvents = {
   end: 'end',
 } as const;
 
-export function createMessageRoutes(ctx: AppContext): Hono<AppEnv> {
+export const messageRoutes = implement(messageCalls, (ctx) => {
   const { db } = ctx;
   const hub = messageHubOf(ctx);
   const changed = (userId: number) => hub.publish([userId]);
 
-  return new Hono<AppEnv>()
-    .get('/query', requireUser(), validate('query', messageQuerySchema), async (c) => {
-      const { rows, total } = await listMessages(db, c.get('user').pkid, c.req.valid('query'));
-      return c.json(okPage(rows, total));
-    })
-    .get('/count', requireUser(), async (c) => c.json(okObject(await countUnread(db, c.get('user').pkid))))
-    .get('/delete', requireUser(), validate('query', messageIdSchema), async (c) => {
-      const userId = c.get('user').pkid;
-      await deleteMessages(db, userId, [c.req.valid('query').id]);
-      changed(userId);
-      return c.json(ok(null, messageTexts.deleteSuccess));
-    })
-    .post('/deleteAll', requireUser(), validate('form', messageDeleteAllSchema), async (c) => {
-      const userId = c.get('user').pkid;
-      const deleted = await deleteMessages(db, userId, c.req.valid('form').ids);
-      changed(userId);
-      return c.json(ok(deleted, messageTexts.deleteSuccess));
-    })
-    .get('/update', requireUser(), validate('query', messageIdSchema), async (c) => {
-      const userId = c.get('user').pkid;
-      await markMessagesRead(db, userId, [c.req.valid('query').id]);
-      changed(userId);
-      return c.json(ok(null, messageTexts.readSuccess));
-    })
-    .post('/updateAll', requireUser(), validate('form', messageUpdateAllSchema), async (c) => {
-      const userId = c.get('user').pkid;
-      const marked = await markMessagesRead(db, userId, c.req.valid('form').ids);
-      changed(userId);
-      return c.json(ok(marked, messageTexts.markSuccess));
-    })
-    .post('/send', requireRoles(roles.admin.id), validate('form', messageSendSchema), async (c) => {
-      const input = c.req.valid('form');
+  return {
+    list: (input, { user }) => listMessages(db, user.pkid, input),
+    countUnread: (_input, { user }) => countUnread(db, user.pkid),
+    remove: async ({ id }, { user }) => {
+      await deleteMessages(db, user.pkid, [id]);
+      changed(user.pkid);
+      return reply(null, messageTexts.deleteSuccess);
+    },
+    removeMany: async ({ ids }, { user }) => {
+      const deleted = await deleteMessages(db, user.pkid, ids);
+      changed(user.pkid);
+      return reply(deleted, messageTexts.deleteSuccess);
+    },
+    markRead: async ({ id }, { user }) => {
+      await markMessagesRead(db, user.pkid, [id]);
+      changed(user.pkid);
+      return reply(null, messageTexts.readSuccess);
+    },
+    markManyRead: async ({ ids }, { user }) => {
+      const marked = await markMessagesRead(db, user.pkid, ids);
+      changed(user.pkid);
+      return reply(marked, messageTexts.markSuccess);
+    },
+    send: async (input) => {
       const recipients = await db.transaction((tx) => sendMessage(tx, input));
       hub.publish(recipients);
-      return c.json(ok({ recipients: recipients.length }, messageTexts.sent(recipients.length)));
-    })
-    .get('/stream', requireUser(), (c) => {
-      const user = c.get('user');
+      return reply({ recipients: recipients.length }, messageTexts.sent(recipients.length));
+    },
+    stream: (_input, { user, c }) => {
       const token = sessionToken(c);
       const { heartbeatMs } = options.get(ctx) ?? defaults;
       c.header('Cache-Control', 'no-store');
@@ -140,5 +121,6 @@ export function createMessageRoutes(ctx: AppContext): Hono<AppEnv> {
           await queue;
         }
       });
-    });
-}
+    },
+  };
+});
