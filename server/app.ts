@@ -10,19 +10,10 @@ import type { FailureEnvelope } from '@shared/api/envelope';
 import { AppError, isAppError } from '@shared/errors/app-error';
 import type { AppContext, AppEnv } from './app-context';
 import { REQUEST_ID_HEADER } from './lib/request-id';
-import { createStatisticsRoutes } from './modules/statistics/routes';
 import { mountIdentity } from './modules/identity/routes';
-import { createMapRoutes } from './modules/map/routes';
-import { createPublicAgencyRoutes } from './modules/agencies/routes';
-import { createDownloadRoutes } from './modules/downloads/routes';
-import { createDownloadManageRoutes } from './modules/downloads/manage-routes';
-import { createHallStatisticsRoutes } from './modules/hall/statistics-routes';
-import { createNoticeRoutes } from './modules/notices/routes';
-import { createNoticeManageRoutes } from './modules/notices/manage-routes';
-import { messageRoutes } from './modules/messages/routes';
 import { mountCalls } from './lib/contracts';
+import { callModules } from './call-modules';
 import { API_DOCS_PATH, createApiDocsRoutes } from './modules/api-docs/routes';
-import { createAuditOpinionRoutes } from './modules/audit-opinions/routes';
 
 function failure(error: AppError, requestId?: string): FailureEnvelope {
   return {
@@ -37,7 +28,6 @@ function failure(error: AppError, requestId?: string): FailureEnvelope {
 
 export function createApp(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const { business } = ctx.config.apiBases;
 
   app.use(async (c, next) => {
     c.set('requestId', c.req.header(REQUEST_ID_HEADER) ?? crypto.randomUUID());
@@ -56,17 +46,7 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
     }
   });
 
-  app.route(`${business}/statistics`, createStatisticsRoutes(ctx));
-  app.route(business, createMapRoutes(ctx));
-  app.route(`${business}/statistics`, createHallStatisticsRoutes(ctx));
-  app.route(`${business}/agentorg`, createPublicAgencyRoutes(ctx));
-  app.route(`${business}/download`, createDownloadRoutes(ctx));
-  app.route(`${business}/download`, createDownloadManageRoutes(ctx));
-  // Maintainers first: their getOaNotices / get see every state and hand the public on.
-  app.route(`${ctx.config.apiBases.notices}/oanotices`, createNoticeManageRoutes(ctx));
-  app.route(`${ctx.config.apiBases.notices}/oanotices`, createNoticeRoutes(ctx));
-  app.route(`${business}/auditManageInfo`, createAuditOpinionRoutes(ctx));
-  mountCalls(app, ctx, [messageRoutes]);
+  mountCalls(app, ctx, callModules);
   app.route(API_DOCS_PATH, createApiDocsRoutes(ctx));
 
   app.notFound((c) => c.json(failure(new AppError('not_found', { message: '接口不存在' })), 404));

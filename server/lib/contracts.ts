@@ -19,6 +19,7 @@ import { checkOrigin } from '@server/modules/identity/origin-check';
 import { ok, okObject, okPage } from '@shared/api/envelope';
 import type { Contract, Envelope } from '@shared/contracts/define';
 import { AppError } from '@shared/errors/app-error';
+import { readBodyFields } from './request-body';
 import { parseInput } from './validate';
 
 /** A server-side value that serializes to `T` (dates become ISO strings on the wire). */
@@ -112,34 +113,11 @@ function paramsOf(c: Context, contract: Contract): Record<string, string> {
   return params;
 }
 
-const badRequest = () => new AppError('invalid_input', { message: '请求格式不正确' });
-
-/** Query string, then the body (form, multipart or JSON), then path parameters, as one object. */
+/** Query string, then the body (form, multipart or JSON, read with its limit), then path parameters. */
 async function readInput(c: Context, contract: Contract): Promise<Record<string, unknown>> {
   const fields: Record<string, unknown> = { ...c.req.query() };
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.method !== 'DELETE') {
-    const type = (c.req.header('content-type') ?? '').toLowerCase();
-    if (type.includes('application/json')) {
-      let body: unknown;
-      try {
-        body = await c.req.json();
-      } catch {
-        throw badRequest();
-      }
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest();
-      Object.assign(fields, body);
-    } else if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-      let body: Record<string, unknown>;
-      try {
-        body = await c.req.parseBody();
-      } catch {
-        throw badRequest();
-      }
-      const takesFiles = contract.encoding === 'multipart';
-      for (const [key, value] of Object.entries(body)) {
-        if (typeof value === 'string' || (takesFiles && value instanceof File)) fields[key] = value;
-      }
-    }
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+    Object.assign(fields, await readBodyFields(c.req.raw, { takesFiles: contract.encoding === 'multipart' }));
   }
   return Object.assign(fields, paramsOf(c, contract));
 }

@@ -82,6 +82,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     storage: createFsStorage(filesDir),
     pingDatabase: database.ping,
     pageCache,
+    checkContractOutputs: true,
     listen: database.listen,
     async dispose() {
       await stopListening();

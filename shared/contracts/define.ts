@@ -170,3 +170,23 @@ export type CallOutput<C extends Contract> = C['envelope'] extends 'page'
 
 /** One row of a `page` call. */
 export type RowOf<C extends Contract> = z.output<C['output']>;
+
+/**
+ * The URL path of a GET call for links the server or the browser renders (a download, an image):
+ * base + path with its parameters filled in, the other input fields as the query string.
+ */
+export function callPath<C extends Contract>(
+  contract: C,
+  bases: Readonly<Record<ApiBaseName, string>>,
+  input: Record<string, string | number> = {},
+): string {
+  const query = new URLSearchParams();
+  const used = new Set<string>();
+  const path = contract.path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_match, name: string) => {
+    used.add(name);
+    return encodeURIComponent(String(input[name] ?? ''));
+  });
+  for (const [key, value] of Object.entries(input)) if (!used.has(key)) query.set(key, String(value));
+  const search = query.toString();
+  return `${bases[contract.base]}/${path}${search ? `?${search}` : ''}`;
+}

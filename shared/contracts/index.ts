@@ -2,6 +2,10 @@
  * Every domain's calls, for the server's mount list test and the OpenAPI document. Browser code
  * imports the one domain file it needs instead, so a page does not carry every schema.
  */
+import { auditOpinionCalls } from './audit-opinions';
+import { downloadCalls } from './downloads';
+import { hallCalls } from './hall';
 import { messageCalls } from './messages';
+import { noticeCalls } from './notices';
 
-export const allCalls = [messageCalls] as const;
+export const allCalls = [hallCalls, noticeCalls, downloadCalls, messageCalls, auditOpinionCalls] as const;

@@ -3,6 +3,7 @@
  * storing): the extensions a caller allows, no special characters in the name, word and pdf names
  * not all digits, at most 52428800 bytes. Messages are the spec's.
  */
+import { z } from 'zod';
 
 /** Spec section 9: the largest file accepted, 50 MB. */
 export const MAX_UPLOAD_BYTES = 52_428_800;
@@ -96,3 +97,9 @@ export function checkUpload(file: UploadCandidate, allowed: readonly string[]): 
   if (file.size <= 0) return { message: uploadMessages.emptyFile, tooLarge: false };
   return null;
 }
+
+/**
+ * A multipart file field of a contract's input. Only presence is checked here; the extension and
+ * size rules (checkUpload) depend on what the file is for and run where it is stored.
+ */
+export const fileField = z.file({ error: uploadMessages.empty });

@@ -33,7 +33,7 @@ import {
   resultAcceptance,
   type CreditFlag,
 } from '@shared/domain/statuses';
-import type { CreditFilter } from '@server/modules/hall/queries';
+import type { CreditFilter } from '@shared/validation/lists';
 
 export interface AgencyListQuery {
   orgName?: string;

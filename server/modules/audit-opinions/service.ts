@@ -9,11 +9,7 @@ import type { Database } from '@server/db/database';
 import type { SessionUser } from '@server/modules/identity/sessions';
 import { auditOpinions, users } from '@server/db/schema';
 import { AppError } from '@shared/errors/app-error';
-import { pageRoles } from '@shared/domain/routes';
 import { auditOpinionTexts, type AuditOpinionAdd, type AuditOpinionList } from '@shared/validation/messages';
-
-/** Roles that may add and delete templates: those of the management page /noticemanger/approvalOpinions. */
-export const auditOpinionManagerRoles: readonly string[] = pageRoles('noticemanger', 'approvalOpinions');
 
 /** A template at the wire. */
 export interface AuditOpinionRow {

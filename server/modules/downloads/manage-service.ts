@@ -4,55 +4,22 @@
  * transaction, on every other instance.
  */
 import { asc, eq, max } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { downloads, files } from '@server/db/schema';
 import { writeDroppingPages, type PageCacheTag } from '@server/lib/page-cache';
-import type { StoredUpload } from '@server/modules/notices/manage-upload';
-import { pageRoles } from '@shared/domain/routes';
+import type { StoredUpload } from '@server/storage/uploads';
 import { AppError } from '@shared/errors/app-error';
-import { blankToUndefined } from '@shared/validation/text';
+import {
+  downloadFieldsSchema,
+  downloadMessages,
+  type downloadRenameSchema,
+} from '@shared/validation/downloads';
 
 type ManageContext = Pick<AppContext, 'db' | 'pageCache' | 'storage'>;
 
 export const downloadCacheTags: readonly PageCacheTag[] = ['downloads'];
-
-/** Who may maintain the list: the roles of the route table's downLoad/service. */
-export const downloadManagerRoles: readonly string[] = pageRoles('downLoad', 'service');
-
-export const downloadMessages = {
-  titleRequired: '请输入文件名称',
-  titleTooLong: '文件名称不能超过100个字',
-  descriptionTooLong: '说明不能超过200个字',
-  orderInvalid: '排序数据不正确，请刷新后重试',
-  notFound: '该文件不存在或已下架',
-} as const;
-
-export const downloadFieldsSchema = z.object({
-  title: z
-    .string(downloadMessages.titleRequired)
-    .trim()
-    .min(1, downloadMessages.titleRequired)
-    .max(100, downloadMessages.titleTooLong),
-  description: z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(200, downloadMessages.descriptionTooLong).optional(),
-  ),
-});
-
-export const downloadRenameSchema = downloadFieldsSchema.extend({
-  pkid: z.coerce.number(downloadMessages.notFound).int().min(1, downloadMessages.notFound),
-});
-
-export const downloadOrderSchema = z.object({
-  ids: z.preprocess(
-    (value) => (typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value),
-    z
-      .array(z.coerce.number().int().min(1, downloadMessages.orderInvalid))
-      .min(1, downloadMessages.orderInvalid),
-  ),
-});
 
 /** Every change to the list shows on the hall's download page. */
 function changeList<T>(ctx: ManageContext, run: (tx: Queryable) => Promise<T>): Promise<T> {

@@ -1,29 +1,43 @@
 /**
- * The service download list over the business base: GET /download/query (page, rows, keyword) and
- * GET /download/file/:id (the file itself, with its type and Chinese name). The hall links to the
- * latter, so a page and another client download the very same bytes.
+ * The service download list (shared/contracts/downloads.ts): the public list and files, and its
+ * maintenance. Every change drops the cached hall pages (manage-service.ts).
  */
-import { Hono } from 'hono';
-import { okPage } from '@shared/api/envelope';
-import type { AppContext, AppEnv } from '@server/app-context';
-import { validate } from '@server/lib/validate';
+import { implement, reply } from '@server/lib/contracts';
 import { fileResponse } from '@server/modules/hall/file-response';
-import { downloadListSchema, idSchema } from '@server/modules/hall/queries';
+import { storeUploadedFile } from '@server/storage/uploads';
+import { downloadCalls } from '@shared/contracts/downloads';
+import { callPath } from '@shared/contracts/define';
+import type { ApiBases } from '@shared/api/bases';
+import { documentExtensions } from '@shared/validation/upload';
+import { addDownload, removeDownload, renameDownload, reorderDownloads } from './manage-service';
 import { getDownloadFile, listDownloads } from './service';
 
-/** The URL of a download's file, under the business base. */
-export function downloadFileUrl(businessBase: string, pkid: number): string {
-  return `${businessBase}/download/file/${pkid}`;
+/** The link of a download in the hall. */
+export function downloadFileUrl(bases: ApiBases, pkid: number): string {
+  return callPath(downloadCalls.file, bases, { id: pkid });
 }
 
-export function createDownloadRoutes(ctx: AppContext): Hono<AppEnv> {
+export const downloadRoutes = implement(downloadCalls, (ctx) => {
   const { db, storage } = ctx;
-  return new Hono<AppEnv>()
-    .get('/query', validate('query', downloadListSchema), async (c) => {
-      const { rows, total } = await listDownloads(db, c.req.valid('query'));
-      return c.json(okPage(rows, total));
-    })
-    .get('/file/:id', validate('param', idSchema), async (c) =>
-      fileResponse(storage, await getDownloadFile(db, c.req.valid('param').id), 'attachment'),
-    );
-}
+  return {
+    list: (input) => listDownloads(db, input),
+    file: async ({ id }) => fileResponse(storage, await getDownloadFile(db, id), 'attachment'),
+    add: async ({ file, ...fields }, { user }) => {
+      const stored = await storeUploadedFile(ctx, file, documentExtensions, user.pkid);
+      const pkid = await addDownload(ctx, stored, fields);
+      return reply({ pkid, ...stored }, '上传成功');
+    },
+    rename: async (input) => {
+      await renameDownload(ctx, input);
+      return reply(null, '保存成功');
+    },
+    reorder: async ({ ids }) => {
+      await reorderDownloads(ctx, ids);
+      return reply(null, '排序已保存');
+    },
+    remove: async ({ id }) => {
+      await removeDownload(ctx, id);
+      return reply(null, '删除成功');
+    },
+  };
+});

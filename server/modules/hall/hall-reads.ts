@@ -29,7 +29,7 @@ import {
   type DemandListParams,
   type DownloadListParams,
   type NoticeListParams,
-} from './queries';
+} from '@shared/validation/lists';
 
 export interface ListPage<Row, Params> {
   rows: Row[];
@@ -88,7 +88,7 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
 
 export function createHallReads(ctx: AppContext): HallReads {
   const { db } = ctx;
-  const { business, notices: noticesBase } = ctx.config.apiBases;
+  const { notices: noticesBase } = ctx.config.apiBases;
   return {
     notices: {
       async list(type, search) {
@@ -117,7 +117,7 @@ export function createHallReads(ctx: AppContext): HallReads {
         const { values: params } = parseLenient(downloadListSchema, search);
         const { rows, total } = await listDownloads(db, params);
         return {
-          rows: rows.map((row) => ({ ...row, href: downloadFileUrl(business, row.pkid) })),
+          rows: rows.map((row) => ({ ...row, href: downloadFileUrl(ctx.config.apiBases, row.pkid) })),
           total,
           params,
         };

@@ -12,7 +12,6 @@ import { sanitizeRichText } from '@server/lib/html-sanitizer';
 import { writeDroppingPages } from '@server/lib/page-cache';
 import { fileToSendColumns } from '@server/modules/hall/file-response';
 import type { SessionUser } from '@server/modules/identity/guard';
-import { pageRoles } from '@shared/domain/routes';
 import {
   auditDecision,
   auditSubject,
@@ -26,9 +25,6 @@ import type { NoticeInput, NoticeUpdate } from '@shared/validation/notices';
 import { getNotice, noticeCacheTags, type NoticeDetail } from './service';
 
 type ManageContext = Pick<AppContext, 'db' | 'pageCache' | 'logger' | 'storage' | 'config'>;
-
-/** Who may maintain notices: the roles of the route table's noticemanger/messagemaintain. */
-export const noticeManagerRoles: readonly string[] = pageRoles('noticemanger', 'messagemaintain');
 
 const everyState: readonly NoticeState[] = noticeState.values;
 

@@ -1,37 +1,94 @@
 /**
- * Notices under the notices base (spec section 7): /oanotices/getOaNotices and /get (POST form, GET
- * query too), and the attachment file URLs. Callers here are anonymous, so only published notices
- * are listed or shown, whatever `state` asks for.
+ * Notices under the notices base (shared/contracts/notices.ts). The list, the detail and the file
+ * URLs are public: the public gets published notices only, maintainers every state; the rest is
+ * maintenance (issue 5).
  */
-import { Hono } from 'hono';
-import { okObject, okPage } from '@shared/api/envelope';
-import type { AppContext, AppEnv } from '@server/app-context';
-import { validate } from '@server/lib/validate';
+import type { SessionUser } from '@server/modules/identity/guard';
+import { hasAnyRole } from '@server/modules/identity/guard';
+import { implement, reply } from '@server/lib/contracts';
 import { fileResponse } from '@server/modules/hall/file-response';
-import { fileIdSchema, idSchema, noticeListSchema } from '@server/modules/hall/queries';
-import { getNotice, getNoticeAttachmentFile, listNotices, noticeListQuery } from './service';
+import { storeUploadedFile } from '@server/storage/uploads';
+import { noticeCalls, noticeManagerRoles } from '@shared/contracts/notices';
+import { noticeState } from '@shared/domain/statuses';
+import { noticeMessages } from '@shared/validation/notices';
+import { documentExtensions, inlineImageExtensions } from '@shared/validation/upload';
+import {
+  createNotice,
+  deleteNotice,
+  deleteNoticeAttachment,
+  getManagedAttachmentFile,
+  getManagedNotice,
+  getNoticeImageFile,
+  noticeImageUrl,
+  parseStates,
+  setNoticeState,
+  updateNotice,
+} from './manage-service';
+import { getNotice, getNoticeAttachmentFile, listNotices, noticeFileUrl, noticeListQuery } from './service';
 
-export function createNoticeRoutes(ctx: AppContext): Hono<AppEnv> {
-  const { db, storage } = ctx;
-  return new Hono<AppEnv>()
-    .post('/getOaNotices', validate('form', noticeListSchema), async (c) => {
-      const { rows, total } = await listNotices(db, noticeListQuery(c.req.valid('form')));
-      return c.json(okPage(rows, total));
-    })
-    .get('/getOaNotices', validate('query', noticeListSchema), async (c) => {
-      const { rows, total } = await listNotices(db, noticeListQuery(c.req.valid('query')));
-      return c.json(okPage(rows, total));
-    })
-    .post('/get', validate('form', idSchema), async (c) =>
-      c.json(okObject(await getNotice(db, c.req.valid('form').id))),
-    )
-    .get('/get', validate('query', idSchema), async (c) =>
-      c.json(okObject(await getNotice(db, c.req.valid('query').id))),
-    )
-    .get('/downloadMessageFile', validate('query', fileIdSchema), async (c) =>
-      fileResponse(storage, await getNoticeAttachmentFile(db, c.req.valid('query').id), 'attachment'),
-    )
-    .get('/previewMessageFile', validate('query', fileIdSchema), async (c) =>
-      fileResponse(storage, await getNoticeAttachmentFile(db, c.req.valid('query').id), 'inline'),
-    );
+const isManager = (user: SessionUser | null) => user !== null && hasAnyRole(user, noticeManagerRoles);
+
+/** A maintainer may be reading a draft's file: no shared cache may keep it for the public URL. */
+function privately(response: Response): Response {
+  response.headers.set('Cache-Control', 'private, no-store');
+  return response;
 }
+
+const savedMessage = (state: number) =>
+  state === noticeState.code.published ? noticeMessages.published : noticeMessages.saved;
+
+export const noticeRoutes = implement(noticeCalls, (ctx) => {
+  const { db, storage } = ctx;
+  const { notices: noticesBase } = ctx.config.apiBases;
+  return {
+    list: (input, { user }) =>
+      listNotices(db, noticeListQuery(input, isManager(user) ? parseStates(input.state) : undefined)),
+    get: ({ id }, { user }) => (isManager(user) ? getManagedNotice(db, id) : getNotice(db, id)),
+    downloadFile: async ({ id }, { user }) =>
+      isManager(user)
+        ? privately(fileResponse(storage, await getManagedAttachmentFile(db, id), 'attachment'))
+        : fileResponse(storage, await getNoticeAttachmentFile(db, id), 'attachment'),
+    previewFile: async ({ id }, { user }) =>
+      isManager(user)
+        ? privately(fileResponse(storage, await getManagedAttachmentFile(db, id), 'inline'))
+        : fileResponse(storage, await getNoticeAttachmentFile(db, id), 'inline'),
+    image: async ({ id }, { user }) => {
+      const manager = isManager(user);
+      const response = fileResponse(storage, await getNoticeImageFile(db, id, manager), 'inline');
+      return manager ? privately(response) : response;
+    },
+    add: async (input, { user }) => {
+      const notice = await createNotice(ctx, user, input);
+      return reply(notice, savedMessage(notice.state));
+    },
+    update: async (input, { user }) => {
+      const notice = await updateNotice(ctx, user, input);
+      return reply(notice, savedMessage(notice.state));
+    },
+    publish: async ({ id }, { user }) => {
+      await setNoticeState(ctx, user, id, noticeState.code.published);
+      return reply(null, noticeMessages.published);
+    },
+    withdraw: async ({ id }, { user }) => {
+      await setNoticeState(ctx, user, id, noticeState.code.withdrawn);
+      return reply(null, noticeMessages.withdrawn);
+    },
+    remove: async ({ id }, { user }) => {
+      await deleteNotice(ctx, user, id);
+      return reply(null, noticeMessages.deleted);
+    },
+    removeAttachment: async ({ id }) => {
+      await deleteNoticeAttachment(ctx, id);
+      return reply(null, noticeMessages.deleted);
+    },
+    upload: async ({ kind, file }, { user }) => {
+      const allowed = kind === 'image' ? inlineImageExtensions : documentExtensions;
+      const stored = await storeUploadedFile(ctx, file, allowed, user.pkid);
+      const url =
+        kind === 'image'
+          ? noticeImageUrl(noticesBase, stored.fileId)
+          : noticeFileUrl(noticesBase, stored.fileId, 'download');
+      return reply({ ...stored, url }, '上传成功');
+    },
+  };
+});

@@ -8,7 +8,7 @@ import type { Database } from '@server/db/database';
 import { files, noticeAttachments, notices } from '@server/db/schema';
 import type { PageCacheTag } from '@server/lib/page-cache';
 import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
-import type { NoticeListParams } from '@server/modules/hall/queries';
+import type { NoticeListParams } from '@shared/validation/lists';
 import { AppError } from '@shared/errors/app-error';
 import { noticeState, type NoticeState, type NoticeType } from '@shared/domain/statuses';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agencyListSchema, parseLenient } from './queries';
+import { agencyListSchema, parseLenient } from './lists';
 
 describe('parseLenient', () => {
   it('drops a bad value so its default applies, and keeps the good ones', () => {

@@ -1,0 +1,19 @@
+/**
+ * Every domain's calls with their handlers, mounted by createApp. A domain added to
+ * shared/contracts/index.ts (allCalls) must appear here too: server/modules/api-docs/api-docs.test.ts
+ * fails when a declared call is not mounted or a mounted one is not declared.
+ */
+import type { CallModule } from './lib/contracts';
+import { auditOpinionRoutes } from './modules/audit-opinions/routes';
+import { downloadRoutes } from './modules/downloads/routes';
+import { hallRoutes } from './modules/hall/routes';
+import { messageRoutes } from './modules/messages/routes';
+import { noticeRoutes } from './modules/notices/routes';
+
+export const callModules: readonly CallModule[] = [
+  hallRoutes,
+  noticeRoutes,
+  downloadRoutes,
+  messageRoutes,
+  auditOpinionRoutes,
+];

@@ -1,0 +1,48 @@
+/**
+ * The public hall's calls on the business base (shared/contracts/hall.ts): home counts and newest
+ * items, the agency directory, the project map. Each handler asks one service.
+ */
+import { implement } from '@server/lib/contracts';
+import { getOrgPassRate, listPublicAgencies, newestAgencies } from '@server/modules/agencies/service';
+import {
+  countProjectsByDistrict,
+  getProjectDistribute,
+  listDistricts,
+  listDistrictShapes,
+} from '@server/modules/map/districts';
+import { getMapModule } from '@server/modules/map/map-module';
+import { getProjectCard } from '@server/modules/map/project-card';
+import {
+  countApprovedAgencies,
+  countConstructionUnits,
+  countNatureDepts,
+  getHallCounts,
+} from '@server/modules/statistics/service';
+import { hallCalls } from '@shared/contracts/hall';
+import { newestConstructions, newestProjects, projectStatistics } from './newest';
+
+export const hallRoutes = implement(hallCalls, (ctx) => {
+  const { db } = ctx;
+  const map = () => getMapModule(ctx);
+  return {
+    counts: () => getHallCounts(db),
+    agencyCount: () => countApprovedAgencies(db),
+    constructionCount: () => countConstructionUnits(db),
+    natureDeptCount: () => countNatureDepts(db),
+    newestConstructions: ({ num, type }) => newestConstructions(db, num, type === 1),
+    newestAgencies: ({ num }) => newestAgencies(db, num),
+    newestProjects: ({ num }) => newestProjects(db, num),
+    projectStatistics: () => projectStatistics(db),
+    agencies: (input) => listPublicAgencies(db, input),
+    passRate: (input) => getOrgPassRate(db, input),
+    districts: () => listDistricts(db),
+    districtProjectCounts: () => countProjectsByDistrict(db),
+    projectDistribution: () => getProjectDistribute(db),
+    mapClusters: (input) => map().clusters.clusters(input),
+    mapProject: ({ pkid }) => getProjectCard(db, pkid),
+    mapSearch: ({ keyword }) => map().service.searchPlace(keyword),
+    mapReverse: ({ lon, lat }) => map().service.reverseGeocode(lon, lat),
+    mapDistricts: () => listDistrictShapes(db),
+    mapConfig: () => map().clientConfig,
+  };
+});

@@ -1,0 +1,58 @@
+/**
+ * Stores one uploaded file under the upload rules of spec section 5: bytes through ctx.storage
+ * (atomic), metadata in the `files` table. The request body was already read with its byte limit
+ * (server/lib/request-body.ts), so an oversized upload never gets here.
+ */
+import type { AppContext } from '@server/app-context';
+import { files } from '@server/db/schema';
+import { AppError } from '@shared/errors/app-error';
+import { checkUpload, contentTypeFor, uploadMessages } from '@shared/validation/upload';
+
+export interface StoredUpload {
+  fileId: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+}
+
+function tooLarge(): AppError {
+  return new AppError('payload_too_large', { message: uploadMessages.tooLarge, field: 'file' });
+}
+
+/** Checks an uploaded file against the rules and `allowed` extensions, then stores it. */
+export async function storeUploadedFile(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  file: unknown,
+  allowed: readonly string[],
+  userId: number | null,
+): Promise<StoredUpload> {
+  if (!(file instanceof File))
+    throw new AppError('invalid_input', { message: uploadMessages.empty, field: 'file' });
+  const fileName = file.name.trim();
+  const problem = checkUpload({ name: fileName, size: file.size }, allowed);
+  if (problem) {
+    if (problem.tooLarge) throw tooLarge();
+    throw new AppError('invalid_input', { message: problem.message, field: 'file' });
+  }
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const stored = await ctx.storage.write(bytes);
+  const contentType = contentTypeFor(fileName);
+  try {
+    const [row] = await ctx.db
+      .insert(files)
+      .values({
+        originalName: fileName,
+        contentType,
+        size: stored.size,
+        sha256: stored.sha256,
+        storageKey: stored.key,
+        createdBy: userId,
+      })
+      .returning({ id: files.id });
+    if (!row) throw new Error('files insert returned nothing');
+    return { fileId: row.id, fileName, contentType, size: stored.size };
+  } catch (error) {
+    await ctx.storage.remove(stored.key).catch(() => {});
+    throw error;
+  }
+}
