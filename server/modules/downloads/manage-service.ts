@@ -11,11 +11,8 @@ import { downloads, files } from '@server/db/schema';
 import { writeDroppingPages, type PageCacheTag } from '@server/lib/page-cache';
 import type { StoredUpload } from '@server/storage/uploads';
 import { AppError } from '@shared/errors/app-error';
-import {
-  downloadFieldsSchema,
-  downloadMessages,
-  type downloadRenameSchema,
-} from '@shared/validation/downloads';
+import type { downloadFieldsSchema } from '@shared/validation/downloads';
+import { downloadMessages, type downloadRenameSchema } from '@shared/validation/downloads';
 
 type ManageContext = Pick<AppContext, 'db' | 'pageCache' | 'storage'>;
 
