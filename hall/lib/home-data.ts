@@ -5,7 +5,7 @@ import type {
   NewProject,
   NoticeSummary,
 } from '@server/modules/hall/hall-reads';
-import type { BBox, DistrictShape } from '@server/modules/map/types';
+import type { BBox, DistrictShape } from '@shared/contracts/hall';
 
 /** Spec section 9: the latest-items statistics ask for 5 items. */
 export const LATEST_COUNT = 5;

@@ -119,7 +119,13 @@ async function readInput(c: Context, contract: Contract): Promise<Record<string,
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
     Object.assign(fields, await readBodyFields(c.req.raw, { takesFiles: contract.encoding === 'multipart' }));
   }
-  return Object.assign(fields, paramsOf(c, contract));
+  Object.assign(fields, paramsOf(c, contract));
+  for (const [key, value] of Object.entries(fields)) {
+    // PostgreSQL cannot store a NUL character in text; no field of ours has a use for one.
+    if (typeof value === 'string' && value.includes('\u0000'))
+      throw new AppError('invalid_input', { message: '输入内容包含非法字符', field: key });
+  }
+  return fields;
 }
 
 async function authorize(c: Context, contract: Contract): Promise<SessionUser | null> {

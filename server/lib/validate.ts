@@ -6,6 +6,7 @@ import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { z, ZodType } from 'zod';
 import { AppError } from '@shared/errors/app-error';
+import '@shared/validation/locale';
 
 /** The 400 for a failed parse: the first problem's message and field. */
 function invalidInput(error: {

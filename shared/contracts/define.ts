@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import type { ApiBaseName } from '@shared/api/bases';
 import type { RoleId } from '@shared/domain/roles';
+import '@shared/validation/locale';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

@@ -357,3 +357,23 @@ export const hallCalls = defineCalls('hall', {
     envelope: 'object',
   },
 });
+
+export type HallCounts = z.infer<typeof hallCountsSchema>;
+export type PassRate = z.infer<typeof passRateResultSchema>;
+export type DistrictItem = z.infer<typeof districtItemSchema>;
+export type DistrictProjectNum = z.infer<typeof districtProjectNumSchema>;
+export type ProjectDistribute = z.infer<typeof projectDistributeSchema>;
+export type DistrictShape = z.infer<typeof districtShapeSchema>;
+export type ClusterResult = z.infer<typeof clusterResultSchema>;
+export type ClusterFeature = ClusterResult['features'][number];
+export type ProjectCard = z.infer<typeof projectCardSchema>;
+export type Place = z.infer<typeof placeSchema>;
+export type ReverseResult = z.infer<typeof reverseResultSchema>;
+export type MapClientConfig = z.infer<typeof mapClientConfigSchema>;
+export type BBox = z.infer<typeof bboxSchema>;
+/** Filters of the map (all optional; absent = every value). */
+export interface MapFilter {
+  stage?: number;
+  status?: number;
+  year?: number;
+}

@@ -41,7 +41,7 @@ export const downloadOrderSchema = z.object({
   ids: z.preprocess(
     (value) => (typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value),
     z
-      .array(z.coerce.number().int().min(1, downloadMessages.orderInvalid))
+      .array(z.coerce.number().int().min(1, downloadMessages.orderInvalid), downloadMessages.orderInvalid)
       .min(1, downloadMessages.orderInvalid),
   ),
 });

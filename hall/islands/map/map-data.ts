@@ -1,17 +1,19 @@
 /**
- * Browser-side calls of the map (business base, server/modules/map/routes.ts) through the shared API
- * client, and small helpers the map components share.
+ * Browser-side calls of the map through their contracts (shared/contracts/hall.ts), and small helpers
+ * the map components share.
  */
+import { callApi } from '@shared/api/call';
 import { createApiClient, compactParams, type ApiClient } from '@shared/api/client';
 import type { ApiBases } from '@shared/api/bases';
-import type {
-  BBox,
-  ClusterResult,
-  MapFilter,
-  Place,
-  ProjectCard,
-  ReverseResult,
-} from '@server/modules/map/types';
+import {
+  hallCalls,
+  type BBox,
+  type ClusterResult,
+  type MapFilter,
+  type Place,
+  type ProjectCard,
+  type ReverseResult,
+} from '@shared/contracts/hall';
 
 export interface MapApi {
   clusters(zoom: number, bbox: BBox, filter: MapFilter, signal: AbortSignal): Promise<ClusterResult>;
@@ -25,23 +27,20 @@ const round5 = (n: number) => Math.round(n * 1e5) / 1e5;
 export function createMapApi(bases: ApiBases, client: ApiClient = createApiClient({ bases })): MapApi {
   return {
     clusters: (zoom, bbox, filter, signal) =>
-      client.object<ClusterResult>('business', '/map/clusters', {
-        query: {
+      callApi(
+        client,
+        hallCalls.mapClusters,
+        {
           zoom,
           bbox: [bbox.west, bbox.south, bbox.east, bbox.north].map(round5).join(','),
           ...compactParams({ ...filter }),
         },
-        signal,
-      }),
-    project: (pkid, signal) =>
-      client.object<ProjectCard>('business', '/map/project', { query: { pkid }, signal }),
-    search: (keyword, signal) =>
-      client.object<Place[]>('business', '/map/search', { query: { keyword }, signal }),
+        { signal },
+      ),
+    project: (pkid, signal) => callApi(client, hallCalls.mapProject, { pkid }, { signal }),
+    search: (keyword, signal) => callApi(client, hallCalls.mapSearch, { keyword }, { signal }),
     reverse: (lon, lat, signal) =>
-      client.object<ReverseResult>('business', '/map/reverse', {
-        query: { lon: round5(lon), lat: round5(lat) },
-        signal,
-      }),
+      callApi(client, hallCalls.mapReverse, { lon: round5(lon), lat: round5(lat) }, { signal }),
   };
 }
 

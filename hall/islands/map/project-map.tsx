@@ -22,7 +22,7 @@ import type {
   MapFilter,
   Place,
   ProjectCard,
-} from '@server/modules/map/types';
+} from '@shared/contracts/hall';
 import { ClusterLayer } from './cluster-layer';
 import { placeIcon } from './leaflet-icons';
 import { createMapApi, districtShade, formatCount, isAbort, messageOf, type MapApi } from './map-data';

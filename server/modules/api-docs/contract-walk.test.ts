@@ -1,0 +1,180 @@
+/**
+ * One walk over every declared call (shared/contracts): anonymous and wrong-role callers are
+ * refused with 401/403 in the spec's envelope, a malformed input gets a 400 with a Chinese message and
+ * changes nothing, and no junk (NUL bytes, huge numbers, wrong types, broken bodies) gets a 5xx.
+ * Answers that succeed are checked against their output schemas on the way (checkContractOutputs).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { allCalls } from '@shared/contracts';
+import type { Contract, HttpMethod } from '@shared/contracts/define';
+import { roles } from '@shared/domain/roles';
+import { demoAccounts } from '@server/db/seed';
+import {
+  createBrowser,
+  createIdentityTestContext,
+  signInDemoBrowsers,
+  type Browser,
+} from '@server/modules/identity/test-support';
+
+let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
+let browsers: Record<string, Browser>;
+
+beforeAll(async () => {
+  env = await createIdentityTestContext();
+  browsers = await signInDemoBrowsers(env.app);
+});
+afterAll(() => env.ctx.dispose());
+
+const contracts: Contract[] = allCalls.flatMap((domain) => Object.values(domain) as Contract[]);
+
+type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[] };
+
+function inputSchema(contract: Contract): JsonSchema {
+  return z.toJSONSchema(contract.input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+}
+
+/** The path with every parameter filled by `value`. */
+function pathWith(contract: Contract, value: string): string {
+  const base = env.ctx.config.apiBases[contract.base];
+  return `${base}/${contract.path.replace(/\{[A-Za-z_][A-Za-z0-9_]*\}/g, encodeURIComponent(value))}`;
+}
+
+/** A request for `contract` carrying `fields` as its declared encoding says. */
+function request(contract: Contract, method: HttpMethod, fields: Record<string, string>, pathValue = '1') {
+  const url = new URL(pathWith(contract, pathValue), 'http://localhost');
+  if (method === 'GET' || method === 'DELETE') {
+    for (const [key, value] of Object.entries(fields)) url.searchParams.set(key, value);
+    return { url: url.pathname + url.search, init: { method } };
+  }
+  if (contract.encoding === 'multipart') {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    return { url: url.pathname, init: { method, body: form } };
+  }
+  if (contract.encoding === 'json')
+    return {
+      url: url.pathname,
+      init: { method, body: JSON.stringify(fields), headers: { 'content-type': 'application/json' } },
+    };
+  return { url: url.pathname, init: { method, body: new URLSearchParams(fields) } };
+}
+
+/** A demo account holding none of the call's roles (and not the administrator), if there is one. */
+function outsider(contract: Contract): string | undefined {
+  if (!Array.isArray(contract.access)) return undefined;
+  const allowed = contract.access as readonly string[];
+  return demoAccounts.find((account) => account.role !== 'admin' && !allowed.includes(roles[account.role].id))
+    ?.loginname;
+}
+
+async function expectFailure(response: Response, status: number, what: string) {
+  expect(response.status, what).toBe(status);
+  const body = (await response.json()) as { success: boolean; message: string };
+  expect(body.success, what).toBe(false);
+  expect(body.message, what).toMatch(/[\u4e00-\u9fff]/);
+}
+
+/** A digest of every table: equal before and after means nothing was written. */
+async function databaseDigest(): Promise<string> {
+  const tables = await env.ctx.db.execute<{ name: string }>(
+    sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by 1`,
+  );
+  const parts: string[] = [];
+  for (const { name } of tables.rows) {
+    const result = await env.ctx.db.execute<{ digest: string | null }>(
+      sql.raw(`select md5(string_agg(t::text, ',' order by t::text)) as digest from ${name} t`),
+    );
+    parts.push(`${name}:${result.rows[0]?.digest ?? ''}`);
+  }
+  return parts.join('\n');
+}
+
+/** Calls that store a session or a sign-on answer even when refused are left out of "changes nothing". */
+const writesWhenRefused = new Set<string>();
+
+describe.each(contracts.map((contract) => [contract.operationId, contract] as const))(
+  '%s',
+  (_id, contract) => {
+    const method = contract.methods[0];
+
+    it.runIf(contract.access !== 'public')('refuses anonymous callers with 401', async () => {
+      const { url, init } = request(contract, method, {});
+      await expectFailure(await createBrowser(env.app).fetch(url, init), 401, `${method} ${url}`);
+    });
+
+    it.runIf(outsider(contract) !== undefined)(
+      'refuses a signed-in user without its roles with 403',
+      async () => {
+        const { url, init } = request(contract, method, {});
+        const browser = browsers[outsider(contract) as string] as Browser;
+        await expectFailure(await browser.fetch(url, init), 403, `${method} ${url}`);
+      },
+    );
+
+    it('answers junk without a server error', async () => {
+      const properties = Object.keys(inputSchema(contract).properties ?? {});
+      const fieldsOf = (value: string) => Object.fromEntries(properties.map((name) => [name, value]));
+      const junk = ['x\u0000y', '99999999999999999999999999', '-1', '1e400', '[]', '{"a":1}', '%00', ''];
+      const caller = browsers.admin as Browser;
+      for (const value of junk) {
+        for (const candidate of contract.methods) {
+          const { url, init } = request(contract, candidate, fieldsOf(value), value || '0');
+          const response = await caller.fetch(url, init);
+          expect(response.status, `${candidate} ${url} with ${JSON.stringify(value)}`).toBeLessThan(500);
+          // An event stream stays open: having answered is enough.
+          if (contract.produces === 'text/event-stream') await response.body?.cancel();
+          else await response.arrayBuffer();
+        }
+      }
+      if (method !== 'GET') {
+        const url = pathWith(contract, '1');
+        const broken = [
+          {
+            'content-type': 'multipart/form-data; boundary=zzz',
+            body: '--zzz\r\nContent-Disposition: form-da',
+          },
+          { 'content-type': 'application/json', body: '{"unterminated": ' },
+          { 'content-type': 'application/json', body: '[1,2,3]' },
+          { 'content-type': 'application/x-www-form-urlencoded', body: '%E0%A4%A=%' },
+        ];
+        for (const { body, ...headers } of broken) {
+          const response = await caller.fetch(url, { method, body, headers });
+          expect(response.status, `${method} ${url} with ${body}`).toBeLessThan(500);
+          await response.arrayBuffer();
+        }
+      }
+    });
+  },
+);
+
+describe('malformed input', () => {
+  /** Inputs that must fail: a required field left out, or a number field given letters. */
+  function malformed(contract: Contract): Record<string, string> | undefined {
+    const schema = inputSchema(contract);
+    const properties = schema.properties ?? {};
+    const required = schema.required ?? [];
+    const numeric = Object.entries(properties).find(([, field]) =>
+      ['integer', 'number'].some((type) => field.type === type),
+    );
+    if (numeric) return { [numeric[0]]: '不是数字' };
+    if (required.some((name) => !contract.pathParams.includes(name))) return {};
+    return undefined;
+  }
+
+  it('gets a 400 with a Chinese message from every call that takes input, and changes nothing', async () => {
+    const before = await databaseDigest();
+    let checked = 0;
+    for (const contract of contracts) {
+      const fields = malformed(contract);
+      if (!fields || writesWhenRefused.has(contract.operationId)) continue;
+      const method = contract.methods[0];
+      const { url, init } = request(contract, method, fields, 'abc');
+      await expectFailure(await (browsers.admin as Browser).fetch(url, init), 400, `${method} ${url}`);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(10);
+    expect(await databaseDigest()).toBe(before);
+  });
+});
