@@ -78,14 +78,14 @@ async function expectFailure(response: Response, status: number, what: string) {
 
 /** A digest of every table: equal before and after means nothing was written. */
 async function databaseDigest(): Promise<string> {
-  const tables = await env.ctx.db.execute<{ name: string }>(
+  const tables = (await env.ctx.db.execute(
     sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by 1`,
-  );
+  )) as { rows: { name: string }[] };
   const parts: string[] = [];
   for (const { name } of tables.rows) {
-    const result = await env.ctx.db.execute<{ digest: string | null }>(
+    const result = (await env.ctx.db.execute(
       sql.raw(`select md5(string_agg(t::text, ',' order by t::text)) as digest from ${name} t`),
-    );
+    )) as { rows: { digest: string | null }[] };
     parts.push(`${name}:${result.rows[0]?.digest ?? ''}`);
   }
   return parts.join('\n');
