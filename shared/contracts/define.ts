@@ -1,6 +1,6 @@
 /**
  * API contracts: every call of the API is declared once, here in shared/contracts/<domain>.ts, and
- * everything else derives from that declaration (docs/decisions/0005-contracts-and-console-kit.md):
+ * everything else derives from that declaration (docs/decisions/0006-contracts-and-console-kit.md):
  *
  * - the server mounts the call from it (server/lib/contracts.ts): parsing, validation (400 with the
  *   schema's Chinese message), the role check (401/403), the envelope and the error mapping;
