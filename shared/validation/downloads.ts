@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { pageRoles } from '@shared/domain/routes';
+import { idField } from './numbers';
 import { fileField } from './upload';
 import { blankToUndefined } from './text';
 
@@ -34,14 +35,14 @@ export const downloadFieldsSchema = z.object({
 export const downloadAddSchema = downloadFieldsSchema.extend({ file: fileField });
 
 export const downloadRenameSchema = downloadFieldsSchema.extend({
-  pkid: z.coerce.number(downloadMessages.notFound).int().min(1, downloadMessages.notFound),
+  pkid: idField(downloadMessages.notFound),
 });
 
 export const downloadOrderSchema = z.object({
   ids: z.preprocess(
     (value) => (typeof value === 'string' ? value.split(',').filter((part) => part.trim() !== '') : value),
     z
-      .array(z.coerce.number().int().min(1, downloadMessages.orderInvalid), downloadMessages.orderInvalid)
+      .array(idField(downloadMessages.orderInvalid), downloadMessages.orderInvalid)
       .min(1, downloadMessages.orderInvalid),
   ),
 });

@@ -6,13 +6,14 @@
 import { z } from 'zod';
 import { creditFlag, noticeType } from '@shared/domain/statuses';
 import { surveyItemIds } from '@shared/domain/stages';
-import { blankToUndefined } from '@shared/validation/text';
+import { wholeNumber } from './numbers';
+import { blankToUndefined } from './text';
 
 /** Form and query values arrive as strings; an empty one means "not given" (spec 5: only non-empty). */
 const optionalText = (max: number, message: string) =>
   z.preprocess(blankToUndefined, z.string().trim().max(max, message).optional());
 
-const positiveInt = (message: string) => z.coerce.number({ message }).int(message).min(1, message);
+const positiveInt = (message: string) => wholeNumber(message);
 
 export const PAGE_SIZE = 10;
 
@@ -20,9 +21,7 @@ export const pagingSchema = z.object({
   page: z.preprocess(blankToUndefined, positiveInt('页码必须是正整数').default(1)),
   rows: z.preprocess(
     blankToUndefined,
-    positiveInt('每页条数必须是 1 到 100 的整数')
-      .max(100, '每页条数必须是 1 到 100 的整数')
-      .default(PAGE_SIZE),
+    wholeNumber('每页条数必须是 1 到 100 的整数', { max: 100 }).default(PAGE_SIZE),
   ),
 });
 
@@ -92,10 +91,7 @@ export const downloadListSchema = pagingSchema.extend({
 export type DownloadListParams = z.infer<typeof downloadListSchema>;
 
 export const newestSchema = z.object({
-  num: z.preprocess(
-    blankToUndefined,
-    positiveInt('条数必须是 1 到 20 的整数').max(20, '条数必须是 1 到 20 的整数').default(5),
-  ),
+  num: z.preprocess(blankToUndefined, wholeNumber('条数必须是 1 到 20 的整数', { max: 20 }).default(5)),
 });
 
 /** getNewConstruction?type: 1 = verified units only (the hall), 0 = every registered unit. */
@@ -111,10 +107,7 @@ export const newConstructionSchema = newestSchema.extend({
 
 export const demandListSchema = pagingSchema.extend({
   keyword: optionalText(50, '搜索词不能超过 50 个字'),
-  stageId: z.preprocess(
-    blankToUndefined,
-    z.coerce.number().int().min(1, '审批阶段不正确').max(99, '审批阶段不正确').optional(),
-  ),
+  stageId: z.preprocess(blankToUndefined, wholeNumber('审批阶段不正确', { max: 99 }).optional()),
   districtCode: z.preprocess(
     blankToUndefined,
     z

@@ -4,6 +4,7 @@
  * templates page show. The spec's own texts are kept to the character; each lives once here.
  */
 import { z } from 'zod';
+import { wholeNumber } from './numbers';
 
 export const messageTexts = {
   selectToMark: '请选择要批量标记的行~',
@@ -48,19 +49,10 @@ export const AUDIT_OPINION_MAX = 500;
 
 const m = messageTexts;
 
-const positiveInt = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+const positiveInt = (message: string) => wholeNumber(message);
 
-const pageIndex = z.coerce
-  .number({ error: m.pageIndexInvalid })
-  .int(m.pageIndexInvalid)
-  .min(1, m.pageIndexInvalid)
-  .default(1);
-const pageSize = z.coerce
-  .number({ error: m.pageSizeInvalid })
-  .int(m.pageSizeInvalid)
-  .min(1, m.pageSizeInvalid)
-  .max(100, m.pageSizeInvalid)
-  .default(MESSAGE_PAGE_SIZE);
+const pageIndex = wholeNumber(m.pageIndexInvalid).default(1);
+const pageSize = wholeNumber(m.pageSizeInvalid, { max: 100 }).default(MESSAGE_PAGE_SIZE);
 
 /** `GET project/message/query?pageIndex&pageSize&hasRead`: pages start at 1; no hasRead = all. */
 export const messageQuerySchema = z.object({

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { noticeState, noticeType } from '@shared/domain/statuses';
+import { idField } from './numbers';
 import { blankToUndefined } from './text';
 
 /** Spec section 9: font sizes the editor offers, in px. */
@@ -90,6 +91,6 @@ export const noticeInputSchema = z.object({
 export type NoticeInput = z.infer<typeof noticeInputSchema>;
 
 export const noticeUpdateSchema = noticeInputSchema.extend({
-  pkid: z.coerce.number('请提供正确的编号').int('请提供正确的编号').min(1, '请提供正确的编号'),
+  pkid: idField('请提供正确的编号'),
 });
 export type NoticeUpdate = z.infer<typeof noticeUpdateSchema>;

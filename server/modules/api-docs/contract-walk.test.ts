@@ -29,7 +29,15 @@ afterAll(() => env.ctx.dispose());
 
 const contracts: Contract[] = allCalls.flatMap((domain) => Object.values(domain) as Contract[]);
 
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; required?: string[] };
+type JsonSchema = {
+  type?: string | string[];
+  anyOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+};
+
+const isNumeric = (field: JsonSchema): boolean =>
+  field.type === 'integer' || field.type === 'number' || (field.anyOf ?? []).some(isNumeric);
 
 function inputSchema(contract: Contract): JsonSchema {
   return z.toJSONSchema(contract.input, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
@@ -155,9 +163,7 @@ describe('malformed input', () => {
     const schema = inputSchema(contract);
     const properties = schema.properties ?? {};
     const required = schema.required ?? [];
-    const numeric = Object.entries(properties).find(([, field]) =>
-      ['integer', 'number'].some((type) => field.type === type),
-    );
+    const numeric = Object.entries(properties).find(([, field]) => isNumeric(field));
     if (numeric) return { [numeric[0]]: '不是数字' };
     if (required.some((name) => !contract.pathParams.includes(name))) return {};
     return undefined;
