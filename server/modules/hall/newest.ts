@@ -6,6 +6,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { constructionUnits, districts, projects } from '@server/db/schema';
+import { isPublicProject } from '@server/modules/projects/visibility';
 import { auditStatus, projectStatus } from '@shared/domain/statuses';
 
 export interface NewConstruction {
@@ -63,7 +64,7 @@ export async function newestProjects(db: Database, limit: number): Promise<NewPr
     })
     .from(projects)
     .leftJoin(districts, eq(districts.districtCode, projects.districtCode))
-    .where(sql`${projects.status} <> ${projectStatus.code.draft}`)
+    .where(isPublicProject)
     .orderBy(desc(projects.createdAt), desc(projects.pkid))
     .limit(limit);
 }

@@ -6,9 +6,10 @@
  */
 import { LRUCache } from 'lru-cache';
 import Supercluster, { type ClusterProperties, type PointFeature } from 'supercluster';
-import { eq, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { projects } from '@server/db/schema';
+import { isPublicProject } from '@server/modules/projects/visibility';
 import { currentStages, projectYearSql } from './districts';
 import type { BBox, ClusterFeature, ClusterResult, MapFilter } from './types';
 
@@ -57,7 +58,7 @@ export async function loadProjectPoints(db: Database): Promise<ProjectPoints> {
     })
     .from(projects)
     .leftJoin(current, eq(current.projectId, projects.pkid))
-    .where(isNotNull(projects.lon));
+    .where(and(isNotNull(projects.lon), isPublicProject));
   const rows = JSON.parse(result?.points ?? '[]') as PointRow[];
   const n = rows.length;
   const points: ProjectPoints = {

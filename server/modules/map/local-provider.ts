@@ -5,6 +5,7 @@
 import { and, asc, between, eq, ilike, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { containsPattern } from '@server/db/contains-pattern';
+import { isPublicProject } from '@server/modules/projects/visibility';
 import type { Database } from '@server/db/database';
 import { districts, projects } from '@server/db/schema';
 import type { DistrictBoundary, GeoJsonPosition } from '@server/db/schema/reference';
@@ -70,6 +71,7 @@ export function createLocalMapService(db: Database, bbox: BBox, clusters: Cluste
             or(ilike(projects.projectName, pattern), ilike(projects.address, pattern)),
             between(projects.lon, bbox.west, bbox.east),
             between(projects.lat, bbox.south, bbox.north),
+            isPublicProject,
           ),
         )
         .orderBy(asc(projects.projectName))

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { constructionUnits, districts, projects } from '@server/db/schema';
 import { stageName } from '@shared/domain/stages';
 import { projectStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
+import { isPublicProject } from '@server/modules/projects/visibility';
 import { currentStageSql } from './districts';
 import type { ProjectCard } from './types';
 
@@ -27,7 +28,7 @@ export async function getProjectCard(db: Database, pkid: number): Promise<Projec
     .from(projects)
     .innerJoin(districts, eq(districts.districtCode, projects.districtCode))
     .innerJoin(constructionUnits, eq(constructionUnits.constructionId, projects.constructionId))
-    .where(eq(projects.pkid, pkid));
+    .where(and(eq(projects.pkid, pkid), isPublicProject));
   if (!row) throw new AppError('not_found', { message: '项目不存在' });
   const { stageId, createdAt, ...card } = row;
   return {
