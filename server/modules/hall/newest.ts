@@ -3,7 +3,7 @@
  * getNewAgentOrganization, getNewProject, getProjectStatistics). Public data only: unit and project
  * names, districts and dates; no contacts.
  */
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { constructionUnits, districts, projects } from '@server/db/schema';
 import { isPublicProject } from '@server/modules/projects/visibility';
