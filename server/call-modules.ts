@@ -7,10 +7,15 @@ import type { CallModule } from './lib/contracts';
 import { auditOpinionRoutes } from './modules/audit-opinions/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { hallRoutes } from './modules/hall/routes';
+import { casRoutes, entryRoutes, serviceRoutes, userRoutes } from './modules/identity/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { noticeRoutes } from './modules/notices/routes';
 
 export const callModules: readonly CallModule[] = [
+  casRoutes,
+  userRoutes,
+  serviceRoutes,
+  entryRoutes,
   hallRoutes,
   noticeRoutes,
   downloadRoutes,

@@ -2,12 +2,15 @@
  * What the management layout needs before it renders: the signed-in user, their module tree and the
  * unread message count (spec section 2, header and left menu).
  */
+import { callApi } from '@shared/api/call';
 import type { ApiClient } from '@shared/api/client';
+import { userCalls } from '@shared/contracts/identity';
 import type { CurrentUser, ModuleNode } from '@shared/auth/user';
 import { md5Hex } from '@shared/auth/md5';
 import { AppError } from '@shared/errors/app-error';
 import { loadUnreadCount } from '@console/features/messages';
 import type { ProfileChanges } from './layout/profile-dialog';
+import { loadCurrentUser } from '@shared/auth/current-user';
 
 export interface ConsoleSession {
   user: CurrentUser;
@@ -18,17 +21,13 @@ export interface ConsoleSession {
 
 /** `GET {uc}/module/permis/{userId}.json`: the tree as `data`, `object` or a bare array. */
 export async function loadModules(api: ApiClient, userId: number): Promise<ModuleNode[]> {
-  const answer = await api.call<ModuleNode[] | { data?: unknown; object?: unknown }>(
-    'uc',
-    `module/permis/${encodeURIComponent(String(userId))}.json`,
-  );
-  const tree = Array.isArray(answer) ? answer : (answer.data ?? answer.object);
+  const tree: unknown = await callApi(api, userCalls.modules, { id: userId });
   if (!Array.isArray(tree)) throw new AppError('internal', { message: '功能菜单数据无法识别' });
   return tree as ModuleNode[];
 }
 
 export async function loadSession(api: ApiClient): Promise<ConsoleSession> {
-  const user = await api.currentUser();
+  const user = await loadCurrentUser(api);
   const [modules, unreadCount] = await Promise.all([loadModules(api, user.pkid), loadUnreadCount(api)]);
   return { user, modules, unreadCount };
 }
@@ -38,13 +37,11 @@ export async function loadSession(api: ApiClient): Promise<ConsoleSession> {
  * was changed (spec sections 5 and 7).
  */
 export async function saveProfile(api: ApiClient, userId: number, changes: ProfileChanges): Promise<void> {
-  await api.call('uc', `user/${encodeURIComponent(String(userId))}.json`, {
-    method: 'PUT',
-    body: {
-      username: changes.username,
-      userphone: changes.userphone,
-      useremail: changes.useremail,
-      ...(changes.password ? { loginpwd: md5Hex(changes.password) } : {}),
-    },
+  await callApi(api, userCalls.updateUser, {
+    id: userId,
+    username: changes.username,
+    userphone: changes.userphone,
+    useremail: changes.useremail,
+    ...(changes.password ? { loginpwd: md5Hex(changes.password) } : {}),
   });
 }

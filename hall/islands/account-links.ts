@@ -6,7 +6,10 @@
  * The module-tree and unread-count reads repeat console/app/session.ts (loadModules,
  * loadUnreadCount), which the hall may not take from console/ as they stand; they belong in shared/.
  */
+import { callApi } from '@shared/api/call';
 import type { ApiClient } from '@shared/api/client';
+import { userCalls } from '@shared/contracts/identity';
+import { messageCalls } from '@shared/contracts/messages';
 import type { ModuleNode } from '@shared/auth/user';
 import { excludedSubsystemNames } from '@console/app/config';
 import { buildMenu, subsystemsFor } from '@console/app/menu';
@@ -22,20 +25,11 @@ export function consoleEntryFrom(
   return subsystems[0]?.href ?? userCenterHref;
 }
 
-/** The tree of a module answer: `data`, `object` or a bare array; empty when it is none of these. */
-function treeOf(answer: ModuleNode[] | { data?: unknown; object?: unknown }): ModuleNode[] {
-  const tree = Array.isArray(answer) ? answer : (answer.data ?? answer.object);
-  return Array.isArray(tree) ? (tree as ModuleNode[]) : [];
-}
-
 /** Reads `GET {uc}/module/permis/{userId}.json` and picks the entry; undefined on any failure. */
 export async function consoleEntryHref(api: ApiClient, userId: number): Promise<string | undefined> {
   try {
-    const answer = await api.call<ModuleNode[] | { data?: unknown; object?: unknown }>(
-      'uc',
-      `module/permis/${encodeURIComponent(String(userId))}.json`,
-    );
-    return consoleEntryFrom(treeOf(answer));
+    const tree: unknown = await callApi(api, userCalls.modules, { id: userId });
+    return consoleEntryFrom(Array.isArray(tree) ? (tree as ModuleNode[]) : []);
   } catch {
     return undefined;
   }
@@ -44,7 +38,7 @@ export async function consoleEntryHref(api: ApiClient, userId: number): Promise<
 /** `GET {business}/project/message/count`; null when it cannot be read (the badge then stays hidden). */
 export async function unreadCount(api: ApiClient): Promise<number | null> {
   try {
-    const count = Number(await api.object<number | string>('business', 'project/message/count'));
+    const count = Number(await callApi(api, messageCalls.countUnread, {}));
     return Number.isFinite(count) && count >= 0 ? count : null;
   } catch {
     return null;

@@ -66,7 +66,6 @@ describe('register api', () => {
       loginpwd: md5Hex('Survey2026'),
       username: '云州市新测绘有限公司',
       userphone: '13900000000',
-      phoneverify: '123456',
       usertype: '1',
     });
     expect(JSON.stringify(body)).not.toContain('Survey2026');

@@ -2,7 +2,9 @@
  * The user-service calls of the register tab (spec section 7, /uc): username check, phone code and
  * registration. Failures are AppErrors with the server's message, which the form warns as is.
  */
+import { callApi } from '@shared/api/call';
 import type { ApiClient } from '@shared/api/client';
+import { userCalls } from '@shared/contracts/identity';
 import { md5Hex } from '@shared/auth/md5';
 import { AppError } from '@shared/errors/app-error';
 import { toRegisterRequest, type RegisterForm } from '@shared/validation/identity';
@@ -13,10 +15,7 @@ import { toRegisterRequest, type RegisterForm } from '@shared/validation/identit
  */
 export async function isUsernameTaken(api: ApiClient, loginname: string): Promise<boolean> {
   try {
-    const answer = await api.call<{ data?: unknown; object?: unknown }>('uc', 'user/isrepeat.json', {
-      query: { username: loginname },
-    });
-    return (answer.data ?? answer.object) === true;
+    return (await callApi(api, userCalls.isLoginnameTaken, { username: loginname })) === true;
   } catch (error) {
     if (error instanceof AppError && error.code === 'conflict') return true;
     throw error;
@@ -25,15 +24,10 @@ export async function isUsernameTaken(api: ApiClient, loginname: string): Promis
 
 /** `GET {uc}/sendShortMessage?userphone=`: sends a 6-character code to the phone. */
 export async function sendPhoneCode(api: ApiClient, userphone: string): Promise<void> {
-  await api.call('uc', 'sendShortMessage', { query: { userphone } });
+  await callApi(api, userCalls.sendPhoneCode, { userphone });
 }
 
-/** `POST {uc}/user.json?phoneverify=` with the new user as a form; the password goes as its md5 hex. */
+/** `POST {uc}/user.json` with the new user as a form; the password goes as its md5 hex. */
 export async function register(api: ApiClient, form: RegisterForm): Promise<void> {
-  const body = toRegisterRequest(form, md5Hex);
-  await api.call('uc', 'user.json', {
-    method: 'POST',
-    query: { phoneverify: body.phoneverify },
-    body,
-  });
+  await callApi(api, userCalls.register, toRegisterRequest(form, md5Hex));
 }

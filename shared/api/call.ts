@@ -9,7 +9,7 @@
  * ```
  */
 import type { CallInput, CallOutput, Contract } from '@shared/contracts/define';
-import type { ApiClient, CallOptions, ParamValue, Params } from './client';
+import { toSearchParams, type ApiClient, type CallOptions, type ParamValue, type Params } from './client';
 
 export interface CallApiOptions {
   signal?: AbortSignal;
@@ -74,9 +74,16 @@ function requestOf(contract: Contract, input: Fields, options: CallApiOptions): 
     ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
   };
   if (method === 'GET' || method === 'DELETE') return { ...base, query: toParams(rest) };
-  if (contract.encoding === 'json') return { ...base, json: rest };
-  if (contract.encoding === 'multipart') return { ...base, body: toFormData(rest) };
-  return { ...base, body: toParams(rest) };
+  const queried = Object.fromEntries(
+    Object.entries(rest).filter(([key]) => contract.queryFields.includes(key)),
+  );
+  const body = Object.fromEntries(
+    Object.entries(rest).filter(([key]) => !contract.queryFields.includes(key)),
+  );
+  const withQuery = contract.queryFields.length > 0 ? { ...base, query: toParams(queried) } : base;
+  if (contract.encoding === 'json') return { ...withQuery, json: body };
+  if (contract.encoding === 'multipart') return { ...withQuery, body: toFormData(body) };
+  return { ...withQuery, body: toParams(body) };
 }
 
 /** Calls the API as its contract says and unwraps the envelope. */
@@ -91,18 +98,56 @@ export async function callApi<C extends Contract>(
   const request = requestOf(contract, fields, options);
   switch (contract.envelope) {
     case 'result':
-      return (await api.data(contract.base, path, request)) as CallOutput<C>;
-    case 'object':
-      return (await api.object(contract.base, path, request)) as CallOutput<C>;
+    case 'object': {
+      // The legacy back end is not consistent about which of the two it answers: take either.
+      const envelope = await api.call<{ data?: unknown; object?: unknown }>(contract.base, path, request);
+      // …or, for some lists, a bare array.
+      if (Array.isArray(envelope)) return envelope as CallOutput<C>;
+      const payload = contract.envelope === 'result' ? (envelope.data ?? envelope.object) : envelope.object;
+      return payload as CallOutput<C>;
+    }
     case 'page':
       return (await api.page(contract.base, path, request)) as CallOutput<C>;
     case 'file':
       return (await api.blob(contract.base, path, request)) as CallOutput<C>;
     default:
-      return (await api.http(api.url(contract.base, path, request.query), {
-        method: request.method ?? 'GET',
-      })) as CallOutput<C>;
+      return (await callRaw(api, contract, input, options)) as CallOutput<C>;
   }
+}
+
+/**
+ * Sends a call as its contract says and answers the raw Response, without envelope handling and
+ * without the invalid-session hook: for protocol answers (the CAS tickets: HTML and text; a wrong
+ * password's 401 must not reload the page).
+ */
+export async function callRaw<C extends Contract>(
+  api: ApiClient,
+  contract: C,
+  input: CallInput<C>,
+  options: CallApiOptions & { redirect?: RequestRedirect } = {},
+): Promise<Response> {
+  const fields = (input ?? {}) as Fields;
+  const { path, rest } = resolvePath(contract, fields);
+  const method = contract.methods[0];
+  const inQuery = method === 'GET' || method === 'DELETE';
+  const body =
+    inQuery || Object.keys(rest).length === 0
+      ? undefined
+      : contract.encoding === 'multipart'
+        ? toFormData(rest)
+        : contract.encoding === 'json'
+          ? JSON.stringify(rest)
+          : toSearchParams(toParams(rest));
+  return await api.http(api.url(contract.base, path, inQuery ? toParams(rest) : undefined), {
+    method,
+    ...(body !== undefined ? { body } : {}),
+    ...(contract.encoding === 'json' && body !== undefined
+      ? { headers: { 'content-type': 'application/json' } }
+      : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
+    ...(options.redirect ? { redirect: options.redirect } : {}),
+  });
 }
 
 /** The whole envelope with its success message (for '消息删除成功！' and the like). */
@@ -119,7 +164,7 @@ export async function callApiWithMessage<C extends Contract>(
     path,
     requestOf(contract, fields, options),
   );
-  const data = contract.envelope === 'object' ? envelope.object : envelope.data;
+  const data = contract.envelope === 'object' ? envelope.object : (envelope.data ?? envelope.object);
   return { data: data as CallOutput<C>, message: envelope.message ?? '' };
 }
 

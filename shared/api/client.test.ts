@@ -5,6 +5,7 @@ import { GUEST_USER_ID } from '@shared/domain/roles';
 import { ok, okObject, okPage } from './envelope';
 import { defaultApiBases, resolveApiBases } from './bases';
 import { compactParams, createApiClient } from './client';
+import { loadCurrentUser } from '@shared/auth/current-user';
 
 /** A tiny back end answering the spec's envelopes, the way ours and the legacy one do. */
 function createTestApp() {
@@ -199,18 +200,18 @@ describe('createApiClient', () => {
   it('returns the current user, and treats the guest as signed out', async () => {
     const test = createTestApp();
     const { api, onInvalidSession } = clientFor(test.app);
-    await expect(api.currentUser()).resolves.toMatchObject({ pkid: 7, loginname: 'owner01' });
+    await expect(loadCurrentUser(api)).resolves.toMatchObject({ pkid: 7, loginname: 'owner01' });
     expect(onInvalidSession).not.toHaveBeenCalled();
 
     test.signInAs(GUEST_USER_ID);
-    await expect(api.currentUser()).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(loadCurrentUser(api)).rejects.toMatchObject({ code: 'unauthenticated' });
     expect(onInvalidSession).toHaveBeenCalledTimes(1);
   });
 
   it('follows configured bases and reads a legacy { object } user', async () => {
     const { app, seen } = createTestApp();
     const { api } = clientFor(app, vi.fn(), resolveApiBases({ uc: '/gateway/uc/' }));
-    await expect(api.currentUser()).resolves.toMatchObject({ pkid: 3 });
+    await expect(loadCurrentUser(api)).resolves.toMatchObject({ pkid: 3 });
     expect(seen.at(-1)?.path).toBe('/gateway/uc/user/current.json');
     expect(api.url('uc', 'user/1.json', { a: 'x y', b: undefined })).toBe('/gateway/uc/user/1.json?a=x+y');
   });

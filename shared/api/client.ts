@@ -14,7 +14,6 @@ import ky, { isNetworkError, isTimeoutError, type Input, type KyInstance } from 
 import { AppError, codeForStatus, errorStatus, type ErrorCode } from '@shared/errors/app-error';
 import type { ResultInfo } from './envelope';
 import type { ApiBaseName, ApiBases } from './bases';
-import { isGuest, type CurrentUser } from '@shared/auth/user';
 
 export type ParamValue = string | number | boolean | null | undefined;
 /** Query or form fields. Arrays are sent as one comma list (the spec's `ids`). */
@@ -75,11 +74,8 @@ export interface ApiClient {
   page<T>(base: ApiBaseName, path: string, options?: CallOptions): Promise<Page<T>>;
   /** A file answer (exports); a JSON failure envelope in its place becomes an AppError. */
   blob(base: ApiBaseName, path: string, options?: CallOptions): Promise<Blob>;
-  /**
-   * `GET {uc}/user/current.json`. The guest (pkid 21) counts as signed out: onInvalidSession runs
-   * and the call fails with an `unauthenticated` AppError.
-   */
-  currentUser(): Promise<CurrentUser>;
+  /** Runs onInvalidSession (at most once): the caller found the session invalid or the guest. */
+  reportInvalidSession(): void;
 }
 
 /**
@@ -99,7 +95,8 @@ export function compactParams<T extends Record<string, unknown>>(params: T): Par
   return kept;
 }
 
-function toSearchParams(params: Params | undefined): URLSearchParams {
+/** Query or form fields as URLSearchParams: arrays as one comma list, undefined and null left out. */
+export function toSearchParams(params: Params | undefined): URLSearchParams {
   const search = new URLSearchParams();
   if (!params) return search;
   for (const [key, value] of Object.entries(params)) {
@@ -117,7 +114,6 @@ const messages = {
   network: '网络连接失败，请检查网络后重试',
   timeout: '请求超时，请稍后重试',
   badAnswer: '服务器返回的数据无法识别',
-  guest: '请先登录',
 } as const;
 
 function isErrorCode(value: unknown): value is ErrorCode {
@@ -257,18 +253,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
       return await response.blob();
     },
-    async currentUser() {
-      // Our back end answers resultInfo (`data`); the legacy one may use `object`.
-      const envelope = await call<{ data?: CurrentUser | null; object?: CurrentUser | null }>(
-        'uc',
-        'user/current.json',
-      );
-      const user = envelope.data ?? envelope.object ?? null;
-      if (!user || isGuest(user)) {
-        reportInvalidSession();
-        throw new AppError('unauthenticated', { message: messages.guest });
-      }
-      return user;
-    },
+    reportInvalidSession,
   };
 }

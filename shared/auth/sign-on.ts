@@ -7,12 +7,13 @@
  *    the service ticket `ST-…` as text, then `GET {base}/service?ticket=ST-…`, which opens the session
  *    on that base.
  *
- * The calls go through the client's raw `http` (ky) instance, not its envelope helpers: the ticket
- * answers are text and HTML, and a wrong password (401) must not trigger the client's
- * invalid-session hook (which reloads the page).
+ * The ticket calls go through callRaw (their contracts, without envelope handling): the answers are
+ * text and HTML, and a wrong password (401) must not trigger the client's invalid-session hook (which
+ * reloads the page).
  */
-import type { ApiClient, Params } from '@shared/api/client';
-import type { ApiBaseName } from '@shared/api/bases';
+import { callApiWithMessage, callRaw } from '@shared/api/call';
+import type { ApiClient } from '@shared/api/client';
+import { casCalls, serviceBaseNames, serviceCalls, type ServiceBaseName } from '@shared/contracts/identity';
 import { AppError, codeForStatus } from '@shared/errors/app-error';
 import { identityMessages } from '@shared/validation/identity';
 import { md5Hex } from './md5';
@@ -27,7 +28,7 @@ export interface SignOnCredentials {
 
 export interface SignOnOptions {
   /** The bases to open a session on; default every base but `cas`. */
-  bases?: readonly ApiBaseName[];
+  bases?: readonly ServiceBaseName[];
 }
 
 export interface SignOnResult {
@@ -36,14 +37,7 @@ export interface SignOnResult {
 }
 
 /** Bases that have a `service` endpoint: every base but the sign-on server itself. */
-export const serviceBaseNames: readonly ApiBaseName[] = [
-  'business',
-  'workflow',
-  'task',
-  'uc',
-  'archive',
-  'notices',
-];
+export { serviceBaseNames };
 
 const TGT_IN_HTML = /\/rest\/tickets\/(TGT-[A-Za-z0-9-]+)/;
 const SERVICE_TICKET = /^ST-[A-Za-z0-9-]+$/;
@@ -59,17 +53,9 @@ async function failure(response: Response, fallback: string): Promise<AppError> 
   return new AppError(codeForStatus(response.status), { message, status: response.status });
 }
 
-function form(fields: Params): URLSearchParams {
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value !== undefined && value !== null) body.append(key, String(value));
-  }
-  return body;
-}
-
 /** The service URL a base's session is opened with (`{base}/service`). */
-export function serviceUrl(client: ApiClient, base: ApiBaseName): string {
-  return client.url(base, 'service');
+export function serviceUrl(client: ApiClient, base: ServiceBaseName): string {
+  return client.url(base, serviceCalls[base].path);
 }
 
 /**
@@ -81,12 +67,10 @@ export async function signOn(
   credentials: SignOnCredentials,
   options: SignOnOptions = {},
 ): Promise<SignOnResult> {
-  const granting = await client.http.post(client.url('cas', 'rest/tickets'), {
-    body: form({
-      username: credentials.username.trim(),
-      password: md5Hex(credentials.password),
-      captcha: credentials.captcha,
-    }),
+  const granting = await callRaw(client, casCalls.signOn, {
+    username: credentials.username.trim(),
+    password: md5Hex(credentials.password),
+    captcha: credentials.captcha,
   });
   if (granting.status !== 201 && granting.status !== 200) {
     throw await failure(granting, identityMessages.loginFailed);
@@ -95,14 +79,12 @@ export async function signOn(
   if (!tgt) throw new AppError('internal', { message: identityMessages.loginFailed });
 
   for (const base of options.bases ?? serviceBaseNames) {
-    const issued = await client.http.post(client.url('cas', `rest/tickets/${tgt}`), {
-      body: form({ service: serviceUrl(client, base) }),
-    });
+    const issued = await callRaw(client, casCalls.serviceTicket, { tgt, service: serviceUrl(client, base) });
     if (!issued.ok) throw await failure(issued, identityMessages.loginFailed);
     const ticket = (await issued.text()).trim();
     if (!SERVICE_TICKET.test(ticket))
       throw new AppError('internal', { message: identityMessages.loginFailed });
-    const opened = await client.http.get(client.url(base, 'service', { ticket }));
+    const opened = await callRaw(client, serviceCalls[base], { ticket });
     if (!opened.ok) throw await failure(opened, identityMessages.loginFailed);
   }
   return { tgt };
@@ -110,9 +92,7 @@ export async function signOn(
 
 /** Ends the ticket-granting ticket and every session opened from it, on every base. Never throws. */
 export async function signOut(client: ApiClient): Promise<void> {
-  await client.http
-    .get(client.url('cas', 'logout'), { redirect: 'manual', timeout: 5000 })
-    .catch(() => undefined);
+  await callRaw(client, casCalls.logout, {}, { redirect: 'manual', timeout: 5000 }).catch(() => undefined);
 }
 
 /**
@@ -120,13 +100,15 @@ export async function signOut(client: ApiClient): Promise<void> {
  * right; otherwise rejects with an AppError whose message the UI warns with.
  */
 export async function verifyCaptcha(client: ApiClient, code: string): Promise<string> {
-  const answer = await client.call<{ message?: string }>('cas', 'captcha/verifyq.do', {
-    body: { captcha: code },
-  });
-  return answer.message ?? identityMessages.captchaCorrect;
+  const { message } = await callApiWithMessage(client, casCalls.verifyCaptcha, { captcha: code });
+  return message || identityMessages.captchaCorrect;
 }
 
 /** The captcha image's URL; `nonce` (e.g. Date.now()) makes the browser fetch a new one. */
 export function captchaImageUrl(client: ApiClient, nonce?: number | string): string {
-  return client.url('cas', 'captcha/captcha.do', nonce === undefined ? undefined : { t: nonce });
+  return client.url(
+    casCalls.captcha.base,
+    casCalls.captcha.path,
+    nonce === undefined ? undefined : { t: nonce },
+  );
 }

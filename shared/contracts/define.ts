@@ -68,6 +68,8 @@ export interface CallSpec<
   method: HttpMethod | readonly [HttpMethod, ...HttpMethod[]];
   /** Default `form`. */
   encoding?: InputEncoding;
+  /** Input fields that travel in the query string even when the rest is a body (the spec's `user.json?phoneverify`). */
+  queryFields?: readonly string[];
   /** The input (query, body and path parameters together) as one object schema. */
   input?: I;
   /** The answer's payload (for `page`: one row). Omitted for `file` and `raw`. */
@@ -95,6 +97,7 @@ export interface Contract<
   readonly description?: string;
   readonly methods: readonly [HttpMethod, ...HttpMethod[]];
   readonly encoding: InputEncoding;
+  readonly queryFields: readonly string[];
   readonly input: I;
   readonly output: O;
   readonly paging?: Paging;
@@ -144,6 +147,7 @@ export function defineCalls<const T extends Record<string, CallSpec>>(
       path: spec.path.replace(/^\/+/, ''),
       methods,
       encoding: spec.encoding ?? 'form',
+      queryFields: spec.queryFields ?? [],
       input: spec.input ?? noInput,
       output: spec.output ?? noOutput,
       envelope: spec.envelope,

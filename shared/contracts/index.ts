@@ -5,7 +5,18 @@
 import { auditOpinionCalls } from './audit-opinions';
 import { downloadCalls } from './downloads';
 import { hallCalls } from './hall';
+import { casCalls, entryCalls, serviceCalls, userCalls } from './identity';
 import { messageCalls } from './messages';
 import { noticeCalls } from './notices';
 
-export const allCalls = [hallCalls, noticeCalls, downloadCalls, messageCalls, auditOpinionCalls] as const;
+export const allCalls = [
+  casCalls,
+  userCalls,
+  serviceCalls,
+  entryCalls,
+  hallCalls,
+  noticeCalls,
+  downloadCalls,
+  messageCalls,
+  auditOpinionCalls,
+] as const;

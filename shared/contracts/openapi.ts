@@ -81,16 +81,14 @@ function operation(contract: Contract, method: HttpMethod, primary: boolean): Js
     required: true,
     schema: properties[name] ?? { type: 'string' },
   }));
-  const bodyProperties = Object.fromEntries(
-    Object.entries(properties).filter(([name]) => !contract.pathParams.includes(name)),
-  );
-  const bodyRequired = [...required].filter((name) => !contract.pathParams.includes(name));
   const inQuery = method === 'GET' || method === 'DELETE';
-  if (inQuery) {
-    for (const [name, schema] of Object.entries(bodyProperties)) {
-      parameters.push({ name, in: 'query', required: required.has(name), schema });
-    }
+  const queried = (name: string) => inQuery || contract.queryFields.includes(name);
+  const outsidePath = Object.entries(properties).filter(([name]) => !contract.pathParams.includes(name));
+  for (const [name, schema] of outsidePath.filter(([name]) => queried(name))) {
+    parameters.push({ name, in: 'query', required: required.has(name), schema });
   }
+  const bodyProperties = Object.fromEntries(outsidePath.filter(([name]) => !queried(name)));
+  const bodyRequired = [...required].filter((name) => name in bodyProperties);
   const isFile = contract.envelope === 'file' || contract.envelope === 'raw';
   const mediaType = isFile ? (contract.produces ?? 'application/octet-stream') : 'application/json';
   return {

@@ -16,6 +16,7 @@ import {
   TEST_CAPTCHA,
   type Browser,
 } from './test-support';
+import { loadCurrentUser } from '@shared/auth/current-user';
 
 let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
 
@@ -410,7 +411,7 @@ describe('registration', () => {
       });
 
       await signInAs(browser, loginname, 'Register2026');
-      const user = await browser.client.currentUser();
+      const user = await loadCurrentUser(browser.client);
       expect(user).toMatchObject({
         loginname,
         username: '云州新单位',
@@ -469,7 +470,7 @@ describe('profile', () => {
     await signInAs(browser, 'district01');
     const otherDevice = createBrowser(env.app);
     await signInAs(otherDevice, 'district01');
-    const me = await browser.client.currentUser();
+    const me = await loadCurrentUser(browser.client);
 
     const empty = await browser.fetch(`/uc/user/${me.pkid}.json`, {
       method: 'PUT',
@@ -504,7 +505,7 @@ describe('external entry', () => {
       success: true,
       data: { loginName: 'agency01', needPerfect: false },
     });
-    expect(await browser.client.currentUser()).toMatchObject({ loginname: 'agency01' });
+    expect(await loadCurrentUser(browser.client)).toMatchObject({ loginname: 'agency01' });
     // Single use.
     expect(
       (await createBrowser(env.app).fetch('/task/newSystemLogin/checkTicket', form({ ticket }))).status,
@@ -522,7 +523,7 @@ describe('module tree', () => {
   it('answers the two-level tree of the user roles', async () => {
     const owner = createBrowser(env.app);
     await signInAs(owner, 'owner01');
-    const me = await owner.client.currentUser();
+    const me = await loadCurrentUser(owner.client);
     const tree = (await json(await owner.fetch(`/uc/module/permis/${me.pkid}.json`))).data as {
       appMetaId: string;
       children: { href: string }[];
@@ -568,12 +569,12 @@ describe('signOn round trip through app.request', () => {
       captcha: TEST_CAPTCHA,
     });
     expect(tgt).toMatch(/^TGT-/);
-    const user = await browser.client.currentUser();
+    const user = await loadCurrentUser(browser.client);
     expect(user).toMatchObject({ loginname: 'owner01', roleid: roles.owner.id });
     expect(JSON.stringify(user)).not.toMatch(/scrypt|loginpwd/);
 
     await signOut(browser.client);
-    await expect(browser.client.currentUser()).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(loadCurrentUser(browser.client)).rejects.toMatchObject({ code: 'unauthenticated' });
   });
 
   it('verifyCaptcha answers the server text, or rejects with the warning', async () => {

@@ -1,33 +1,27 @@
 /**
- * The identity API: single sign-on under {cas}, the user service under {uc}, `{base}/service` on
- * every other base, and the external entry under {task}. Handlers parse with the shared schemas and
- * call one service function each.
+ * The identity calls (shared/contracts/identity.ts): single sign-on under {cas}, the user service
+ * under {uc}, `{base}/service` on every other base, and the external entry under {task}.
  */
 import type { Context, Hono } from 'hono';
 import type { AppContext, AppEnv } from '@server/app-context';
-import { parseInput } from '@server/lib/validate';
+import { implement, reply } from '@server/lib/contracts';
 import { ok } from '@shared/api/envelope';
-import { apiBaseNames } from '@shared/api/bases';
-import { roles } from '@shared/domain/roles';
-import { AppError } from '@shared/errors/app-error';
 import {
-  captchaRequestSchema,
-  identityMessages,
-  perfectDataSchema,
-  phoneCodeRequestSchema,
-  registerRequestSchema,
-  ticketRequestSchema,
-  usernameCheckSchema,
-  userUpdateRequestSchema,
-} from '@shared/validation/identity';
+  casCalls,
+  entryCalls,
+  serviceCalls,
+  userCalls,
+  type ServiceBaseName,
+} from '@shared/contracts/identity';
+import { AppError } from '@shared/errors/app-error';
+import { identityMessages } from '@shared/validation/identity';
 import { consumeCaptcha, issueCaptcha, verifyCaptcha } from './captcha/captcha';
 import { createCasIdentityProvider, sameService } from './external-entry/provider';
-import { bindGuardContext, requireRoles, requireUser } from './guard';
+import { bindGuardContext } from './guard';
 import {
   clearIdentityCookies,
   clientIp,
   isSecureRequest,
-  readFields,
   requestHost,
   sessionToken,
   setSessionCookie,
@@ -72,20 +66,8 @@ function publicOrigin(ctx: AppContext, c: Context): string {
   return `${isSecureRequest(ctx, c) ? 'https' : 'http'}://${requestHost(ctx, c)}`;
 }
 
-/** `12.json` → 12; anything else is a 404 (the paths are the spec's). */
-function idOf(file: string): number {
-  const match = /^(\d{1,9})\.json$/.exec(file);
-  if (!match) throw new AppError('not_found', { message: '接口不存在' });
-  return Number(match[1]);
-}
-
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
-
-/** The user from requireUser (set before the handler runs). */
-function userOf(c: Context) {
-  return c.get('user');
 }
 
 /** The session of this browser, creating an anonymous one (and its cookie) when there is none. */
@@ -105,17 +87,30 @@ async function signInBrowser(ctx: AppContext, c: Context, userId: number): Promi
   setTgtCookie(ctx, c, tgt);
 }
 
-function mountCas(app: Hono<AppEnv>, ctx: AppContext): void {
-  const cas = ctx.config.apiBases.cas;
+/** Ends the browser's sign-on: its TGT cookie, a named TGT or service ticket, its session's TGT. */
+async function endSignOn(ctx: AppContext, c: Context, extraTgt?: string, serviceTicket?: string) {
+  const hashes: string[] = [];
+  const cookieTgt = tgtCookie(c);
+  if (cookieTgt) hashes.push(hashId(cookieTgt));
+  if (extraTgt) hashes.push(hashId(extraTgt));
+  if (serviceTicket) {
+    const fromTicket = await tgtHashOfServiceTicket(ctx, serviceTicket);
+    if (fromTicket) hashes.push(fromTicket);
+  }
+  const session = await findSession(ctx, sessionToken(c));
+  if (session?.tgtHash) hashes.push(session.tgtHash);
+  await endTickets(ctx, hashes);
+  clearIdentityCookies(ctx, c);
+}
 
-  app.post(`${cas}/rest/tickets`, async (c) => {
-    const input = parseInput(ticketRequestSchema, await readFields(c));
+export const casRoutes = implement(casCalls, (ctx) => ({
+  signOn: async (input, { c }) => {
     const session = await findSession(ctx, sessionToken(c));
     await consumeCaptcha(ctx, session, input.captcha);
     const userId = await checkPassword(ctx, input.username, input.password, clientIp(ctx, c));
     const tgt = await createTicketGrantingTicket(ctx, userId);
     setTgtCookie(ctx, c, tgt);
-    const location = `${publicOrigin(ctx, c)}${cas}/rest/tickets/${tgt}`;
+    const location = `${publicOrigin(ctx, c)}${ctx.config.apiBases.cas}/rest/tickets/${tgt}`;
     c.header('Location', location);
     c.header('Cache-Control', 'no-store');
     return c.html(
@@ -124,144 +119,87 @@ function mountCas(app: Hono<AppEnv>, ctx: AppContext): void {
         `<br><input type="submit" value="Submit"></form></body></html>`,
       201,
     );
-  });
-
-  app.post(`${cas}/rest/tickets/:tgt`, async (c) => {
-    const ticket = await useTicketGrantingTicket(ctx, c.req.param('tgt'));
+  },
+  serviceTicket: async ({ tgt, service }, { c }) => {
+    const ticket = await useTicketGrantingTicket(ctx, tgt);
     if (!ticket) throw ticketExpired();
-    const fields = await readFields(c, true);
-    const service = typeof fields.service === 'string' ? fields.service.trim() : '';
-    if (!service || service.length > 2000) {
-      throw new AppError('invalid_input', { message: '缺少 service 参数', field: 'service' });
-    }
     const serviceTicket = await createServiceTicket(ctx, ticket.idHash, service);
     c.header('Cache-Control', 'no-store');
     return c.text(serviceTicket, 200);
-  });
-
-  const logout = async (c: Context, extraTgt?: string, serviceTicket?: string) => {
-    const hashes: string[] = [];
-    const cookieTgt = tgtCookie(c);
-    if (cookieTgt) hashes.push(hashId(cookieTgt));
-    if (extraTgt) hashes.push(hashId(extraTgt));
-    if (serviceTicket) {
-      const fromTicket = await tgtHashOfServiceTicket(ctx, serviceTicket);
-      if (fromTicket) hashes.push(fromTicket);
-    }
-    const session = await findSession(ctx, sessionToken(c));
-    if (session?.tgtHash) hashes.push(session.tgtHash);
-    await endTickets(ctx, hashes);
-    clearIdentityCookies(ctx, c);
-  };
-
-  app.get(`${cas}/logout`, async (c) => {
-    await logout(c);
+  },
+  logout: async ({ service }, { c }) => {
+    await endSignOn(ctx, c);
     c.header('Cache-Control', 'no-store');
-    const service = c.req.query('service');
     // Only a path on this site: an open redirect would help phishing.
     if (service && /^\/(?!\/)/.test(service)) return c.redirect(service, 302);
     if ((c.req.header('accept') ?? '').includes('text/html')) return c.redirect('/', 302);
     return c.json(ok(null, '已退出登录'));
-  });
-
-  app.get(`${cas}/deleteTgtEx`, async (c) => {
-    await logout(c, c.req.query('tgt') || undefined, c.req.query('geoServiceTicket') || undefined);
+  },
+  endTicket: async ({ tgt, geoServiceTicket }, { c }) => {
+    await endSignOn(ctx, c, tgt || undefined, geoServiceTicket || undefined);
     c.header('Cache-Control', 'no-store');
-    return c.json(ok(null, '已退出登录'));
-  });
-
-  app.get(`${cas}/captcha/captcha.do`, async (c) => {
+    return reply(null, '已退出登录');
+  },
+  captcha: async (_input, { c }) => {
     const session = await browserSession(ctx, c);
     const svg = await issueCaptcha(ctx, session);
     c.header('Cache-Control', 'no-store');
     c.header('Content-Type', 'image/svg+xml; charset=utf-8');
     return c.body(svg);
-  });
+  },
+  verifyCaptcha: async ({ captcha }, { c }) => {
+    await verifyCaptcha(ctx, await findSession(ctx, sessionToken(c)), captcha);
+    return reply(null, identityMessages.captchaCorrect);
+  },
+}));
 
-  app.post(`${cas}/captcha/verifyq.do`, async (c) => {
-    const input = parseInput(captchaRequestSchema, await readFields(c, true));
-    await verifyCaptcha(ctx, await findSession(ctx, sessionToken(c)), input.captcha);
-    return c.json(ok(null, identityMessages.captchaCorrect));
-  });
-}
-
-function mountUc(app: Hono<AppEnv>, ctx: AppContext): void {
-  const uc = ctx.config.apiBases.uc;
-
-  app.get(`${uc}/sendShortMessage`, async (c) => {
-    const { userphone } = parseInput(phoneCodeRequestSchema, c.req.query());
+export const userRoutes = implement(userCalls, (ctx) => ({
+  sendPhoneCode: async ({ userphone }, { c }) => {
     await sendPhoneCode(ctx, userphone, clientIp(ctx, c));
-    return c.json(ok(null, identityMessages.phoneCodeSent));
-  });
-
-  app.get(`${uc}/sms/outbox.json`, requireRoles(roles.admin.id), async (c) => {
-    const rows = await listOutbox(ctx, c.req.query('userphone') || undefined);
-    return c.json(ok(rows));
-  });
-
-  app.get(`${uc}/user/isrepeat.json`, async (c) => {
-    const { username } = parseInput(usernameCheckSchema, c.req.query());
+    return reply(null, identityMessages.phoneCodeSent);
+  },
+  smsOutbox: ({ userphone }) => listOutbox(ctx, userphone || undefined),
+  isLoginnameTaken: async ({ username }) => {
     const taken = await isLoginnameTaken(ctx, username);
-    return c.json(ok(taken, taken ? identityMessages.usernameTaken : identityMessages.usernameAvailable));
-  });
-
-  app.post(`${uc}/user.json`, async (c) => {
-    const input = parseInput(registerRequestSchema, await readFields(c, true));
+    return reply(taken, taken ? identityMessages.usernameTaken : identityMessages.usernameAvailable);
+  },
+  register: async (input) => {
     await registerUser(ctx, input);
-    return c.json(ok(null, identityMessages.registerSuccess));
-  });
-
-  app.get(`${uc}/user/current.json`, requireUser(), (c) => c.json(ok(toCurrentUser(userOf(c)))));
-
-  app.get(`${uc}/user/queryByDept.json`, requireUser(), async (c) => {
-    const depid = Number(c.req.query('depid'));
-    if (!Number.isInteger(depid) || depid <= 0) {
-      throw new AppError('invalid_input', { message: '请选择部门', field: 'depid' });
-    }
-    return c.json(ok(await listDepartmentUsers(ctx, userOf(c), depid)));
-  });
-
-  app.get(`${uc}/user/:file`, requireUser(), async (c) => {
-    return c.json(ok(await readUser(ctx, userOf(c), idOf(c.req.param('file')))));
-  });
-
-  app.put(`${uc}/user/:file`, requireUser(), async (c) => {
-    const id = idOf(c.req.param('file'));
-    const input = parseInput(userUpdateRequestSchema, await readFields(c));
-    return c.json(ok(await updateUser(ctx, userOf(c), id, input), identityMessages.saveSuccess));
-  });
-
-  app.get(`${uc}/module/permis/:file`, requireUser(), async (c) => {
-    return c.json(ok(await moduleTree(ctx, userOf(c), idOf(c.req.param('file')))));
-  });
-
-  app.get(`${uc}/department/child/useAdminPri/:deptId`, requireUser(), async (c) => {
-    const deptId = Number(c.req.param('deptId'));
-    if (!Number.isInteger(deptId) || deptId <= 0) throw new AppError('not_found', { message: '部门不存在' });
-    return c.json(ok(await childDepartments(ctx, userOf(c), deptId)));
-  });
-}
+    return reply(null, identityMessages.registerSuccess);
+  },
+  current: (_input, { user }) => toCurrentUser(user),
+  departmentUsers: ({ depid }, { user }) => listDepartmentUsers(ctx, user, depid),
+  user: ({ id }, { user }) => readUser(ctx, user, id),
+  updateUser: async ({ id, ...input }, { user }) =>
+    reply(await updateUser(ctx, user, id, input), identityMessages.saveSuccess),
+  modules: ({ id }, { user }) => moduleTree(ctx, user, id),
+  childDepartments: ({ deptId }, { user }) => childDepartments(ctx, user, deptId),
+}));
 
 /** `GET {base}/service?ticket=ST-…` on every base but the sign-on server: opens the session there. */
-function mountServices(app: Hono<AppEnv>, ctx: AppContext): void {
-  for (const name of apiBaseNames) {
-    if (name === 'cas') continue;
-    const base = ctx.config.apiBases[name];
-    app.get(`${base}/service`, async (c) => {
-      const ticket = c.req.query('ticket') ?? '';
-      const own = `${publicOrigin(ctx, c)}${base}/service`;
-      const granted = await validateServiceTicket(ctx, ticket, (service) => sameService(service, own));
+export const serviceRoutes = implement(serviceCalls, (ctx) => {
+  const openService =
+    (base: ServiceBaseName) =>
+    async (input: { ticket: string }, { c }: { c: Context }) => {
+      const own = `${publicOrigin(ctx, c)}${ctx.config.apiBases[base]}/service`;
+      const granted = await validateServiceTicket(ctx, input.ticket, (service) => sameService(service, own));
       if (!granted) throw invalidServiceTicket();
       const token = await openSession(ctx, sessionToken(c), granted);
       if (token) setSessionCookie(ctx, c, token);
       c.header('Cache-Control', 'no-store');
-      return c.json(ok(null, '登录成功'));
-    });
-  }
-}
+      return reply(null, '登录成功');
+    };
+  return {
+    business: openService('business'),
+    workflow: openService('workflow'),
+    task: openService('task'),
+    uc: openService('uc'),
+    archive: openService('archive'),
+    notices: openService('notices'),
+  };
+});
 
-function mountExternalEntry(app: Hono<AppEnv>, ctx: AppContext): void {
-  const task = ctx.config.apiBases.task;
+export const entryRoutes = implement(entryCalls, (ctx) => {
   const provider = () => identityOptions(ctx).identityProvider ?? createCasIdentityProvider(ctx);
 
   /** Signs in a known login name, or marks the browser session as awaiting perfectData. */
@@ -269,50 +207,41 @@ function mountExternalEntry(app: Hono<AppEnv>, ctx: AppContext): void {
     const userId = await userIdByLoginname(ctx, loginName);
     if (userId !== null) {
       await signInBrowser(ctx, c, userId);
-      return c.json(ok({ loginName, needPerfect: false }, '登录成功'));
+      return reply({ loginName, needPerfect: false }, '登录成功');
     }
     const session = await browserSession(ctx, c);
     await updateSession(ctx, session.idHash, { pendingLoginName: loginName });
-    return c.json(ok({ loginName, needPerfect: true }, '请完善用户信息'));
+    return reply({ loginName, needPerfect: true }, '请完善用户信息');
   };
 
-  app.post(`${task}/newSystemLogin/checkTicket`, async (c) => {
-    const fields = await readFields(c, true);
-    const ticket = typeof fields.ticket === 'string' ? fields.ticket : '';
-    const identity = ticket ? await provider().checkTicket(ticket) : null;
-    if (!identity) throw invalidServiceTicket();
-    return enter(c, identity.loginName);
-  });
-
-  app.get(`${task}/system-login/loginCheckKX`, async (c) => {
-    const loginName = c.req.query('loginName') ?? '';
-    const ticket = c.req.query('ticketId') ?? '';
-    const identity = loginName && ticket ? await provider().checkTicket(ticket) : null;
-    if (!identity || identity.loginName !== loginName) throw invalidServiceTicket();
-    return enter(c, identity.loginName);
-  });
-
-  app.post(`${task}/register/perfectData`, async (c) => {
-    const session = await findSession(ctx, sessionToken(c));
-    if (!session?.pendingLoginName)
-      throw new AppError('unauthenticated', { message: '请先通过统一身份认证登录' });
-    const input = parseInput(perfectDataSchema, await readFields(c, true));
-    const userId = await createExternalUser(ctx, { loginname: session.pendingLoginName, ...input });
-    await updateSession(ctx, session.idHash, { pendingLoginName: null });
-    await signInBrowser(ctx, c, userId);
-    return c.json(ok(null, identityMessages.saveSuccess));
-  });
-}
+  return {
+    checkTicket: async ({ ticket }, { c }) => {
+      const identity = ticket ? await provider().checkTicket(ticket) : null;
+      if (!identity) throw invalidServiceTicket();
+      return enter(c, identity.loginName);
+    },
+    loginCheck: async ({ loginName, ticketId }, { c }) => {
+      const identity = loginName && ticketId ? await provider().checkTicket(ticketId) : null;
+      if (!identity || identity.loginName !== loginName) throw invalidServiceTicket();
+      return enter(c, identity.loginName);
+    },
+    perfectData: async (input, { c }) => {
+      const session = await findSession(ctx, sessionToken(c));
+      if (!session?.pendingLoginName)
+        throw new AppError('unauthenticated', { message: '请先通过统一身份认证登录' });
+      const userId = await createExternalUser(ctx, { loginname: session.pendingLoginName, ...input });
+      await updateSession(ctx, session.idHash, { pendingLoginName: null });
+      await signInBrowser(ctx, c, userId);
+      return reply(null, identityMessages.saveSuccess);
+    },
+  };
+});
 
 /**
- * Mounts the identity API on the app, with the two middlewares every later module relies on: the
- * guards' context and the cross-site check. Call first in createApp.
+ * The two middlewares every call relies on, mounted first in createApp: the guards' context and the
+ * cross-site check. The identity calls themselves are mounted from their contracts like any other.
  */
 export function mountIdentity(app: Hono<AppEnv>, ctx: AppContext): void {
   app.use(bindGuardContext(ctx));
   app.use(originCheck(ctx));
-  mountCas(app, ctx);
-  mountUc(app, ctx);
-  mountServices(app, ctx);
-  mountExternalEntry(app, ctx);
 }

@@ -6,6 +6,7 @@ import { roles } from '@shared/domain/roles';
 import { configureIdentity } from '../options';
 import { createBrowser, createIdentityTestContext } from '../test-support';
 import type { IdentityProvider } from './provider';
+import { loadCurrentUser } from '@shared/auth/current-user';
 
 let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
 const tickets = new Map<string, string>();
@@ -51,7 +52,7 @@ describe('external entry with a first-time user', () => {
       form({ username: '省平台建设单位', userphone: '13812345678', usertype: '2' }),
     );
     expect(done.status).toBe(200);
-    expect(await browser.client.currentUser()).toMatchObject({
+    expect(await loadCurrentUser(browser.client)).toMatchObject({
       loginname: 'prov-newowner',
       roleid: roles.owner.id,
       depid: departmentIds.construction,

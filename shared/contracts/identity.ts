@@ -1,0 +1,319 @@
+/**
+ * Identity (spec section 7; docs/decisions/0004): single sign-on under the cas base, the user service
+ * under uc, `{base}/service` on every other base (opens that base's session with a service ticket),
+ * and the external entry under task. The CAS ticket calls answer the protocol's HTML and text, so they
+ * are `raw`.
+ */
+import { z } from 'zod';
+import type { ApiBaseName } from '@shared/api/bases';
+import { roles } from '@shared/domain/roles';
+import {
+  captchaRequestSchema,
+  perfectDataSchema,
+  phoneCodeRequestSchema,
+  registerRequestSchema,
+  ticketRequestSchema,
+  usernameCheckSchema,
+  userUpdateRequestSchema,
+} from '@shared/validation/identity';
+import { wholeNumber } from '@shared/validation/numbers';
+import { defineCalls, type CallSpec } from './define';
+import { dateTime, id } from './wire';
+
+const text = z.string().nullable().optional();
+
+/** `GET {uc}/user/current.json`: spec section 3, "User" (never the password hash). */
+export const currentUserSchema = z.object({
+  pkid: id,
+  loginname: z.string().describe('登录账号'),
+  username: z.string().describe('姓名或单位名称'),
+  depid: z.number().int().nullable().optional(),
+  depname: text,
+  userphone: text,
+  useremail: text,
+  userlevel: z.number().int().nullable().optional(),
+  roleid: z.string().nullable().optional().describe('角色编号，多个以逗号分隔'),
+  userstate: z.number().int().nullable().optional(),
+});
+
+/** A user as the user service shows them to themselves or an administrator. */
+export const publicUserSchema = currentUserSchema.extend({
+  descinfo: z.string().nullable(),
+  accredit: z.number().int(),
+  submanager: z.number().int(),
+});
+
+/** `GET {uc}/module/permis/{userId}.json`: spec section 3, "Module menu node". */
+export interface ModuleNode {
+  pkid: number | string;
+  name: string;
+  href?: string | null;
+  css?: string | null;
+  type?: number | string | null;
+  orderindex?: number | null;
+  children?: ModuleNode[] | null;
+  appMetaId?: string | null;
+}
+export const moduleNodeSchema: z.ZodType<ModuleNode> = z.lazy(() =>
+  z.object({
+    pkid: z.union([z.number(), z.string()]),
+    name: z.string(),
+    href: text,
+    css: text,
+    type: z.union([z.number(), z.string()]).nullable().optional(),
+    orderindex: z.number().nullable().optional(),
+    children: z.array(moduleNodeSchema).nullable().optional(),
+    appMetaId: text,
+  }),
+);
+
+const userIdSchema = z.object({ id: wholeNumber('用户不存在') });
+
+const serviceTicketRequestSchema = z.object({
+  tgt: z.string().trim().min(1, '登录已失效，请重新登录').max(200, '登录已失效，请重新登录'),
+  service: z
+    .string({ error: '缺少 service 参数' })
+    .trim()
+    .min(1, '缺少 service 参数')
+    .max(2000, '缺少 service 参数'),
+});
+
+const optionalText = (max: number) => z.string().trim().max(max).optional();
+
+export const casCalls = defineCalls('cas', {
+  signOn: {
+    summary: '登录，签发票据授予票据（TGT）',
+    description:
+      '表单 username、password（密码的小写 MD5）、captcha。成功时 201，HTML 中表单 action 以 /rest/tickets/TGT-… 结尾，并设置 CASTGC Cookie。',
+    base: 'cas',
+    path: 'rest/tickets',
+    method: 'POST',
+    input: ticketRequestSchema,
+    envelope: 'raw',
+    produces: 'text/html',
+    access: 'public',
+  },
+  serviceTicket: {
+    summary: '为某个服务签发服务票据（ST）',
+    description: '应答正文为 ST-… 文本；服务地址用 GET {base}/service?ticket= 兑换会话。',
+    base: 'cas',
+    path: 'rest/tickets/{tgt}',
+    method: 'POST',
+    input: serviceTicketRequestSchema,
+    envelope: 'raw',
+    produces: 'text/plain',
+    access: 'public',
+  },
+  logout: {
+    summary: '退出登录',
+    description: 'service 为本站路径时重定向过去；浏览器请求重定向到首页；其他请求得到 JSON。',
+    base: 'cas',
+    path: 'logout',
+    method: 'GET',
+    input: z.object({ service: optionalText(2000) }),
+    envelope: 'raw',
+    produces: 'application/json',
+    access: 'public',
+  },
+  endTicket: {
+    summary: '结束指定的票据授予票据（外部系统退出）',
+    base: 'cas',
+    path: 'deleteTgtEx',
+    method: 'GET',
+    input: z.object({ tgt: optionalText(200), geoServiceTicket: optionalText(200) }),
+    envelope: 'result',
+    access: 'public',
+  },
+  captcha: {
+    summary: '图形验证码',
+    base: 'cas',
+    path: 'captcha/captcha.do',
+    method: 'GET',
+    envelope: 'raw',
+    produces: 'image/svg+xml',
+    access: 'public',
+  },
+  verifyCaptcha: {
+    summary: '校验图形验证码',
+    base: 'cas',
+    path: 'captcha/verifyq.do',
+    method: 'POST',
+    input: captchaRequestSchema,
+    envelope: 'result',
+    access: 'public',
+  },
+});
+
+export const userCalls = defineCalls('users', {
+  sendPhoneCode: {
+    summary: '发送手机验证码',
+    base: 'uc',
+    path: 'sendShortMessage',
+    method: 'GET',
+    changesState: true,
+    input: phoneCodeRequestSchema,
+    envelope: 'result',
+    access: 'public',
+  },
+  smsOutbox: {
+    summary: '短信发件箱（演示与测试）',
+    base: 'uc',
+    path: 'sms/outbox.json',
+    method: 'GET',
+    input: z.object({ userphone: optionalText(20) }),
+    output: z.array(
+      z.object({
+        id: id,
+        userphone: z.string(),
+        content: z.string(),
+        code: z.string().nullable(),
+        createdAt: dateTime,
+      }),
+    ),
+    envelope: 'result',
+    access: [roles.admin.id],
+  },
+  isLoginnameTaken: {
+    summary: '检查登录账号是否已被使用',
+    base: 'uc',
+    path: 'user/isrepeat.json',
+    method: 'GET',
+    input: usernameCheckSchema,
+    output: z.boolean().describe('true：已被使用'),
+    envelope: 'result',
+    access: 'public',
+  },
+  register: {
+    summary: '注册',
+    base: 'uc',
+    path: 'user.json',
+    method: 'POST',
+    queryFields: ['phoneverify'],
+    input: registerRequestSchema,
+    envelope: 'result',
+    access: 'public',
+  },
+  current: {
+    summary: '当前登录用户',
+    base: 'uc',
+    path: 'user/current.json',
+    method: 'GET',
+    output: currentUserSchema,
+    envelope: 'result',
+    access: 'signed-in',
+  },
+  departmentUsers: {
+    summary: '部门成员（管理员任意部门，其他用户本部门）',
+    base: 'uc',
+    path: 'user/queryByDept.json',
+    method: 'GET',
+    input: z.object({ depid: wholeNumber('请选择部门') }),
+    output: z.array(publicUserSchema),
+    envelope: 'result',
+    access: 'signed-in',
+  },
+  user: {
+    summary: '用户信息（本人或管理员）',
+    base: 'uc',
+    path: 'user/{id}.json',
+    method: 'GET',
+    input: userIdSchema,
+    output: publicUserSchema,
+    envelope: 'result',
+    access: 'signed-in',
+  },
+  updateUser: {
+    summary: '修改用户信息或密码（本人或管理员）',
+    base: 'uc',
+    path: 'user/{id}.json',
+    method: 'PUT',
+    input: userUpdateRequestSchema.extend(userIdSchema.shape),
+    output: publicUserSchema,
+    envelope: 'result',
+    access: 'signed-in',
+  },
+  modules: {
+    summary: '用户的功能菜单',
+    base: 'uc',
+    path: 'module/permis/{id}.json',
+    method: 'GET',
+    input: userIdSchema,
+    output: z.array(moduleNodeSchema),
+    envelope: 'result',
+    access: 'signed-in',
+  },
+  childDepartments: {
+    summary: '下级部门（管理员任意部门，其他用户本部门）',
+    base: 'uc',
+    path: 'department/child/useAdminPri/{deptId}',
+    method: 'GET',
+    input: z.object({ deptId: wholeNumber('部门不存在') }),
+    output: z.array(
+      z.object({ pkid: id, name: z.string(), kind: z.string(), parentId: z.number().int().nullable() }),
+    ),
+    envelope: 'result',
+    access: 'signed-in',
+  },
+});
+
+/** Bases that have a `service` endpoint: every base but the sign-on server itself. */
+export const serviceBaseNames = ['business', 'workflow', 'task', 'uc', 'archive', 'notices'] as const;
+export type ServiceBaseName = (typeof serviceBaseNames)[number];
+
+function serviceSpec(base: ApiBaseName) {
+  return {
+    summary: '用服务票据打开本服务的会话',
+    description: 'ticket 为 POST {cas}/rest/tickets/{TGT} 为本服务地址签发的 ST。',
+    base,
+    path: 'service',
+    method: 'GET',
+    changesState: false,
+    input: z.object({ ticket: z.string().trim().max(200).default('') }),
+    envelope: 'result',
+    access: 'public',
+  } as const satisfies CallSpec;
+}
+
+export const serviceCalls = defineCalls('services', {
+  business: serviceSpec('business'),
+  workflow: serviceSpec('workflow'),
+  task: serviceSpec('task'),
+  uc: serviceSpec('uc'),
+  archive: serviceSpec('archive'),
+  notices: serviceSpec('notices'),
+}) satisfies Record<ServiceBaseName, unknown>;
+
+export const entryCalls = defineCalls('externalEntry', {
+  checkTicket: {
+    summary: '外部系统票据登录（新系统）',
+    base: 'task',
+    path: 'newSystemLogin/checkTicket',
+    method: 'POST',
+    input: z.object({ ticket: z.string().trim().max(500).default('') }),
+    output: z.object({ loginName: z.string(), needPerfect: z.boolean() }),
+    envelope: 'result',
+    access: 'public',
+  },
+  loginCheck: {
+    summary: '外部系统票据登录（按账号校验）',
+    base: 'task',
+    path: 'system-login/loginCheckKX',
+    method: 'GET',
+    input: z.object({
+      loginName: z.string().trim().max(100).default(''),
+      ticketId: z.string().trim().max(500).default(''),
+    }),
+    output: z.object({ loginName: z.string(), needPerfect: z.boolean() }),
+    envelope: 'result',
+    access: 'public',
+  },
+  perfectData: {
+    summary: '首次外部登录的用户完善信息',
+    base: 'task',
+    path: 'register/perfectData',
+    method: 'POST',
+    input: perfectDataSchema,
+    envelope: 'result',
+    access: 'public',
+  },
+});
