@@ -9,4 +9,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
  * transaction (a transaction has every query method of the database, but not `transaction` itself's
  * exact type, hence this narrower one).
  */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
+export type Queryable = Pick<
+  Database,
+  'select' | 'selectDistinct' | 'selectDistinctOn' | 'insert' | 'update' | 'delete' | 'execute'
+>;

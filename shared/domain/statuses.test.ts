@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   auditDecision,
   auditStatus,
-  auditTransitions,
   canMoveProject,
   creditFlag,
   creditFlagsOf,
@@ -13,6 +12,7 @@ import {
   type StatusEntry,
   type StatusTable,
 } from './statuses';
+import { decisionsFrom } from './review';
 
 describe('status tables', () => {
   it('look up labels, keys and values', () => {
@@ -55,8 +55,11 @@ describe('status tables', () => {
   });
 
   it('transitions follow DOMAIN.md', () => {
-    expect(auditTransitions[0]).toEqual([1]);
-    expect(auditTransitions[3]).toEqual([1]);
+    expect(decisionsFrom(0)).toEqual(['submit']);
+    expect(decisionsFrom(3)).toEqual(['submit']);
+    expect(decisionsFrom(1, 'reviewer')).toEqual(['approve', 'reject', 'transfer']);
+    expect(decisionsFrom(1, 'applicant')).toEqual(['withdraw']);
+    expect(decisionsFrom(2)).toEqual([]);
     expect(canMoveProject(0, 1)).toBe(true);
     expect(canMoveProject(0, 2)).toBe(false);
     expect(canMoveProject(6, 7)).toBe(true);

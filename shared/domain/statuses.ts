@@ -56,14 +56,6 @@ export const auditStatus = defineStatusTable([
 ]);
 export type AuditStatus = (typeof auditStatus.values)[number];
 
-/** Allowed audit-status moves: from → the states it may go to. */
-export const auditTransitions: Readonly<Record<AuditStatus, readonly AuditStatus[]>> = {
-  0: [1],
-  1: [2, 3],
-  2: [],
-  3: [1],
-};
-
 /**
  * What an audit record says happened. The first three equal the audit status they lead to, so a
  * record's decision can be compared with the subject's status; 4 is a transfer to another auditor.
@@ -89,6 +81,7 @@ export const auditSubject = defineStatusTable([
   { value: 'org_change', key: 'orgChange', label: '机构变更', tone: 'neutral' },
   { value: 'contract', key: 'contract', label: '合同备案', tone: 'neutral' },
   { value: 'auth_change', key: 'authChange', label: '委托变更', tone: 'neutral' },
+  { value: 'staff_change', key: 'staffChange', label: '人员变更', tone: 'neutral' },
   { value: 'project', key: 'project', label: '项目', tone: 'neutral' },
   { value: 'result', key: 'result', label: '测绘成果', tone: 'neutral' },
   { value: 'notice', key: 'notice', label: '通知公告', tone: 'neutral' },

@@ -1,7 +1,7 @@
-import { index, integer, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import { auditDecision, auditSubject } from '@shared/domain/statuses';
+import { index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { auditDecision, auditStatus, auditSubject } from '@shared/domain/statuses';
 import { users } from './accounts';
-import { checkIn, timestamptz } from './columns';
+import { checkIn, timestamps, timestamptz } from './columns';
 
 /**
  * The audit trail of every audited subject (agency, staff, unit, change, contract filing, ...): who
@@ -18,6 +18,11 @@ export const auditRecords = pgTable(
     auditorId: integer('auditor_id').references(() => users.pkid, { onDelete: 'set null' }),
     auditorName: text('auditor_name'),
     transferToId: integer('transfer_to_id').references(() => users.pkid, { onDelete: 'set null' }),
+    /** The role the decider acted in (a reviewer's reviewing role, or the applicant's). */
+    roleId: text('role_id'),
+    /** Audit status before and after (review decisions; null for other trails such as notices). */
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status'),
     auditedAt: timestamptz('audited_at').notNull().defaultNow(),
   },
   (t) => [
@@ -25,5 +30,36 @@ export const auditRecords = pgTable(
     checkIn('audit_records_decision_check', t.decision, auditDecision.values),
     index('audit_records_subject_idx').on(t.subjectType, t.subjectId, t.auditedAt),
     index('audit_records_auditor_id_idx').on(t.auditorId, t.auditedAt),
+  ],
+);
+
+/**
+ * Subjects under review (server/modules/review): one row per reviewed subject, its audit status, who
+ * applied and who holds it now. `version` grows with every decision, so two reviewers deciding at once
+ * cannot both win (the second one's conditional UPDATE finds nothing).
+ */
+export const reviewItems = pgTable(
+  'review_items',
+  {
+    pkid: integer('pkid').primaryKey().generatedByDefaultAsIdentity(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    status: smallint('status').notNull().default(0),
+    applicantId: integer('applicant_id')
+      .notNull()
+      .references(() => users.pkid, { onDelete: 'restrict' }),
+    /** The reviewer holding it (after a transfer); null = anyone of the kind's reviewers. */
+    assigneeId: integer('assignee_id').references(() => users.pkid, { onDelete: 'set null' }),
+    version: integer('version').notNull().default(0),
+    submittedAt: timestamptz('submitted_at'),
+    decidedAt: timestamptz('decided_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    checkIn('review_items_subject_type_check', t.subjectType, auditSubject.values),
+    checkIn('review_items_status_check', t.status, auditStatus.values),
+    uniqueIndex('review_items_subject_idx').on(t.subjectType, t.subjectId),
+    index('review_items_pending_idx').on(t.status, t.subjectType, t.submittedAt),
+    index('review_items_assignee_idx').on(t.assigneeId),
   ],
 );
