@@ -16,9 +16,12 @@ function resolveImport(file, specifier) {
 
 /**
  * Import boundaries (STYLE.md): dependencies point one way, shared → server | features → app.
- * shared imports nothing of ours outside shared; server does not import the browser apps; hall and
- * console do not import server code (types only); console features do not import each other.
+ * shared imports nothing of ours outside shared; server does not import the browser apps; the console
+ * imports nothing from server/ or hall/ (it knows the API through shared/contracts); the hall imports
+ * only types from server/ and nothing from console/ but the page that mounts the console app; console
+ * features do not import each other.
  */
+const consoleMountPage = path.join('hall', 'pages', '[...path].astro');
 const boundaries = {
   meta: { type: 'problem', schema: [] },
   create(context) {
@@ -34,8 +37,12 @@ const boundaries = {
       if (area === 'shared' && targetArea !== 'shared') problem = 'shared/ imports only shared/';
       else if (area === 'server' && (targetArea === 'console' || targetArea === 'hall'))
         problem = 'server/ does not import the browser apps';
-      else if ((area === 'console' || area === 'hall') && targetArea === 'server' && !typeOnly)
-        problem = `${area}/ may import only types from server/`;
+      else if (area === 'console' && (targetArea === 'server' || targetArea === 'hall'))
+        problem = 'console/ knows the API only through shared/contracts: no imports from server/ or hall/';
+      else if (area === 'hall' && targetArea === 'server' && !typeOnly)
+        problem = 'hall/ may import only types from server/ (its pages render with the server services)';
+      else if (area === 'hall' && targetArea === 'console' && file !== consoleMountPage)
+        problem = `hall/ imports nothing from console/ except ${consoleMountPage}, which mounts the console app`;
       else if (feature && targetFeature && feature !== targetFeature)
         problem = `feature "${feature}" must not import feature "${targetFeature}" (move shared code to console/components or shared/)`;
       if (problem) context.report({ node, message: `Import boundary: ${problem}` });

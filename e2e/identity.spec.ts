@@ -3,7 +3,7 @@ import type { CurrentUser, ModuleNode } from '@shared/auth/user';
 import { roles, type RoleKey } from '@shared/domain/roles';
 import { canOpen, routes } from '@shared/domain/routes';
 import { activeMenuKey, buildMenu, subsystemsFor } from '@console/app/menu';
-import { excludedSubsystemNames } from '@console/app/config';
+import { excludedSubsystemNames } from '@shared/domain/console-pages';
 import { builtRouteFor, pageRegistry } from '@console/app/pages';
 import { accessibilityViolations } from './fixtures/a11y';
 import { hasHorizontalScroll, muteNoticeDialog, screenshotPath } from './fixtures/hall';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatSize } from './format';
+import { formatDate, formatDateTime, formatMoney, formatSize } from './format';
 
 describe('formatDate and formatDateTime', () => {
   it('show China time, whatever zone the value was written in', () => {
@@ -30,5 +30,18 @@ describe('formatSize', () => {
     expect(formatSize(1536)).toBe('1.5 KB');
     expect(formatSize(50 * 1024 * 1024)).toBe('50.0 MB');
     expect(formatSize(3 * 1024 ** 3)).toBe('3.0 GB');
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows exact amounts with the yuan sign, grouping and two decimals', () => {
+    expect(formatMoney('1234567.00')).toBe('¥1,234,567.00');
+    expect(formatMoney('99999999999999.99')).toBe('¥99,999,999,999,999.99');
+    expect(formatMoney(12.5)).toBe('¥12.50');
+    expect(formatMoney('0.1')).toBe('¥0.10');
+    expect(formatMoney('-300')).toBe('-¥300.00');
+    expect(formatMoney('')).toBe('—');
+    expect(formatMoney('1,000')).toBe('—');
+    expect(formatMoney(null)).toBe('—');
   });
 });

@@ -62,3 +62,18 @@ export function formatSize(bytes: number): string {
   }
   return `${unit === 0 ? value : value.toFixed(1)} ${sizeUnits[unit]}`;
 }
+
+/**
+ * ¥1,234,567.00. Amounts travel as decimal strings ('1234567.00', numeric(14,2)) so they stay exact;
+ * a number is accepted too. An unreadable value shows as '—'.
+ */
+export function formatMoney(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return '—';
+  const [, sign, whole, fraction = ''] = match as unknown as [string, string, string, string?];
+  // Grouped as text: a float would not keep every cent of a numeric(14,2) amount.
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}¥${grouped}.${fraction.padEnd(2, '0')}`;
+}

@@ -2,13 +2,16 @@ import { StrictMode } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { readEmbeddedApiBases } from '@shared/api/bases';
 import { createApiClient, type ApiClient } from '@shared/api/client';
+import type { QueryClient } from '@tanstack/react-query';
+import { createQueryClient, QueryProvider } from '@console/kit/query';
 import { ApiProvider } from '@console/lib/api';
 import { createConsoleRouter } from './router';
 import { persistUiStateOnUnload } from './ui-state';
-import '@console/components/ui/ui.css';
+import '@shared/ui/ui.css';
 import './layout/layout.css';
 
-let instance: { api: ApiClient; router: ReturnType<typeof createConsoleRouter> } | undefined;
+let instance:
+  { api: ApiClient; queries: QueryClient; router: ReturnType<typeof createConsoleRouter> } | undefined;
 
 /** One API client and one router per page load (StrictMode renders twice; the router must not). */
 function consoleInstance() {
@@ -19,18 +22,20 @@ function consoleInstance() {
       onInvalidSession: () => window.location.assign('/'),
     });
     persistUiStateOnUnload();
-    instance = { api, router: createConsoleRouter(api) };
+    instance = { api, queries: createQueryClient(), router: createConsoleRouter(api) };
   }
   return instance;
 }
 
 /** The console root, mounted by hall/pages/[...path].astro as a client-only island. */
 export default function ConsoleApp() {
-  const { api, router } = consoleInstance();
+  const { api, queries, router } = consoleInstance();
   return (
     <StrictMode>
       <ApiProvider value={api}>
-        <RouterProvider router={router} />
+        <QueryProvider client={queries}>
+          <RouterProvider router={router} />
+        </QueryProvider>
       </ApiProvider>
     </StrictMode>
   );

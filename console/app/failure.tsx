@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { toAppError } from '@shared/errors/app-error';
-import { Button } from '@console/components/ui/button';
-import { Notice } from '@console/components/ui/page';
+import { Button } from '@shared/ui/button';
+import { Notice } from '@shared/ui/page';
 import { zh } from '@console/lib/i18n';
 
 function describe(error: unknown): { message: string; isSession: boolean } {

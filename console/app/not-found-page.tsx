@@ -1,6 +1,6 @@
 import { Link, useRouteLoaderData } from 'react-router';
-import { Card, PageHeader } from '@console/components/ui/page';
-import { buttonClass } from '@console/components/ui/button';
+import { Card, PageHeader } from '@shared/ui/page';
+import { buttonClass } from '@shared/ui/button';
 import { zh } from '@console/lib/i18n';
 import type { ShellData } from './console-shell';
 

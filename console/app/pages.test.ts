@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { routeGroups, routes, type RouteGroupId } from '@shared/domain/routes';
+import { builtConsolePages } from '@shared/domain/console-pages';
 import { builtRouteFor, pageRegistry } from './pages';
 
 describe('pageRegistry', () => {
@@ -17,6 +18,10 @@ describe('pageRegistry', () => {
         expect(route?.surface).toBe('console');
       }
     }
+  });
+
+  it('has a module for every group of the built pages list, and no other', () => {
+    expect(Object.keys(pageRegistry).sort()).toEqual(Object.keys(builtConsolePages).sort());
   });
 
   it('agrees with what each group module exports', async () => {

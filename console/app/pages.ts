@@ -3,12 +3,13 @@
  * working page, and where its code is. One entry per route group; the group's module is one lazily
  * loaded chunk holding every page of that group.
  *
- * Only registered routes are routed, and the left menu hides the rest: we ship no "under
- * construction" pages. To add a page, export it from the group's module (`pages`) and list its route
- * name here; page-registry.test.ts checks the two agree.
+ * Only built routes are routed, and the left menu hides the rest: we ship no "under construction"
+ * pages. To add a page, export it from the group's module (`pages`) and list its route name in
+ * shared/domain/console-pages.ts; pages.test.ts checks the two agree.
  */
 import type { ComponentType } from 'react';
-import { matchRoute, type RouteDef, type RouteGroupId } from '@shared/domain/routes';
+import { builtConsolePages } from '@shared/domain/console-pages';
+import type { RouteGroupId } from '@shared/domain/routes';
 
 /** What a group module (console/features/<group>/index.ts) exports. */
 export interface PageModule {
@@ -25,32 +26,9 @@ export interface PageGroupEntry {
 export type PageRegistry = Readonly<Partial<Record<RouteGroupId, PageGroupEntry>>>;
 
 export const pageRegistry: PageRegistry = {
-  noticemanger: {
-    load: () => import('@console/features/noticemanger'),
-    pages: ['statistical', 'message', 'messageinfo', 'messagemaintain', 'approvalOpinions'],
-  },
-  downLoad: {
-    load: () => import('@console/features/downLoad'),
-    pages: ['service'],
-  },
-  system: {
-    load: () => import('@console/features/system'),
-    pages: ['smsOutbox'],
-  },
+  noticemanger: { ...builtConsolePages.noticemanger, load: () => import('@console/features/noticemanger') },
+  downLoad: { ...builtConsolePages.downLoad, load: () => import('@console/features/downLoad') },
+  system: { ...builtConsolePages.system, load: () => import('@console/features/system') },
 };
 
-/** True when `route` is a console route whose page is built. */
-export function isRouteBuilt(route: RouteDef, registry: PageRegistry = pageRegistry): boolean {
-  return route.surface === 'console' && (registry[route.group]?.pages.includes(route.name) ?? false);
-}
-
-/**
- * The built console route a path or href belongs to ('/contract/ContractList?x=1' included), or
- * undefined when there is none.
- */
-export function builtRouteFor(href: string | null | undefined, registry: PageRegistry = pageRegistry) {
-  if (!href) return undefined;
-  const pathname = href.split(/[?#]/)[0] ?? '';
-  const route = matchRoute(pathname);
-  return route && isRouteBuilt(route, registry) ? route : undefined;
-}
+export { builtRouteFor, isRouteBuilt } from '@shared/domain/console-pages';

@@ -2,18 +2,40 @@
  * Every text the console shell and the UI kit show, in one zh-CN dictionary. Feature pages keep the
  * spec's exact texts; they add their own entries here rather than writing strings inline.
  */
+import { uiTexts } from '@shared/ui/texts';
+
 export const zh = {
+  ...uiTexts,
   hallTitle: '测绘中介服务网上办事大厅',
   consoleName: '业务管理平台',
   skipToContent: '跳到主要内容',
   loading: '正在加载…',
-  common: {
-    confirm: '确定',
-    cancel: '取消',
-    close: '关闭',
-    retry: '重试',
-    search: '查询',
-    loading: '正在加载…',
+  kit: {
+    empty: '暂无数据',
+    all: '全部',
+    choose: '请选择',
+    reset: '重置',
+    actions: '操作',
+    selectAll: '全选本页',
+    selectRow: '选择此行',
+    bulkLabel: '批量操作',
+    selected: (count: number) => `已选 ${count} 项`,
+    pagerLabel: (list: string) => `${list}分页`,
+    export: '导出Excel',
+    exporting: '正在导出…',
+    exportFailed: '导出失败，请稍后重试',
+    save: '保存',
+    saving: '正在保存…',
+    failed: '操作失败，请稍后重试',
+    leaveTitle: '离开此页',
+    leaveQuestion: '您有尚未保存的修改，确定要离开吗？离开后修改将丢失。',
+    leave: '离开',
+    stay: '留在此页',
+    none: '无',
+    attachments: '附件',
+    noAttachments: '暂无附件',
+    preview: '预览',
+    download: '下载',
   },
   smsOutbox: {
     title: '短信发件箱',
@@ -38,10 +60,6 @@ export const zh = {
     title: '退出登录',
     // Spec section 8: logout confirmation.
     confirm: '您确定要退出登录吗?',
-  },
-  form: {
-    summaryTitle: '请修正以下问题',
-    errorPrefix: '错误：',
   },
   profile: {
     open: '个人信息',
@@ -113,13 +131,6 @@ export const zh = {
     loadFailed: '消息加载失败',
     selected: (count: number) => `已选 ${count} 条`,
     pagination: '消息分页',
-  },
-  pager: {
-    total: (total: number) => `共 ${total} 条`,
-    previous: '上一页',
-    next: '下一页',
-    page: (page: number, pages: number) => `第 ${page} / ${pages} 页`,
-    pageSize: '每页条数',
   },
   approvalOpinions: {
     title: '审核意见管理',

@@ -13,12 +13,12 @@ import {
   DialogDescription,
   DialogHeader,
   DialogTitle,
-} from '@console/components/ui/dialog';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@console/components/ui/tabs';
+} from '@shared/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@shared/ui/tabs';
 import { LoginPanel } from './login-form';
 import { RegisterPanel } from './register-form';
-import '@console/components/ui/ui.css';
-import '@console/components/ui/form.css';
+import '@shared/ui/ui.css';
+import '@shared/ui/form.css';
 import './account-dialog.css';
 
 export type AccountTab = 'login' | 'register';

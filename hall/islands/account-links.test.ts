@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { defaultApiBases } from '@shared/api/bases';
 import { createApiClient } from '@shared/api/client';
 import type { ModuleNode } from '@shared/auth/user';
-import type { PageRegistry } from '@console/app/pages';
+import type { BuiltPages } from '@shared/domain/console-pages';
 import { consoleEntryFrom, consoleEntryHref, unreadCount } from './account-links';
 
-const noPage = async () => ({ pages: {} });
-const registry: PageRegistry = {
-  contract: { load: noPage, pages: ['ContractList'] },
-  noticemanger: { load: noPage, pages: ['statistical'] },
-  usercenter: { load: noPage, pages: ['orgapply'] },
+const registry: BuiltPages = {
+  contract: { pages: ['ContractList'] },
+  noticemanger: { pages: ['statistical'] },
+  usercenter: { pages: ['orgapply'] },
 };
 
 const userCenter: ModuleNode = {

@@ -2,26 +2,23 @@
  * The signed-in side of the hall header's account area: where the 业务系统 link leads (the first
  * subsystem of the user's module tree that has a built page, else the user-center link; spec section
  * 2, header) and the unread count on it. Loaded by the account area only once someone is signed in.
- *
- * The module-tree and unread-count reads repeat console/app/session.ts (loadModules,
- * loadUnreadCount), which the hall may not take from console/ as they stand; they belong in shared/.
+
  */
 import { callApi } from '@shared/api/call';
 import type { ApiClient } from '@shared/api/client';
 import { userCalls } from '@shared/contracts/identity';
 import { messageCalls } from '@shared/contracts/messages';
 import type { ModuleNode } from '@shared/auth/user';
-import { excludedSubsystemNames } from '@console/app/config';
-import { buildMenu, subsystemsFor } from '@console/app/menu';
-import { pageRegistry, type PageRegistry } from '@console/app/pages';
+import { builtConsolePages, excludedSubsystemNames, type BuiltPages } from '@shared/domain/console-pages';
+import { buildMenu, subsystemsFor } from '@shared/domain/menu';
 
 /** The console page to enter from the hall, or undefined when the user has none. */
 export function consoleEntryFrom(
   modules: readonly ModuleNode[],
-  registry: PageRegistry = pageRegistry,
+  built: BuiltPages = builtConsolePages,
   excludedNames: readonly string[] = excludedSubsystemNames,
 ): string | undefined {
-  const { subsystems, userCenterHref } = subsystemsFor(buildMenu(modules, registry), excludedNames);
+  const { subsystems, userCenterHref } = subsystemsFor(buildMenu(modules, built), excludedNames);
   return subsystems[0]?.href ?? userCenterHref;
 }
 

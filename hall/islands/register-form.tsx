@@ -8,9 +8,9 @@ import {
   registerFormSchema,
   userTypes,
 } from '@shared/validation/identity';
-import { Button } from '@console/components/ui/button';
-import { ErrorSummary, Field, Input, isBlurToSubmit } from '@console/components/ui/form';
-import { fieldErrorsFromIssues, orderedErrors, type FieldErrors } from '@console/components/ui/form-errors';
+import { Button } from '@shared/ui/button';
+import { ErrorSummary, Field, Input, isBlurToSubmit } from '@shared/ui/form';
+import { fieldErrorsFromIssues, orderedErrors, type FieldErrors } from '@shared/ui/form-errors';
 import { isUsernameTaken, register, sendPhoneCode } from './register-api';
 import { useCountdown } from './use-countdown';
 

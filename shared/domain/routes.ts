@@ -321,7 +321,10 @@ export const routes: readonly RouteDef[] = [
   ...group('task', 'console', [['time', '定时任务与时限', ADMIN]]),
   ...group('fruitcatalog', 'console', [['manage', '成果目录管理', ADMIN]]),
   // The SMS provider's default is a database outbox; administrators read it here (issue 3).
-  ...group('system', 'console', [['smsOutbox', '短信发件箱', ADMIN]]),
+  ...group('system', 'console', [
+    ['smsOutbox', '短信发件箱', ADMIN],
+    ['kitExamples', '页面组件示例', ADMIN, detail],
+  ]),
 ];
 
 /** Paths anyone may open without a session (spec section 2, entry rules). */

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@shared/auth/user';
-import { BellIcon, UnreadBadge } from '@console/components/ui/bell';
-import { Button } from '@console/components/ui/button';
-import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
+import { BellIcon, UnreadBadge } from '@shared/ui/bell';
+import { Button } from '@shared/ui/button';
+import { ConfirmDialog } from '@shared/ui/confirm-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuTrigger,
-} from '@console/components/ui/dropdown-menu';
+} from '@shared/ui/dropdown-menu';
 import { zh } from '@console/lib/i18n';
 import type { Subsystem } from '../menu';
 import { ProfileDialog, type ProfileChanges } from './profile-dialog';

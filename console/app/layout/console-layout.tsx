@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { CurrentUser } from '@shared/auth/user';
 import { zh } from '@console/lib/i18n';
-import { cx } from '@console/lib/cx';
+import { cx } from '@shared/ui/cx';
 import { activeMenuKey, breadcrumbFor, type MenuItem, type Subsystem } from '../menu';
 import { AppHeader, MENU_TOGGLE_ID } from './app-header';
 import type { ProfileChanges } from './profile-dialog';

@@ -2,7 +2,7 @@ import { useState, type SubmitEvent, type ReactNode } from 'react';
 import type { CurrentUser } from '@shared/auth/user';
 import { messageOf } from '@shared/errors/app-error';
 import { identityMessages as m, passwordChangeSchema, profileSchema } from '@shared/validation/identity';
-import { Button } from '@console/components/ui/button';
+import { Button } from '@shared/ui/button';
 import {
   Dialog,
   DialogContent,
@@ -11,9 +11,9 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '@console/components/ui/dialog';
-import { ErrorSummary, Field, Input, isBlurToSubmit } from '@console/components/ui/form';
-import { fieldErrorsFromIssues, orderedErrors, type FieldErrors } from '@console/components/ui/form-errors';
+} from '@shared/ui/dialog';
+import { ErrorSummary, Field, Input, isBlurToSubmit } from '@shared/ui/form';
+import { fieldErrorsFromIssues, orderedErrors, type FieldErrors } from '@shared/ui/form-errors';
 import { zh } from '@console/lib/i18n';
 
 /** What the profile dialog saves: the typed values, and the new password (as typed) when changed. */

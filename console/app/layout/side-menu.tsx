@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { NavLink } from 'react-router';
 import { zh } from '@console/lib/i18n';
-import { cx } from '@console/lib/cx';
+import { cx } from '@shared/ui/cx';
 import type { MenuItem } from '../menu';
 import { useUiState } from '../ui-state';
 

@@ -5,7 +5,7 @@ import { FontFamily, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import { useRef, useState, type ReactNode } from 'react';
 import { NOTICE_FONT_SIZES, NOTICE_FONTS } from '@shared/validation/notices';
 import { inlineImageExtensions } from '@shared/validation/upload';
-import { cx } from '@console/lib/cx';
+import { cx } from '@shared/ui/cx';
 import './rich-text-editor.css';
 
 /** Images inserted from our own media URL (the server keeps no other source). */

@@ -1,29 +1,23 @@
 import { useRef, useState } from 'react';
-import type { DownloadItem } from '@server/modules/downloads/service';
-import type { OnTheWire } from '@shared/api/envelope';
+import { callApiWithMessage } from '@shared/api/call';
+import { downloadCalls } from '@shared/contracts/downloads';
 import { messageOf, toAppError } from '@shared/errors/app-error';
 import { checkUpload, documentExtensions } from '@shared/validation/upload';
-import { Button } from '@console/components/ui/button';
-import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
-import { ErrorSummary, Field, Input } from '@console/components/ui/form';
-import { Card, Notice, PageHeader } from '@console/components/ui/page';
+import { Button } from '@shared/ui/button';
+import { ConfirmDialog } from '@shared/ui/confirm-dialog';
+import { ErrorSummary, Field, Input } from '@shared/ui/form';
+import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { useApi } from '@console/lib/api';
-import { useApiData } from '@console/lib/use-api-data';
+import { useCall } from '@console/kit';
 import './service.css';
 import { formatSize } from '@shared/format';
-
-type DownloadRow = OnTheWire<DownloadItem>;
 
 type FormField = 'title' | 'file';
 
 /** /downLoad/service — maintain the files offered on the hall's /downLoad/servicelist. */
 export function ServicePage() {
   const api = useApi();
-  const list = useApiData(
-    (client, signal) =>
-      client.page<DownloadRow>('business', 'download/query', { query: { page: 1, rows: 100 }, signal }),
-    [],
-  );
+  const list = useCall(downloadCalls.list, { page: 1, rows: 100 });
   const [feedback, setFeedback] = useState<{ tone: 'success' | 'danger'; text: string } | null>(null);
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
@@ -38,7 +32,7 @@ export function ServicePage() {
     try {
       const result = await action();
       setFeedback({ tone: 'success', text: result.message });
-      list.reload();
+      void list.refetch();
       return true;
     } catch (error) {
       setFeedback({ tone: 'danger', text: messageOf(error) });
@@ -57,19 +51,20 @@ export function ServicePage() {
     }
     setErrors(found);
     if (Object.keys(found).length > 0 || !file) return;
-    const form = new FormData();
-    form.set('title', title.trim());
-    form.set('description', description.trim());
-    form.set('file', file);
     setUploading(true);
     try {
-      await api.call('business', 'download/add', { body: form, timeout: false });
+      await callApiWithMessage(
+        api,
+        downloadCalls.add,
+        { title: title.trim(), description: description.trim(), file },
+        { timeout: false },
+      );
       setFeedback({ tone: 'success', text: `“${title.trim()}”上传成功，大厅服务下载已更新` });
       setTitle('');
       setDescription('');
       setFile(null);
       if (fileInput.current) fileInput.current.value = '';
-      list.reload();
+      void list.refetch();
     } catch (error) {
       const appError = toAppError(error);
       if (appError.field === 'title' || appError.field === 'file')
@@ -86,7 +81,7 @@ export function ServicePage() {
     const target = index + by;
     if (target < 0 || target >= ids.length) return;
     [ids[index], ids[target]] = [ids[target] as number, ids[index] as number];
-    void run(() => api.call('business', 'download/reorder', { body: { ids } }));
+    void run(() => callApiWithMessage(api, downloadCalls.reorder, { ids }));
   };
 
   const summary = (['title', 'file'] as const).flatMap((field) =>
@@ -179,15 +174,15 @@ export function ServicePage() {
         <h2 id="dl-list-title" className="dl-section-title">
           当前文件（{rows.length}）
         </h2>
-        {list.status === 'error' ? (
+        {list.error ? (
           <Notice tone="danger">
             {list.error.message}{' '}
-            <Button size="sm" variant="secondary" onClick={list.reload}>
+            <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>
               重试
             </Button>
           </Notice>
         ) : rows.length === 0 ? (
-          <p className="dl-empty">{list.status === 'loading' ? '正在加载…' : '暂无文件，请先上传。'}</p>
+          <p className="dl-empty">{list.isPending ? '正在加载…' : '暂无文件，请先上传。'}</p>
         ) : (
           <ol className="dl-list" role="list">
             {rows.map((row, index) => (
@@ -200,12 +195,10 @@ export function ServicePage() {
                       onSubmit={async (event) => {
                         event.preventDefault();
                         const ok = await run(() =>
-                          api.call('business', 'download/rename', {
-                            body: {
-                              pkid: row.pkid,
-                              title: editing.title,
-                              description: row.description ?? '',
-                            },
+                          callApiWithMessage(api, downloadCalls.rename, {
+                            pkid: row.pkid,
+                            title: editing.title,
+                            description: row.description ?? '',
                           }),
                         );
                         if (ok) setEditing(null);
@@ -269,7 +262,7 @@ export function ServicePage() {
                     description={`确定要下架“${row.title}”吗？大厅将不再提供下载，文件会被删除。`}
                     confirmVariant="danger"
                     onConfirm={() =>
-                      void run(() => api.call('business', 'download/delete', { body: { id: row.pkid } }))
+                      void run(() => callApiWithMessage(api, downloadCalls.remove, { id: row.pkid }))
                     }
                   />
                 </div>

@@ -6,8 +6,8 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '@console/components/ui/dialog';
-import { BellIcon, UnreadBadge } from '@console/components/ui/bell';
+} from '@shared/ui/dialog';
+import { BellIcon, UnreadBadge } from '@shared/ui/bell';
 import { zh } from '@console/lib/i18n';
 import { MessageList } from './message-drawer';
 import { useUnreadCount } from './use-unread-count';

@@ -1,24 +1,21 @@
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import type { ApiClient } from '@shared/api/client';
-import type { MessageRow } from '@server/modules/messages/service';
-import type { OnTheWire, ResultInfo } from '@shared/api/envelope';
+import { messageCalls, type MessageRow } from '@shared/contracts/messages';
 import { MESSAGE_PAGE_SIZE, messageTexts } from '@shared/validation/messages';
-import { Button } from '@console/components/ui/button';
-import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
-import { Notice } from '@console/components/ui/page';
-import { Pager } from '@console/components/ui/pager';
-import { useApi } from '@console/lib/api';
-import { cx } from '@console/lib/cx';
+import { Button } from '@shared/ui/button';
+import { ConfirmDialog } from '@shared/ui/confirm-dialog';
+import { Notice } from '@shared/ui/page';
+import { Pager } from '@shared/ui/pager';
+import { useCall, useCallMutation } from '@console/kit';
+import { cx } from '@shared/ui/cx';
 import { formatDateTime } from '@shared/format';
 import { zh } from '@console/lib/i18n';
-import { useApiData, useStepBackFromEmptyPage } from '@console/lib/use-api-data';
 import { useSelection } from '@console/lib/use-selection';
 
 const t = zh.messages;
 
 /** A message as `GET project/message/query` answers it. */
-export type MessageItem = OnTheWire<MessageRow>;
+export type MessageItem = MessageRow;
 
 type Filter = 'all' | 'unread' | 'read';
 type Flash = { tone: 'success' | 'warning' | 'danger'; text: string };
@@ -32,40 +29,41 @@ export interface MessageListProps {
   onNavigate?: () => void;
 }
 
-async function run(api: ApiClient, path: string, ids: readonly number[] | number): Promise<void> {
-  if (typeof ids === 'number') await api.call<ResultInfo<unknown>>('business', path, { query: { id: ids } });
-  else await api.call<ResultInfo<unknown>>('business', path, { body: { ids } });
-}
+const touched = { invalidates: [messageCalls.list, messageCalls.countUnread] };
 
 /**
  * The message list of the notification drawer (spec sections 2, 4, 5, 8): 10 a page, unread rows
  * highlighted, single and bulk mark-read and delete with the spec's texts.
  */
 export function MessageList({ onChanged, onNavigate }: MessageListProps) {
-  const api = useApi();
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
   const [flash, setFlash] = useState<Flash | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const list = useApiData(
-    (client, signal) =>
-      client.page<MessageItem>('business', 'project/message/query', {
-        query: { pageIndex: page, pageSize: MESSAGE_PAGE_SIZE, hasRead: hasReadOf[filter] },
-        signal,
-      }),
-    [page, filter],
-  );
+  const hasRead = hasReadOf[filter];
+  const list = useCall(messageCalls.list, {
+    pageIndex: page,
+    pageSize: MESSAGE_PAGE_SIZE,
+    ...(hasRead === undefined ? {} : { hasRead: String(hasRead) as 'true' | 'false' }),
+  });
   const rows = list.data?.rows ?? [];
   const total = list.data?.total ?? 0;
+  const markRead = useCallMutation(messageCalls.markRead, touched);
+  const markManyRead = useCallMutation(messageCalls.markManyRead, touched);
+  const remove = useCallMutation(messageCalls.remove, touched);
+  const removeMany = useCallMutation(messageCalls.removeMany, touched);
 
   const { selected, allSelected, toggle, toggleAll, clear } = useSelection(
     rows.map((row) => row.messageId),
     `${page}|${filter}`,
   );
-  useStepBackFromEmptyPage(list, page, setPage);
+  // A delete that empties the last page turns back to the page before.
+  useEffect(() => {
+    if (list.data && list.data.rows.length === 0 && page > 1) setPage(page - 1);
+  }, [list.data, page]);
 
-  async function act(action: () => Promise<void>, success: string, failure: string) {
+  async function act(action: () => Promise<unknown>, success: string, failure: string) {
     setBusy(true);
     try {
       await action();
@@ -75,26 +73,25 @@ export function MessageList({ onChanged, onNavigate }: MessageListProps) {
       setFlash({ tone: 'danger', text: failure });
     } finally {
       setBusy(false);
-      list.reload();
       onChanged?.();
     }
   }
 
   const markOne = (id: number) =>
-    act(() => run(api, 'project/message/update', id), messageTexts.readSuccess, messageTexts.readFailure);
+    act(() => markRead.mutateAsync({ id }), messageTexts.readSuccess, messageTexts.readFailure);
   const deleteOne = (id: number) =>
-    act(() => run(api, 'project/message/delete', id), messageTexts.deleteSuccess, messageTexts.deleteFailure);
+    act(() => remove.mutateAsync({ id }), messageTexts.deleteSuccess, messageTexts.deleteFailure);
   const markSelected = () => {
     if (selected.size === 0) return setFlash({ tone: 'warning', text: messageTexts.selectToMark });
     void act(
-      () => run(api, 'project/message/updateAll', [...selected]),
+      () => markManyRead.mutateAsync({ ids: [...selected].join(',') }),
       messageTexts.markSuccess,
       messageTexts.markFailure,
     );
   };
   const deleteSelected = () =>
     act(
-      () => run(api, 'project/message/deleteAll', [...selected]),
+      () => removeMany.mutateAsync({ ids: [...selected].join(',') }),
       messageTexts.deleteSuccess,
       messageTexts.deleteFailure,
     );
@@ -150,22 +147,22 @@ export function MessageList({ onChanged, onNavigate }: MessageListProps) {
         ) : null}
       </div>
 
-      {list.status === 'error' ? (
+      {list.error ? (
         <Notice tone="danger">
           <span>
             {t.loadFailed}：{list.error.message}
           </span>
-          <Button variant="secondary" size="sm" onClick={list.reload}>
+          <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
             {zh.common.retry}
           </Button>
         </Notice>
-      ) : list.status === 'success' && rows.length === 0 ? (
+      ) : list.isSuccess && rows.length === 0 ? (
         <div className="msg-empty">
           <p className="msg-empty__title">{t.empty}</p>
           <p className="msg-empty__hint">{filter === 'unread' ? t.emptyUnread : t.emptyAll}</p>
         </div>
       ) : (
-        <table className="ui-table msg-table" aria-busy={list.status === 'loading'}>
+        <table className="ui-table msg-table" aria-busy={list.isFetching}>
           <caption className="visually-hidden">{t.title}</caption>
           <thead>
             <tr>
@@ -205,8 +202,7 @@ export function MessageList({ onChanged, onNavigate }: MessageListProps) {
                       className="msg-action"
                       to={row.link}
                       onClick={() => {
-                        if (!row.hasRead)
-                          void run(api, 'project/message/update', row.messageId).then(onChanged);
+                        if (!row.hasRead) void markRead.mutateAsync({ id: row.messageId }).then(onChanged);
                         onNavigate?.();
                       }}
                     >

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { callApi, callUrl } from '@shared/api/call';
 import type { ApiClient } from '@shared/api/client';
+import { messageCalls } from '@shared/contracts/messages';
 import { AppError } from '@shared/errors/app-error';
 import { useApi } from '@console/lib/api';
 
@@ -12,7 +14,7 @@ const UNREAD_POLL_MS = 30_000;
  */
 export async function loadUnreadCount(api: ApiClient): Promise<number | null> {
   try {
-    const count = Number(await api.object<number | string>('business', 'project/message/count'));
+    const count = Number(await callApi(api, messageCalls.countUnread, {}));
     return Number.isFinite(count) && count >= 0 ? count : null;
   } catch (error) {
     if (error instanceof AppError && error.code === 'unauthenticated') throw error;
@@ -63,7 +65,7 @@ export function useUnreadCount(initial: number | null = null): UnreadCount {
     let source: EventSource | undefined;
     let ended = false;
     if (typeof EventSource === 'function') {
-      source = new EventSource(api.url('business', 'project/message/stream'), { withCredentials: true });
+      source = new EventSource(callUrl(api, messageCalls.stream, {}), { withCredentials: true });
       source.addEventListener('count', (event) => {
         const value = Number((event as MessageEvent<string>).data);
         if (!Number.isFinite(value)) return;

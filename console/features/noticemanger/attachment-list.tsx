@@ -2,11 +2,13 @@ import { useRef, useState } from 'react';
 import { messageOf } from '@shared/errors/app-error';
 import { checkUpload, documentExtensions } from '@shared/validation/upload';
 import { noticeMessages } from '@shared/validation/notices';
-import { Button } from '@console/components/ui/button';
-import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
+import { Button } from '@shared/ui/button';
+import { ConfirmDialog } from '@shared/ui/confirm-dialog';
 import { useApi } from '@console/lib/api';
 import { zh } from '@console/lib/i18n';
-import { deleteAttachment, uploadNoticeMedia } from './notice-api';
+import { callApi } from '@shared/api/call';
+import { noticeCalls } from '@shared/contracts/notices';
+import { uploadWithProgress } from '@console/kit';
 import { formatSize } from '@shared/format';
 import { texts } from './texts';
 
@@ -76,13 +78,20 @@ export function AttachmentList({
       const started = performance.now();
       patch(item.key, { status: 'uploading', progress: 0, error: undefined });
       try {
-        const stored = await uploadNoticeMedia(api, item.file, 'attachment', (loaded, total) => {
-          const seconds = (performance.now() - started) / 1000;
-          patch(item.key, {
-            progress: total > 0 ? loaded / total : 0,
-            speed: seconds > 0 ? loaded / seconds : 0,
-          });
-        });
+        const file = item.file;
+        const stored = await uploadWithProgress(
+          api,
+          noticeCalls.upload,
+          { kind: 'attachment', file },
+          documentExtensions,
+          (loaded, total) => {
+            const seconds = (performance.now() - started) / 1000;
+            patch(item.key, {
+              progress: total > 0 ? loaded / total : 0,
+              speed: seconds > 0 ? loaded / seconds : 0,
+            });
+          },
+        );
         patch(item.key, { status: 'success', progress: 1, fileId: stored.fileId, file: undefined });
       } catch (error) {
         patch(item.key, { status: 'error', error: messageOf(error) });
@@ -112,7 +121,7 @@ export function AttachmentList({
     setRemoveError('');
     if (item.fileId) {
       try {
-        await deleteAttachment(api, item.fileId);
+        await callApi(api, noticeCalls.removeAttachment, { id: item.fileId });
       } catch (error) {
         setRemoveError(messageOf(error));
         return;

@@ -2,17 +2,23 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { noticeState, noticeType } from '@shared/domain/statuses';
 import { noticeMessages } from '@shared/validation/notices';
-import { messageOf } from '@shared/errors/app-error';
-import { Button, buttonClass } from '@console/components/ui/button';
-import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
-import { Card, Notice, PageHeader } from '@console/components/ui/page';
+import { callUrl } from '@shared/api/call';
+import { noticeCalls } from '@shared/contracts/notices';
+import { formatDateTime } from '@shared/format';
+import { buttonClass } from '@shared/ui/button';
+import { Card, Notice, PageHeader } from '@shared/ui/page';
+import {
+  Attachments,
+  ConfirmAction,
+  StatusBadge,
+  useCall,
+  useCallMutation,
+  type ActionOutcome,
+} from '@console/kit';
 import { useApi } from '@console/lib/api';
 import { zh } from '@console/lib/i18n';
-import { useApiData } from '@console/lib/use-api-data';
 import '@console/components/rich-text-editor/rich-text-editor.css';
-import { attachmentUrl, changeNoticeState, getNotice } from './notice-api';
-import { formatDateTime, formatSize } from '@shared/format';
-import { Feedback, NoticeStateTag, type FeedbackState } from './notice-ui';
+import { Feedback } from './notice-ui';
 import { texts } from './texts';
 import './notices.css';
 
@@ -31,25 +37,18 @@ function savedMessageOf(state: unknown): string | undefined {
 export function MessageInfoPage() {
   const api = useApi();
   const id = Number(useParams().noticeid);
-  const notice = useApiData((client, signal) => getNotice(client, id, signal), [id]);
+  const notice = useCall(noticeCalls.get, { id });
   const navigationState: unknown = useLocation().state;
   // The save's confirmation shows when the page opens; the next action's outcome replaces it.
-  const [feedback, setFeedback] = useState<FeedbackState>(() => {
+  const [feedback, setFeedback] = useState<ActionOutcome | null>(() => {
     const saved = savedMessageOf(navigationState);
     return saved ? { tone: 'success', text: saved } : null;
   });
+  const touched = { invalidates: [noticeCalls.list, noticeCalls.get] };
+  const publish = useCallMutation(noticeCalls.publish, touched);
+  const withdraw = useCallMutation(noticeCalls.withdraw, touched);
 
-  const act = async (action: 'publish' | 'withdraw') => {
-    try {
-      const result = await changeNoticeState(api, id, action);
-      setFeedback({ tone: 'success', text: result.message });
-      notice.reload();
-    } catch (error) {
-      setFeedback({ tone: 'danger', text: messageOf(error) });
-    }
-  };
-
-  if (notice.status === 'error')
+  if (notice.error)
     return (
       <>
         <PageHeader title={texts.infoTitle} />
@@ -67,7 +66,7 @@ export function MessageInfoPage() {
         description={
           data ? (
             <span className="nm-meta">
-              <NoticeStateTag state={data.state} />
+              <StatusBadge table={noticeState} value={data.state} />
               <span>{noticeType.label(data.noticeType)}</span>
               <span>
                 {texts.publishedAt}：<time dateTime={data.noticeTime}>{formatDateTime(data.noticeTime)}</time>
@@ -93,18 +92,23 @@ export function MessageInfoPage() {
                 {texts.edit}
               </Link>
               {data.state === noticeState.code.published ? (
-                <ConfirmDialog
-                  trigger={<Button variant="secondary">{texts.withdraw}</Button>}
+                <ConfirmAction
+                  label={texts.withdraw}
+                  size="md"
                   title={texts.withdrawTitle}
-                  description={noticeMessages.confirmWithdraw}
-                  onConfirm={() => void act('withdraw')}
+                  question={noticeMessages.confirmWithdraw}
+                  action={() => withdraw.mutateAsync({ id })}
+                  onDone={setFeedback}
                 />
               ) : (
-                <ConfirmDialog
-                  trigger={<Button>{texts.publish}</Button>}
+                <ConfirmAction
+                  label={texts.publish}
+                  size="md"
+                  variant="primary"
                   title={texts.publishTitle}
-                  description={noticeMessages.confirmPublish}
-                  onConfirm={() => void act('publish')}
+                  question={noticeMessages.confirmPublish}
+                  action={() => publish.mutateAsync({ id })}
+                  onDone={setFeedback}
                 />
               )}
             </>
@@ -118,34 +122,16 @@ export function MessageInfoPage() {
             {/* Sanitized by the server's allowlist before it was stored (server/lib/html-sanitizer.ts). */}
             <div className="rich-html nm-content" dangerouslySetInnerHTML={{ __html: data.noticeContent }} />
           </Card>
-          <Card aria-labelledby="nm-attachments-title">
-            <h2 id="nm-attachments-title" className="nm-section-title">
-              {texts.attachments}
-            </h2>
-            {data.attachments.length === 0 ? (
-              <p className="nm-muted">{texts.noAttachments}</p>
-            ) : (
-              <ul className="nm-files" role="list">
-                {data.attachments.map((file) => (
-                  <li key={file.fileId} className="nm-file">
-                    <span className="nm-file__name">{file.fileName}</span>
-                    <span className="nm-muted">{formatSize(file.size)}</span>
-                    <a
-                      href={attachmentUrl(api, file.fileId, 'preview')}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
-                      {texts.preview}
-                      <span className="visually-hidden">{file.fileName}</span>
-                    </a>
-                    <a href={attachmentUrl(api, file.fileId, 'download')} download={file.fileName}>
-                      {texts.download}
-                      <span className="visually-hidden">{file.fileName}</span>
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            )}
+          <Card>
+            <Attachments
+              files={data.attachments}
+              title={texts.attachments}
+              href={(file, kind) =>
+                callUrl(api, kind === 'preview' ? noticeCalls.previewFile : noticeCalls.downloadFile, {
+                  id: file.fileId,
+                })
+              }
+            />
           </Card>
         </div>
       ) : null}

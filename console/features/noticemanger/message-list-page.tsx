@@ -1,243 +1,136 @@
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { noticeCalls, type NoticeRow } from '@shared/contracts/notices';
 import { noticeState, noticeType } from '@shared/domain/statuses';
-import { noticeMessages } from '@shared/validation/notices';
-import { messageOf } from '@shared/errors/app-error';
-import { Button, buttonClass } from '@console/components/ui/button';
-import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
-import { Card, Notice, PageHeader } from '@console/components/ui/page';
-import { Pager, pageSizeOf } from '@console/components/ui/pager';
-import { useApi } from '@console/lib/api';
-import { zh } from '@console/lib/i18n';
-import { useApiData } from '@console/lib/use-api-data';
-import { changeNoticeState, listNotices, type NoticeRow } from './notice-api';
 import { formatDateTime } from '@shared/format';
-import { Feedback, NoticeStateTag, type FeedbackState } from './notice-ui';
+import { noticeMessages } from '@shared/validation/notices';
+import { buttonClass } from '@shared/ui/button';
+import {
+  ConfirmAction,
+  ListPage,
+  StatusBadge,
+  useCallMutation,
+  type ActionOutcome,
+  type Column,
+} from '@console/kit';
 import { texts } from './texts';
 import './notices.css';
 
+const columns: readonly Column<NoticeRow>[] = [
+  {
+    key: 'noticeTitle',
+    header: texts.columns.title,
+    cell: (row) => <Link to={`/noticemanger/messageinfo/${row.pkid}`}>{row.noticeTitle}</Link>,
+    wide: true,
+    sortable: true,
+  },
+  {
+    key: 'state',
+    header: texts.columns.state,
+    cell: (row) => <StatusBadge table={noticeState} value={row.state} />,
+  },
+  {
+    key: 'noticeTime',
+    header: texts.columns.time,
+    cell: (row) => <time dateTime={row.noticeTime}>{formatDateTime(row.noticeTime)}</time>,
+    nowrap: true,
+    sortable: true,
+  },
+];
+
 /** /noticemanger/message/:type — notices of one type, every state, with the maintainers' actions. */
 export function MessageListPage() {
-  const api = useApi();
   const params = useParams();
   const type = noticeType.has(Number(params.type)) ? Number(params.type) : 0;
-  const [search, setSearch] = useSearchParams();
-  const state = search.get('state') ?? '';
-  const keyword = search.get('keyword') ?? '';
-  const page = Math.max(1, Number(search.get('page')) || 1);
-  const rows = pageSizeOf(search.get('rows'));
-  const [draftKeyword, setDraftKeyword] = useState(keyword);
-  const [feedback, setFeedback] = useState<FeedbackState>(null);
-
-  const list = useApiData(
-    (client, signal) => listNotices(client, { noticeType: type, state, keyword, page, rows }, signal),
-    [type, state, keyword, page, rows],
-  );
-
-  const update = (changes: Record<string, string | number | undefined>) => {
-    const next = new URLSearchParams(search);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined || value === '') next.delete(key);
-      else next.set(key, String(value));
-    }
-    setSearch(next);
-  };
-
-  const act = async (row: NoticeRow, action: 'publish' | 'withdraw' | 'delete') => {
-    try {
-      const result = await changeNoticeState(api, row.pkid, action);
-      setFeedback({ tone: 'success', text: `《${row.noticeTitle}》${result.message}` });
-      list.reload();
-    } catch (error) {
-      setFeedback({ tone: 'danger', text: messageOf(error) });
-    }
-  };
-
-  const total = list.data?.total ?? 0;
-  const typeLabel = noticeType.label(type);
-  const filtered = state !== '' || keyword !== '';
+  const [feedback, setFeedback] = useState<ActionOutcome | null>(null);
+  const touched = { invalidates: [noticeCalls.list, noticeCalls.get] };
+  const publish = useCallMutation(noticeCalls.publish, touched);
+  const withdraw = useCallMutation(noticeCalls.withdraw, touched);
+  const remove = useCallMutation(noticeCalls.remove, touched);
+  const report = (row: NoticeRow) => (outcome: ActionOutcome) =>
+    setFeedback(
+      outcome.tone === 'danger' ? outcome : { ...outcome, text: `《${row.noticeTitle}》${outcome.text}` },
+    );
 
   return (
-    <>
-      <PageHeader
-        title={`${texts.listTitle} · ${typeLabel}`}
-        description={texts.listDescription}
-        actions={
-          <Link className={buttonClass()} to={`/noticemanger/messagemaintain/add?type=${type}`}>
-            {texts.add}
-          </Link>
-        }
-      />
-      <nav className="nm-types" aria-label={texts.type}>
-        {noticeType.entries.map((entry) => (
+    <ListPage
+      title={`${texts.listTitle} · ${noticeType.label(type)}`}
+      caption={noticeType.label(type)}
+      description={texts.listDescription}
+      actions={
+        <Link className={buttonClass()} to={`/noticemanger/messagemaintain/add?type=${type}`}>
+          {texts.add}
+        </Link>
+      }
+      intro={
+        <nav className="nm-types" aria-label={texts.type}>
+          {noticeType.entries.map((entry) => (
+            <Link
+              key={entry.value}
+              to={`/noticemanger/message/${entry.value}`}
+              className={entry.value === type ? 'nm-types__link nm-types__link--current' : 'nm-types__link'}
+              aria-current={entry.value === type ? 'page' : undefined}
+            >
+              {entry.label}
+            </Link>
+          ))}
+        </nav>
+      }
+      call={noticeCalls.list}
+      fixedInput={{ noticeType: type, sort: 'noticeTime', order: 'desc' }}
+      filters={[
+        { name: 'keyword', label: texts.keyword, placeholder: texts.keywordPlaceholder },
+        {
+          name: 'state',
+          label: texts.state,
+          type: 'select',
+          options: noticeState.entries.map((entry) => ({ value: entry.value, label: entry.label })),
+        },
+      ]}
+      columns={columns}
+      rowKey={(row) => row.pkid}
+      emptyText={(filtered) => (filtered ? texts.emptyFiltered : texts.empty)}
+      feedback={feedback}
+      rowActions={(row) => (
+        <>
           <Link
-            key={entry.value}
-            to={`/noticemanger/message/${entry.value}`}
-            className={entry.value === type ? 'nm-types__link nm-types__link--current' : 'nm-types__link'}
-            aria-current={entry.value === type ? 'page' : undefined}
+            className={buttonClass({ variant: 'secondary', size: 'sm' })}
+            to={`/noticemanger/messagemaintain/${row.pkid}`}
+            aria-label={`${texts.edit} ${row.noticeTitle}`}
           >
-            {entry.label}
+            {texts.edit}
           </Link>
-        ))}
-      </nav>
-      <Card>
-        <form
-          className="nm-filters"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            update({ keyword: draftKeyword.trim(), page: undefined });
-          }}
-        >
-          <label className="nm-filter">
-            <span>{texts.keyword}</span>
-            <input
-              className="ui-input"
-              type="search"
-              maxLength={50}
-              value={draftKeyword}
-              placeholder={texts.keywordPlaceholder}
-              onChange={(event) => setDraftKeyword(event.target.value)}
+          {row.state === noticeState.code.published ? (
+            <ConfirmAction
+              label={texts.withdraw}
+              ariaLabel={`${texts.withdraw} ${row.noticeTitle}`}
+              title={texts.withdrawTitle}
+              question={noticeMessages.confirmWithdraw}
+              action={() => withdraw.mutateAsync({ id: row.pkid })}
+              onDone={report(row)}
             />
-          </label>
-          <label className="nm-filter">
-            <span>{texts.state}</span>
-            <select
-              className="ui-input"
-              value={state}
-              onChange={(event) => update({ state: event.target.value, page: undefined })}
-            >
-              <option value="">{texts.allStates}</option>
-              {noticeState.entries.map((entry) => (
-                <option key={entry.value} value={entry.value}>
-                  {entry.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <div className="nm-filters__actions">
-            <Button type="submit">{zh.common.search}</Button>
-            <Button
-              type="button"
-              variant="secondary"
-              onClick={() => {
-                setDraftKeyword('');
-                setSearch(new URLSearchParams());
-              }}
-            >
-              {texts.reset}
-            </Button>
-          </div>
-        </form>
-        <Feedback feedback={feedback} />
-        {list.status === 'error' ? (
-          <Notice tone="danger">
-            <span>{list.error.message}</span>{' '}
-            <Button variant="secondary" size="sm" onClick={list.reload}>
-              {zh.common.retry}
-            </Button>
-          </Notice>
-        ) : (
-          <div className="ui-table-wrap" aria-busy={list.status === 'loading'}>
-            <table className="ui-table nm-table">
-              <caption className="visually-hidden">
-                {typeLabel} {zh.pager.total(total)}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{texts.columns.title}</th>
-                  <th scope="col" className="nm-col-state">
-                    {texts.columns.state}
-                  </th>
-                  <th scope="col" className="nm-col-time">
-                    {texts.columns.time}
-                  </th>
-                  <th scope="col" className="nm-col-actions">
-                    {texts.columns.actions}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data?.rows.map((row) => (
-                  <tr key={row.pkid}>
-                    <td data-label={texts.columns.title}>
-                      <Link to={`/noticemanger/messageinfo/${row.pkid}`}>{row.noticeTitle}</Link>
-                    </td>
-                    <td data-label={texts.columns.state}>
-                      <NoticeStateTag state={row.state} />
-                    </td>
-                    <td data-label={texts.columns.time}>
-                      <time dateTime={row.noticeTime}>{formatDateTime(row.noticeTime)}</time>
-                    </td>
-                    <td data-label={texts.columns.actions}>
-                      <div className="nm-row-actions">
-                        <Link
-                          className={buttonClass({ variant: 'secondary', size: 'sm' })}
-                          to={`/noticemanger/messagemaintain/${row.pkid}`}
-                        >
-                          {texts.edit}
-                          <span className="visually-hidden">{row.noticeTitle}</span>
-                        </Link>
-                        {row.state === noticeState.code.published ? (
-                          <ConfirmDialog
-                            trigger={
-                              <Button variant="secondary" size="sm">
-                                {texts.withdraw}
-                                <span className="visually-hidden">{row.noticeTitle}</span>
-                              </Button>
-                            }
-                            title={texts.withdrawTitle}
-                            description={noticeMessages.confirmWithdraw}
-                            onConfirm={() => void act(row, 'withdraw')}
-                          />
-                        ) : (
-                          <ConfirmDialog
-                            trigger={
-                              <Button size="sm">
-                                {texts.publish}
-                                <span className="visually-hidden">{row.noticeTitle}</span>
-                              </Button>
-                            }
-                            title={texts.publishTitle}
-                            description={noticeMessages.confirmPublish}
-                            onConfirm={() => void act(row, 'publish')}
-                          />
-                        )}
-                        <ConfirmDialog
-                          trigger={
-                            <Button variant="danger" size="sm">
-                              {texts.remove}
-                              <span className="visually-hidden">{row.noticeTitle}</span>
-                            </Button>
-                          }
-                          title={texts.deleteTitle}
-                          description={noticeMessages.confirmDelete}
-                          confirmVariant="danger"
-                          onConfirm={() => void act(row, 'delete')}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {list.status === 'success' && list.data.rows.length === 0 ? (
-              <p className="ui-table-empty">{filtered ? texts.emptyFiltered : texts.empty}</p>
-            ) : null}
-            {list.status === 'loading' && !list.data ? (
-              <p className="ui-table-empty">{zh.common.loading}</p>
-            ) : null}
-          </div>
-        )}
-        <Pager
-          page={page}
-          pageSize={rows}
-          total={total}
-          onPageChange={(next) => update({ page: next })}
-          onPageSizeChange={(size) => update({ rows: size, page: undefined })}
-          label={texts.listTitle}
-        />
-      </Card>
-    </>
+          ) : (
+            <ConfirmAction
+              label={texts.publish}
+              ariaLabel={`${texts.publish} ${row.noticeTitle}`}
+              variant="primary"
+              title={texts.publishTitle}
+              question={noticeMessages.confirmPublish}
+              action={() => publish.mutateAsync({ id: row.pkid })}
+              onDone={report(row)}
+            />
+          )}
+          <ConfirmAction
+            label={texts.remove}
+            ariaLabel={`${texts.remove} ${row.noticeTitle}`}
+            variant="danger"
+            title={texts.deleteTitle}
+            question={noticeMessages.confirmDelete}
+            action={() => remove.mutateAsync({ id: row.pkid })}
+            onDone={report(row)}
+          />
+        </>
+      )}
+    />
   );
 }

@@ -2,20 +2,22 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { noticeState, noticeType } from '@shared/domain/statuses';
 import { noticeInputSchema, noticeMessages } from '@shared/validation/notices';
+import { useQueryClient } from '@tanstack/react-query';
+import { callApiWithMessage } from '@shared/api/call';
+import { noticeCalls, type NoticeDetail } from '@shared/contracts/notices';
 import { toAppError } from '@shared/errors/app-error';
-import { RichTextEditor } from '@console/components/rich-text-editor/rich-text-editor';
-import { Button, buttonClass } from '@console/components/ui/button';
-import { ConfirmDialog } from '@console/components/ui/confirm-dialog';
-import { ErrorSummary, Field, Input } from '@console/components/ui/form';
-import { fieldErrorsFromIssues, orderedErrors, type FieldErrors } from '@console/components/ui/form-errors';
-import { Card, Notice, PageHeader } from '@console/components/ui/page';
+import { inlineImageExtensions } from '@shared/validation/upload';
+import { Button, buttonClass } from '@shared/ui/button';
+import { ConfirmDialog } from '@shared/ui/confirm-dialog';
+import { ErrorSummary, Field, Input } from '@shared/ui/form';
+import { fieldErrorsFromIssues, orderedErrors, type FieldErrors } from '@shared/ui/form-errors';
+import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { useApi } from '@console/lib/api';
 import { zh } from '@console/lib/i18n';
-import { useApiData } from '@console/lib/use-api-data';
+import { callKey, StatusBadge, uploadWithProgress, useCall } from '@console/kit';
 import { AttachmentList, attachmentItemsOf, type AttachmentItem } from './attachment-list';
 import type { SavedNoticeState } from './message-info-page';
-import { getNotice, saveNotice, uploadNoticeMedia, type NoticeDetail } from './notice-api';
-import { NoticeStateTag } from './notice-ui';
+import { RichTextEditor } from './rich-text-editor-lazy';
 import { texts } from './texts';
 import './notices.css';
 
@@ -28,8 +30,8 @@ export function MessageMaintainPage() {
   const raw = useParams().noticeid ?? 'add';
   const id = raw === 'add' || raw === '0' ? 0 : Number(raw);
   const [search] = useSearchParams();
-  const loaded = useApiData(async (client, signal) => (id > 0 ? getNotice(client, id, signal) : null), [id]);
-  if (loaded.status === 'error')
+  const loaded = useCall(noticeCalls.get, { id }, { enabled: id > 0, keepPrevious: false });
+  if (loaded.error)
     return (
       <>
         <PageHeader title={texts.editTitle} />
@@ -38,16 +40,17 @@ export function MessageMaintainPage() {
         </Notice>
       </>
     );
-  if (loaded.status === 'loading')
+  if (id > 0 && !loaded.data)
     return (
       <PageHeader title={id > 0 ? texts.editTitle : texts.editTitleNew} description={zh.common.loading} />
     );
   const initialType = noticeType.has(Number(search.get('type'))) ? Number(search.get('type')) : 0;
-  return <NoticeForm key={id} notice={loaded.data} initialType={initialType} />;
+  return <NoticeForm key={id} notice={id > 0 ? (loaded.data ?? null) : null} initialType={initialType} />;
 }
 
 function NoticeForm({ notice, initialType }: { notice: NoticeDetail | null; initialType: number }) {
   const api = useApi();
+  const queries = useQueryClient();
   const navigate = useNavigate();
   const [title, setTitle] = useState(notice?.noticeTitle ?? '');
   const [type, setType] = useState(notice?.noticeType ?? initialType);
@@ -92,7 +95,11 @@ function NoticeForm({ notice, initialType }: { notice: NoticeDetail | null; init
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      const saved = await saveNotice(api, { ...input, ...(notice ? { pkid: notice.pkid } : {}) });
+      const saved = notice
+        ? await callApiWithMessage(api, noticeCalls.update, { ...input, pkid: notice.pkid })
+        : await callApiWithMessage(api, noticeCalls.add, input);
+      await queries.invalidateQueries({ queryKey: callKey(noticeCalls.list) });
+      queries.removeQueries({ queryKey: callKey(noticeCalls.get) });
       const state: SavedNoticeState = { message: saved.message };
       navigate(`/noticemanger/messageinfo/${saved.data.pkid}`, { state });
     } catch (error) {
@@ -111,7 +118,7 @@ function NoticeForm({ notice, initialType }: { notice: NoticeDetail | null; init
     <>
       <PageHeader
         title={notice ? texts.editTitle : texts.editTitleNew}
-        description={notice ? <NoticeStateTag state={notice.state} /> : null}
+        description={notice ? <StatusBadge table={noticeState} value={notice.state} /> : null}
         actions={
           <Link
             className={buttonClass({ variant: 'secondary' })}
@@ -188,7 +195,16 @@ function NoticeForm({ notice, initialType }: { notice: NoticeDetail | null; init
               labelledBy="nm-content-label"
               describedBy={errors.noticeContent ? 'nm-content-error' : undefined}
               invalid={Boolean(errors.noticeContent)}
-              onUploadImage={async (file) => (await uploadNoticeMedia(api, file, 'image')).url}
+              onUploadImage={async (file) =>
+                (
+                  await uploadWithProgress(
+                    api,
+                    noticeCalls.upload,
+                    { kind: 'image', file },
+                    inlineImageExtensions,
+                  )
+                ).url
+              }
             />
           </div>
           <div className={errors.attachmentIds ? 'ui-field ui-field--error' : 'ui-field'}>

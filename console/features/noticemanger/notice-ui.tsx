@@ -1,15 +1,8 @@
-import type { ReactNode } from 'react';
-import { noticeState } from '@shared/domain/statuses';
-import { Notice } from '@console/components/ui/page';
-
-/** The state of a notice as a coloured tag. */
-export function NoticeStateTag({ state }: { state: number }) {
-  const entry = noticeState.find(state);
-  return <span className={`nm-tag nm-tag--${entry?.tone ?? 'neutral'}`}>{noticeState.label(state)}</span>;
-}
+import type { ActionOutcome } from '@console/kit';
+import { Notice } from '@shared/ui/page';
 
 /** The outcome of the last action: announced politely, or as an alert when it failed. */
-export function Feedback({ feedback }: { feedback: { tone: 'success' | 'danger'; text: ReactNode } | null }) {
+export function Feedback({ feedback }: { feedback: ActionOutcome | null }) {
   if (!feedback) return <p className="visually-hidden" role="status" aria-live="polite" />;
   return feedback.tone === 'danger' ? (
     <Notice tone="danger">{feedback.text}</Notice>
@@ -19,5 +12,3 @@ export function Feedback({ feedback }: { feedback: { tone: 'success' | 'danger';
     </p>
   );
 }
-
-export type FeedbackState = { tone: 'success' | 'danger'; text: ReactNode } | null;

@@ -1,7 +1,7 @@
-import type { HallCounts } from '@server/modules/statistics/service';
-import { Button } from '@console/components/ui/button';
-import { Card, Notice, PageHeader } from '@console/components/ui/page';
-import { useApiData } from '@console/lib/use-api-data';
+import { hallCalls, type HallCounts } from '@shared/contracts/hall';
+import { Button } from '@shared/ui/button';
+import { Card, Notice, PageHeader } from '@shared/ui/page';
+import { useCall } from '@console/kit';
 import { zh } from '@console/lib/i18n';
 import { formatDateTime } from '@shared/format';
 import './statistical.css';
@@ -19,13 +19,9 @@ const numberFormat = new Intl.NumberFormat('zh-CN');
 
 /** /noticemanger/statistical: the overall figures (`GET {business}/statistics/getInfo`). */
 export function StatisticalPage() {
-  const counts = useApiData(
-    async (api, signal) => ({
-      counts: await api.object<HallCounts>('business', 'statistics/getInfo', { signal }),
-      at: new Date(),
-    }),
-    [],
-  );
+  const counts = useCall(hallCalls.counts, {});
+  const at = counts.dataUpdatedAt ? new Date(counts.dataUpdatedAt) : null;
+  const reload = () => void counts.refetch();
 
   return (
     <>
@@ -33,37 +29,37 @@ export function StatisticalPage() {
         title={t.title}
         description={t.description}
         actions={
-          <Button variant="secondary" onClick={counts.reload} disabled={counts.status === 'loading'}>
+          <Button variant="secondary" onClick={reload} disabled={counts.isFetching}>
             {t.refresh}
           </Button>
         }
       />
-      {counts.status === 'error' ? (
+      {counts.error ? (
         <Notice tone="danger">
           <span>{counts.error.message}</span>
-          <Button variant="secondary" size="sm" onClick={counts.reload}>
+          <Button variant="secondary" size="sm" onClick={reload}>
             {zh.common.retry}
           </Button>
         </Notice>
       ) : (
         <>
-          <ul className="st-tiles" role="list" aria-busy={counts.status === 'loading'}>
+          <ul className="st-tiles" role="list" aria-busy={counts.isFetching}>
             {tiles.map((tile) => (
               <li key={tile.key}>
                 <Card className="st-tile">
                   <h2 className="st-tile__label">{tile.label}</h2>
                   <p className="st-tile__value">
-                    {counts.data ? numberFormat.format(counts.data.counts[tile.key]) : '—'}
+                    {counts.data ? numberFormat.format(counts.data[tile.key]) : '—'}
                   </p>
                   <p className="st-tile__hint">{tile.hint}</p>
                 </Card>
               </li>
             ))}
           </ul>
-          {counts.data ? (
+          {counts.data && at ? (
             <p className="st-updated">
               {t.updatedAt}
-              <time dateTime={counts.data.at.toISOString()}>{formatDateTime(counts.data.at)}</time>
+              <time dateTime={at.toISOString()}>{formatDateTime(at)}</time>
             </p>
           ) : null}
         </>

@@ -8,12 +8,12 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '@console/components/ui/dialog';
-import { Notice } from '@console/components/ui/page';
+} from '@shared/ui/dialog';
+import { Notice } from '@shared/ui/page';
 import { zh } from '@console/lib/i18n';
-import { useApiData } from '@console/lib/use-api-data';
+import { useCall } from '@console/kit';
 import '@console/components/rich-text-editor/rich-text-editor.css';
-import { getNotice, listNotices, type NoticeRow } from './notice-api';
+import { noticeCalls, type NoticeRow } from '@shared/contracts/notices';
 import { formatDateTime } from '@shared/format';
 import { texts } from './texts';
 import './notices.css';
@@ -42,23 +42,16 @@ export function UpdateLogDialog({ trigger }: { trigger: ReactNode }) {
 }
 
 function UpdateLogList() {
-  const list = useApiData(
-    (api, signal) =>
-      listNotices(
-        api,
-        {
-          noticeType: noticeType.code.updateLog,
-          state: String(noticeState.code.published),
-          keyword: '',
-          page: 1,
-          rows: UPDATE_LOG_ROWS,
-        },
-        signal,
-      ),
-    [],
-  );
-  if (list.status === 'error') return <Notice tone="danger">{list.error.message}</Notice>;
-  if (list.status === 'loading') return <p className="nm-muted">{zh.common.loading}</p>;
+  const list = useCall(noticeCalls.list, {
+    noticeType: noticeType.code.updateLog,
+    state: String(noticeState.code.published),
+    page: 1,
+    rows: UPDATE_LOG_ROWS,
+    sort: 'noticeTime',
+    order: 'desc',
+  });
+  if (list.error) return <Notice tone="danger">{list.error.message}</Notice>;
+  if (!list.data) return <p className="nm-muted">{zh.common.loading}</p>;
   if (list.data.rows.length === 0) return <p className="nm-muted">{texts.updateLogEmpty}</p>;
   return (
     <ol className="nm-log" role="list">
@@ -92,9 +85,9 @@ function UpdateLogEntry({ row }: { row: NoticeRow }) {
 }
 
 function UpdateLogBody({ id }: { id: number }) {
-  const detail = useApiData((api, signal) => getNotice(api, id, signal), [id]);
-  if (detail.status === 'error') return <Notice tone="danger">{detail.error.message}</Notice>;
-  if (detail.status === 'loading') return <p className="nm-muted">{zh.common.loading}</p>;
+  const detail = useCall(noticeCalls.get, { id });
+  if (detail.error) return <Notice tone="danger">{detail.error.message}</Notice>;
+  if (!detail.data) return <p className="nm-muted">{zh.common.loading}</p>;
   return (
     // Sanitized by the server's allowlist before it was stored.
     <div className="rich-html nm-log__body" dangerouslySetInnerHTML={{ __html: detail.data.noticeContent }} />

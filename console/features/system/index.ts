@@ -1,6 +1,8 @@
 /** The system route group's pages: one lazy chunk, registered in console/app/pages.ts. */
+import { KitExamplesPage } from './kit-examples-page';
 import { SmsOutboxPage } from './sms-outbox-page';
 
 export const pages = {
   smsOutbox: SmsOutboxPage,
+  kitExamples: KitExamplesPage,
 };

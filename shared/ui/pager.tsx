@@ -1,5 +1,5 @@
 import { Button } from './button';
-import { zh } from '@console/lib/i18n';
+import { uiTexts as zh } from './texts';
 import './pager.css';
 
 /** The page sizes a list may offer; the first is the default. */

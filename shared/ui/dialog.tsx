@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { cx } from '@console/lib/cx';
-import { zh } from '@console/lib/i18n';
+import { cx } from '@shared/ui/cx';
+import { uiTexts as zh } from './texts';
 
 /** A modal dialog: focus is trapped inside and returns to the trigger on close (Radix). */
 export function Dialog(props: ComponentProps<typeof DialogPrimitive.Root>) {

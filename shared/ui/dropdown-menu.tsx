@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { DropdownMenu as MenuPrimitive } from 'radix-ui';
-import { cx } from '@console/lib/cx';
+import { cx } from '@shared/ui/cx';
 
 /** A menu of actions or links; arrow keys move, typing jumps, Esc closes and focus returns (Radix). */
 export function DropdownMenu(props: ComponentProps<typeof MenuPrimitive.Root>) {

@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Tabs as TabsPrimitive } from 'radix-ui';
-import { cx } from '@console/lib/cx';
+import { cx } from '@shared/ui/cx';
 import './form.css';
 
 /** Tabs: arrow keys move between the tabs, the panel follows (Radix). */

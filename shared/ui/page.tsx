@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { cx } from '@console/lib/cx';
+import { cx } from '@shared/ui/cx';
 
 export interface PageHeaderProps extends Omit<ComponentProps<'header'>, 'title'> {
   title: ReactNode;

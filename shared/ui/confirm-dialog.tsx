@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
-import { zh } from '@console/lib/i18n';
+import { uiTexts as zh } from './texts';
 import { buttonClass, type ButtonVariant } from './button';
 
 export interface ConfirmDialogProps {
-  /** The control that opens the dialog (rendered as is, e.g. a Button). */
-  trigger: ReactNode;
+  /** The control that opens the dialog (rendered as is, e.g. a Button); none when `open` controls it. */
+  trigger?: ReactNode;
+  /** Controlled: the dialog is open (e.g. a navigation blocked by unsaved changes). */
+  open?: boolean;
+  /** Cancel, Escape: controlled dialogs close through this. */
+  onCancel?: () => void;
   title: string;
   /** The question, in the spec's words where it gives them. */
   description: ReactNode;
@@ -27,12 +31,21 @@ export function ConfirmDialog({
   cancelLabel = zh.common.cancel,
   confirmVariant = 'primary',
   onConfirm,
+  open,
+  onCancel,
 }: ConfirmDialogProps) {
   return (
-    <AlertDialog.Root data-slot="confirm-dialog">
-      <AlertDialog.Trigger asChild data-slot="confirm-dialog-trigger">
-        {trigger}
-      </AlertDialog.Trigger>
+    <AlertDialog.Root
+      data-slot="confirm-dialog"
+      {...(open !== undefined
+        ? { open, onOpenChange: (next: boolean) => (next ? undefined : onCancel?.()) }
+        : {})}
+    >
+      {trigger ? (
+        <AlertDialog.Trigger asChild data-slot="confirm-dialog-trigger">
+          {trigger}
+        </AlertDialog.Trigger>
+      ) : null}
       <AlertDialog.Portal>
         <AlertDialog.Overlay data-slot="confirm-dialog-overlay" className="ui-overlay" />
         <AlertDialog.Content data-slot="confirm-dialog-content" className="ui-dialog ui-dialog--narrow">

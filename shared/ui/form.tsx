@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
-import { cx } from '@console/lib/cx';
-import { zh } from '@console/lib/i18n';
+import { cx } from '@shared/ui/cx';
+import { uiTexts as zh } from './texts';
 import './form.css';
 
 export interface ErrorSummaryProps {

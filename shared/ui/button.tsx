@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Slot } from 'radix-ui';
-import { cx } from '@console/lib/cx';
+import { cx } from '@shared/ui/cx';
 
 const variants = {
   primary: 'ui-button--primary',

@@ -1,0 +1,173 @@
+/**
+ * The reviewer's decision: approve, reject with an opinion (picked from the audit-opinion templates or
+ * typed), or transfer to another reviewer with a reason. It offers only what the decision table
+ * (shared/domain/review.ts) allows from the subject's state, asks before deciding, disables itself
+ * while the decision is sent, and shows the server's refusal (e.g. another reviewer decided first).
+ *
+ * ```tsx
+ * <DecisionPanel status={item.status} opinions={templates} reviewers={reviewers}
+ *   onDecide={(decision) => decide.mutateAsync({ id, ...decision })} />
+ * ```
+ */
+import { useId, useState } from 'react';
+import {
+  decisionsFrom,
+  reviewDecisions,
+  reviewMessages,
+  type ReviewDecisionKey,
+} from '@shared/domain/review';
+import type { AuditStatus } from '@shared/domain/statuses';
+import { Button } from '@shared/ui/button';
+import { ConfirmDialog } from '@shared/ui/confirm-dialog';
+import { Field } from '@shared/ui/form';
+import { Card, Notice } from '@shared/ui/page';
+import './review.css';
+
+export interface Decision {
+  decision: ReviewDecisionKey;
+  opinion?: string;
+  transferToId?: number;
+}
+
+export interface DecisionPanelProps {
+  status: AuditStatus;
+  /** The audit-opinion templates (/auditManageInfo). */
+  opinions: readonly { pkid: number; content: string }[];
+  /** Reviewers a task may be transferred to. */
+  reviewers: readonly { pkid: number; username: string }[];
+  onDecide: (decision: Decision) => Promise<unknown>;
+}
+
+export function DecisionPanel({ status, opinions, reviewers, onDecide }: DecisionPanelProps) {
+  const id = useId();
+  const allowed = decisionsFrom(status, 'reviewer');
+  const [opinion, setOpinion] = useState('');
+  const [transferTo, setTransferTo] = useState('');
+  const [problem, setProblem] = useState<{ field: 'opinion' | 'transferTo'; message: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+
+  if (allowed.length === 0) return null;
+
+  /** The decision's own check before asking; the server checks again. */
+  const problemOf = (decision: ReviewDecisionKey) => {
+    if (reviewDecisions[decision].needsOpinion && !opinion.trim())
+      return {
+        field: 'opinion' as const,
+        message: decision === 'transfer' ? reviewMessages.reasonRequired : reviewMessages.opinionRequired,
+      };
+    if (decision === 'transfer' && !transferTo)
+      return { field: 'transferTo' as const, message: reviewMessages.transferTargetRequired };
+    return null;
+  };
+
+  const send = async (decision: ReviewDecisionKey) => {
+    setSending(true);
+    setFailure(null);
+    try {
+      await onDecide({
+        decision,
+        ...(opinion.trim() ? { opinion: opinion.trim() } : {}),
+        ...(decision === 'transfer' ? { transferToId: Number(transferTo) } : {}),
+      });
+      setDone(`已${reviewDecisions[decision].label}`);
+    } catch (error) {
+      setFailure(error instanceof Error ? error.message : '操作失败，请稍后重试');
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const action = (decision: ReviewDecisionKey, variant: 'primary' | 'danger' | 'secondary') => {
+    const label = reviewDecisions[decision].label;
+    const blocked = problemOf(decision);
+    return blocked ? (
+      <Button key={decision} variant={variant} disabled={sending} onClick={() => setProblem(blocked)}>
+        {label}
+      </Button>
+    ) : (
+      <ConfirmDialog
+        key={decision}
+        trigger={
+          <Button variant={variant} disabled={sending} onClick={() => setProblem(null)}>
+            {label}
+          </Button>
+        }
+        title={label}
+        description={`确定${label}吗？`}
+        confirmVariant={variant === 'danger' ? 'danger' : 'primary'}
+        onConfirm={() => void send(decision)}
+      />
+    );
+  };
+
+  return (
+    <Card data-slot="decision-panel" className="rv-panel" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="rv-panel__title">
+        审核处理
+      </h2>
+      {done ? <p role="status">{done}</p> : null}
+      {failure ? <Notice tone="danger">{failure}</Notice> : null}
+      <Field
+        id={`${id}-opinion`}
+        label="审核意见"
+        hint="可选用常用审核意见，或直接填写；不通过和转办时必填"
+        error={problem?.field === 'opinion' ? problem.message : undefined}
+      >
+        {(control) => (
+          <textarea
+            {...control}
+            className="ui-input ui-textarea"
+            rows={3}
+            maxLength={500}
+            value={opinion}
+            onChange={(event) => setOpinion(event.target.value)}
+          />
+        )}
+      </Field>
+      {opinions.length > 0 ? (
+        <div className="rv-panel__templates" role="group" aria-label="常用审核意见">
+          {opinions.map((template) => (
+            <Button
+              key={template.pkid}
+              variant="ghost"
+              size="sm"
+              onClick={() => setOpinion(template.content)}
+            >
+              {template.content}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {allowed.includes('transfer') ? (
+        <Field
+          id={`${id}-transfer`}
+          label="转办给"
+          error={problem?.field === 'transferTo' ? problem.message : undefined}
+        >
+          {(control) => (
+            <select
+              {...control}
+              className="ui-input"
+              value={transferTo}
+              onChange={(e) => setTransferTo(e.target.value)}
+            >
+              <option value="">请选择审核人员</option>
+              {reviewers.map((reviewer) => (
+                <option key={reviewer.pkid} value={reviewer.pkid}>
+                  {reviewer.username}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ) : null}
+      <div className="rv-panel__actions">
+        {allowed.includes('approve') ? action('approve', 'primary') : null}
+        {allowed.includes('reject') ? action('reject', 'danger') : null}
+        {allowed.includes('transfer') ? action('transfer', 'secondary') : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,256 @@
+/**
+ * Forms on react-hook-form with the contract's own zod schema: the same rules and Chinese messages as
+ * the server. Server refusals land on their field (AppError.field) or above the form; the GOV.UK error
+ * summary at the top links to each field; leaving with unsaved changes asks first; the submit button
+ * is disabled only while submitting.
+ *
+ * ```tsx
+ * const form = useContractForm(auditOpinionAddSchema, { content: '' });
+ * <KitForm form={form} fields={{ content: '审核意见' }} onSubmit={(values) => add.mutateAsync(values)}>
+ *   <TextField form={form} name="content" label="审核意见" multiline />
+ * </KitForm>
+ * ```
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { createContext, use, useEffect, useId, useState, type ReactNode } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { useBlocker } from 'react-router';
+import type { z } from 'zod';
+import { isAppError } from '@shared/errors/app-error';
+import { Button } from '@shared/ui/button';
+import { ConfirmDialog } from '@shared/ui/confirm-dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '@shared/ui/dialog';
+import { ErrorSummary, Field, Input } from '@shared/ui/form';
+import { Notice } from '@shared/ui/page';
+import { zh } from '@console/lib/i18n';
+
+/** A form validated by a shared zod schema (its input type is what the fields hold). */
+export function useContractForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  defaultValues: DefaultValues<z.input<S>>,
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema as never) as never,
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+}
+
+/** The id of a field's control in a form (for labels and the summary's links). */
+const controlId = (formId: string, name: string) => `${formId}-${name}`;
+
+export interface KitFormProps<V extends FieldValues, O> {
+  form: UseFormReturn<V, unknown, O>;
+  /** Field names with their labels, in the order the form shows them (the summary's order). */
+  fields: Partial<Record<Path<V>, string>>;
+  onSubmit: (values: O) => Promise<unknown>;
+  submitLabel?: string;
+  /** Shown above the form after a successful submit, e.g. the server's '保存成功'. */
+  successMessage?: string | null;
+  /** Extra buttons beside submit (取消). */
+  secondary?: ReactNode;
+  /** Ask before leaving with unsaved changes (default true). */
+  guardLeaving?: boolean;
+  children: ReactNode;
+}
+
+/** The form's id, for its fields' control ids. */
+const FormIdContext = createContext('');
+
+/**
+ * The form element: error summary, the fields (children), the submit row, the leave guard. A refusal
+ * from the server with a field goes to that field; without one, above the form.
+ */
+export function KitForm<V extends FieldValues, O>({
+  form,
+  fields,
+  onSubmit,
+  submitLabel = zh.kit.save,
+  successMessage,
+  secondary,
+  guardLeaving = true,
+  children,
+}: KitFormProps<V, O>) {
+  const formId = useId();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const { errors, isSubmitting, submitCount, isDirty, isSubmitSuccessful } = form.formState;
+  const order = Object.keys(fields) as Path<V>[];
+  const summary = order.flatMap((name) => {
+    const message = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+    return message ? [{ field: name as string, message }] : [];
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await onSubmit(values);
+      form.reset(form.getValues());
+    } catch (error) {
+      const field = isAppError(error) ? error.field : undefined;
+      const message = error instanceof Error ? error.message : zh.kit.failed;
+      if (field && order.includes(field as Path<V>)) form.setError(field as Path<V>, { message });
+      else setServerError(message);
+    }
+  });
+
+  return (
+    <form data-slot="kit-form" className="kit-form" noValidate onSubmit={(event) => void submit(event)}>
+      <ErrorSummary
+        errors={summary}
+        controlId={(field) => controlId(formId, field)}
+        focusSignal={submitCount}
+      />
+      {serverError ? <Notice tone="danger">{serverError}</Notice> : null}
+      {successMessage && isSubmitSuccessful && !serverError ? <Notice>{successMessage}</Notice> : null}
+      <FormIdContext value={formId}>{children}</FormIdContext>
+      <div className="kit-form__actions">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? zh.kit.saving : submitLabel}
+        </Button>
+        {secondary}
+      </div>
+      {guardLeaving ? <LeaveGuard when={isDirty && !isSubmitting} /> : null}
+    </form>
+  );
+}
+
+export interface TextFieldProps<V extends FieldValues> {
+  form: UseFormReturn<V, unknown, unknown>;
+  name: Path<V>;
+  label: string;
+  hint?: string;
+  multiline?: boolean;
+  type?: 'text' | 'number' | 'date' | 'email' | 'tel';
+  options?: readonly { value: string | number; label: string }[];
+}
+
+/** A text, number, date, textarea or select field registered on the form, with its message beside it. */
+export function TextField<V extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  multiline,
+  type = 'text',
+  options,
+}: TextFieldProps<V>) {
+  const formId = use(FormIdContext);
+  const error = (form.formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
+  return (
+    <Field id={controlId(formId, name)} label={label} hint={hint} error={error}>
+      {(control) =>
+        options ? (
+          <select className="ui-input" {...control} {...form.register(name)}>
+            <option value="">{zh.kit.choose}</option>
+            {options.map((option) => (
+              <option key={String(option.value)} value={String(option.value)}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        ) : multiline ? (
+          <textarea className="ui-input ui-textarea" rows={4} {...control} {...form.register(name)} />
+        ) : (
+          <Input type={type} {...control} {...form.register(name)} />
+        )
+      }
+    </Field>
+  );
+}
+
+/**
+ * Asks before the person leaves a page with unsaved changes: in-app navigation through React Router's
+ * blocker (the styled dialog), closing or reloading the tab through the browser's own prompt.
+ */
+export function LeaveGuard({ when }: { when: boolean }) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => when && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (!when) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [when]);
+  if (blocker.state !== 'blocked') return null;
+  return (
+    <ConfirmDialog
+      open
+      title={zh.kit.leaveTitle}
+      description={zh.kit.leaveQuestion}
+      confirmLabel={zh.kit.leave}
+      cancelLabel={zh.kit.stay}
+      confirmVariant="danger"
+      onConfirm={() => blocker.proceed()}
+      onCancel={() => blocker.reset()}
+    />
+  );
+}
+
+export interface FormDialogProps<V extends FieldValues, O> extends Omit<
+  KitFormProps<V, O>,
+  'secondary' | 'guardLeaving'
+> {
+  /** The button that opens the dialog. */
+  trigger: ReactNode;
+  title: string;
+  description?: ReactNode;
+}
+
+/**
+ * A form in a dialog (新增, 修改): closes and clears itself after a successful submit; a refusal keeps
+ * what was typed and shows the server's message on its field.
+ */
+export function FormDialog<V extends FieldValues, O>({
+  trigger,
+  title,
+  description,
+  form,
+  onSubmit,
+  ...formProps
+}: FormDialogProps<V, O>) {
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    setOpen(false);
+    form.reset();
+  };
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? setOpen(true) : close())}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          {description ? <DialogDescription>{description}</DialogDescription> : null}
+        </DialogHeader>
+        <KitForm
+          {...formProps}
+          form={form}
+          guardLeaving={false}
+          onSubmit={async (values) => {
+            await onSubmit(values);
+            close();
+          }}
+          secondary={
+            <Button type="button" variant="secondary" onClick={close}>
+              {zh.common.cancel}
+            </Button>
+          }
+        />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * The console page kit: every console page is assembled from these pieces (docs/adding-a-feature.md).
+ * Examples of each render on /system/kitExamples (administrators), where the e2e axe test checks them.
+ */
+import './kit.css';
+
+export { callKey, createQueryClient, QueryProvider, useCall, useCallMutation } from './query';
+export { useListState, type ListState } from './url-state';
+export { DataTable, sortRows, type Column } from './data-table';
+export { FilterBar, ListPage, type ExportDef, type FilterDef, type ListPageProps } from './list-page';
+export { FormDialog, KitForm, LeaveGuard, TextField, useContractForm } from './form';
+export { Attachments, DetailSection, type AttachmentFile, type DetailItem } from './detail';
+export { ConfirmAction, type ActionOutcome } from './confirm-action';
+export { StatusBadge } from './status-badge';
+export { FileField } from './file-field';
+export { saveBlob } from './download';
+export { uploadWithProgress } from './upload';
