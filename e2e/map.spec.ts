@@ -30,8 +30,11 @@ test('the map shows clusters, district counts, search, and a project card reache
   await first;
   await expect(page.getByRole('heading', { level: 1, name: '项目分布' })).toBeVisible();
   await expect(clusters(page).first()).toBeVisible();
+  // The map shows published projects only; unpublished ones (status 0) are counted but never placed.
+  const unpublished = distribute.byStatus.find((row) => row.status === 0)?.projectNum ?? 0;
+  expect(unpublished).toBeGreaterThan(0);
   await expect(page.getByRole('status').filter({ hasText: '当前筛选共' })).toContainText(
-    formatCount.format(distribute.total),
+    formatCount.format(distribute.total - unpublished),
   );
 
   // The text alternative: every district with its count.

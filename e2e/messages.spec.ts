@@ -143,7 +143,9 @@ test('audit-opinion templates: add, search, delete', async ({ page }) => {
   await page.getByRole('button', { name: '新增意见' }).click();
   const dialog = page.getByRole('dialog', { name: '新增审核意见' });
   await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(dialog.getByText(auditOpinionTexts.contentRequired)).toBeVisible();
+  // GOV.UK pattern: the summary links to the field, and the message stands beside the field too.
+  await expect(dialog.getByRole('link', { name: auditOpinionTexts.contentRequired })).toBeVisible();
+  await expect(dialog.locator('.ui-field__error')).toContainText(auditOpinionTexts.contentRequired);
   await dialog.getByLabel('意见内容').fill(text);
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog).toBeHidden();

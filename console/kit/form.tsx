@@ -47,6 +47,8 @@ export function useContractForm<S extends z.ZodType<FieldValues, FieldValues>>(
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+    // The error summary takes focus after a failed submit (GOV.UK); its links lead to the fields.
+    shouldFocusError: false,
   });
 }
 

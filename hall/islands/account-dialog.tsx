@@ -7,13 +7,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { readEmbeddedApiBases } from '@shared/api/bases';
 import { createApiClient, type ApiClient } from '@shared/api/client';
 import { identityMessages as m } from '@shared/validation/identity';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-} from '@shared/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@shared/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@shared/ui/tabs';
 import { LoginPanel } from './login-form';
 import { RegisterPanel } from './register-form';

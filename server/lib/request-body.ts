@@ -32,10 +32,12 @@ export async function readBodyFields(
   request: Request,
   { takesFiles }: { takesFiles: boolean },
 ): Promise<Record<string, unknown>> {
-  const contentType = (request.headers.get('content-type') ?? '').toLowerCase();
-  const isJson = contentType.includes('application/json');
-  const isMultipart = contentType.startsWith('multipart/form-data');
-  const isForm = contentType.startsWith('application/x-www-form-urlencoded');
+  // The multipart boundary is case-sensitive: only the media type is compared in lower case.
+  const contentType = request.headers.get('content-type') ?? '';
+  const mediaType = contentType.toLowerCase();
+  const isJson = mediaType.includes('application/json');
+  const isMultipart = mediaType.startsWith('multipart/form-data');
+  const isForm = mediaType.startsWith('application/x-www-form-urlencoded');
   if (!request.body || !(isJson || isMultipart || isForm)) return {};
 
   const limit = isMultipart && takesFiles ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;

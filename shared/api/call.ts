@@ -8,7 +8,10 @@
  * const { rows, total } = await callApi(api, messageCalls.list, { pageIndex: 1, pageSize: 10 });
  * ```
  */
-import type { CallInput, CallOutput, Contract } from '@shared/contracts/define';
+import type { CallInput, CallOutput, Contract, LeanCall, WireKeys } from '@shared/contracts/define';
+
+/** A contract, or its wire description alone (LeanCall). */
+type Sendable<C extends Contract> = C | LeanCall<C>;
 import { toSearchParams, type ApiClient, type CallOptions, type ParamValue, type Params } from './client';
 
 export interface CallApiOptions {
@@ -53,7 +56,7 @@ function toFormData(fields: Fields): FormData {
 }
 
 /** The contract path with its parameters filled in, and the input fields that remain. */
-function resolvePath(contract: Contract, input: Fields): { path: string; rest: Fields } {
+function resolvePath(contract: Pick<Contract, WireKeys>, input: Fields): { path: string; rest: Fields } {
   const rest = { ...input };
   const path = contract.path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_match, name: string) => {
     const value = rest[name];
@@ -65,7 +68,7 @@ function resolvePath(contract: Contract, input: Fields): { path: string; rest: F
   return { path, rest };
 }
 
-function requestOf(contract: Contract, input: Fields, options: CallApiOptions): CallOptions {
+function requestOf(contract: Pick<Contract, WireKeys>, input: Fields, options: CallApiOptions): CallOptions {
   const method = contract.methods[0];
   const { rest } = resolvePath(contract, input);
   const base: CallOptions = {
@@ -89,7 +92,7 @@ function requestOf(contract: Contract, input: Fields, options: CallApiOptions): 
 /** Calls the API as its contract says and unwraps the envelope. */
 export async function callApi<C extends Contract>(
   api: ApiClient,
-  contract: C,
+  contract: Sendable<C>,
   input: CallInput<C>,
   options: CallApiOptions = {},
 ): Promise<CallOutput<C>> {
@@ -122,7 +125,7 @@ export async function callApi<C extends Contract>(
  */
 export async function callRaw<C extends Contract>(
   api: ApiClient,
-  contract: C,
+  contract: Sendable<C>,
   input: CallInput<C>,
   options: CallApiOptions & { redirect?: RequestRedirect } = {},
 ): Promise<Response> {
@@ -153,7 +156,7 @@ export async function callRaw<C extends Contract>(
 /** The whole envelope with its success message (for '消息删除成功！' and the like). */
 export async function callApiWithMessage<C extends Contract>(
   api: ApiClient,
-  contract: C,
+  contract: Sendable<C>,
   input: CallInput<C>,
   options: CallApiOptions = {},
 ): Promise<{ data: CallOutput<C>; message: string }> {
@@ -169,7 +172,11 @@ export async function callApiWithMessage<C extends Contract>(
 }
 
 /** The URL of a GET call (a download link, an image, a preview). */
-export function callUrl<C extends Contract>(api: ApiClient, contract: C, input: CallInput<C>): string {
+export function callUrl<C extends Contract>(
+  api: ApiClient,
+  contract: Sendable<C>,
+  input: CallInput<C>,
+): string {
   const { path, rest } = resolvePath(contract, (input ?? {}) as Fields);
   return api.url(contract.base, path, toParams(rest));
 }

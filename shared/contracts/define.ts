@@ -195,3 +195,24 @@ export function callPath<C extends Contract>(
   const search = query.toString();
   return `${bases[contract.base]}/${path}${search ? `?${search}` : ''}`;
 }
+
+/** The parts of a contract that say how a call travels: all a client needs to send it. */
+export type WireKeys =
+  'operationId' | 'base' | 'path' | 'methods' | 'encoding' | 'envelope' | 'queryFields' | 'pathParams';
+
+/**
+ * A call's wire description without its schemas, typed by its contract (`import type`). For a browser
+ * bundle that must not carry zod (the hall's map island, under its JavaScript budget): the island
+ * sends through `callApi` exactly as with the contract, and a unit test checks the description equals
+ * the contract's (`wireOf`), so the two cannot drift.
+ */
+export type LeanCall<C extends Contract> = Pick<C, WireKeys> & { readonly __contract?: C };
+
+/** The wire description of a contract (what LeanCall declares). */
+export function wireOf<C extends Contract>(contract: C): Pick<C, WireKeys> {
+  const { operationId, base, path, methods, encoding, envelope, queryFields, pathParams } = contract;
+  return { operationId, base, path, methods, encoding, envelope, queryFields, pathParams } as Pick<
+    C,
+    WireKeys
+  >;
+}

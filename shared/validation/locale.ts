@@ -4,5 +4,7 @@
  * a user. Imported for its effect by the contracts and the server's validation.
  */
 import { z } from 'zod';
+// Only the one locale: `z.locales` would put every language's messages into each browser bundle.
+import zhCN from 'zod/v4/locales/zh-CN.js';
 
-z.config(z.locales.zhCN());
+z.config(zhCN());

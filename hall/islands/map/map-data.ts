@@ -5,15 +5,15 @@
 import { callApi } from '@shared/api/call';
 import { createApiClient, compactParams, type ApiClient } from '@shared/api/client';
 import type { ApiBases } from '@shared/api/bases';
-import {
-  hallCalls,
-  type BBox,
-  type ClusterResult,
-  type MapFilter,
-  type Place,
-  type ProjectCard,
-  type ReverseResult,
+import type {
+  BBox,
+  ClusterResult,
+  MapFilter,
+  Place,
+  ProjectCard,
+  ReverseResult,
 } from '@shared/contracts/hall';
+import { mapCalls } from './map-calls';
 
 export interface MapApi {
   clusters(zoom: number, bbox: BBox, filter: MapFilter, signal: AbortSignal): Promise<ClusterResult>;
@@ -29,7 +29,7 @@ export function createMapApi(bases: ApiBases, client: ApiClient = createApiClien
     clusters: (zoom, bbox, filter, signal) =>
       callApi(
         client,
-        hallCalls.mapClusters,
+        mapCalls.clusters,
         {
           zoom,
           bbox: [bbox.west, bbox.south, bbox.east, bbox.north].map(round5).join(','),
@@ -37,10 +37,10 @@ export function createMapApi(bases: ApiBases, client: ApiClient = createApiClien
         },
         { signal },
       ),
-    project: (pkid, signal) => callApi(client, hallCalls.mapProject, { pkid }, { signal }),
-    search: (keyword, signal) => callApi(client, hallCalls.mapSearch, { keyword }, { signal }),
+    project: (pkid, signal) => callApi(client, mapCalls.project, { pkid }, { signal }),
+    search: (keyword, signal) => callApi(client, mapCalls.search, { keyword }, { signal }),
     reverse: (lon, lat, signal) =>
-      callApi(client, hallCalls.mapReverse, { lon: round5(lon), lat: round5(lat) }, { signal }),
+      callApi(client, mapCalls.reverse, { lon: round5(lon), lat: round5(lat) }, { signal }),
   };
 }
 
