@@ -53,7 +53,7 @@ export function DataTable<Row, Key>({
   const texts = zh.kit;
   return (
     <div data-slot="data-table" className="ui-table-wrap">
-      <table className="ui-table">
+      <table className="ui-table kit-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -112,11 +112,16 @@ export function DataTable<Row, Key>({
                   <td
                     key={column.key}
                     className={cx(column.nowrap && 'ui-table__nowrap', column.wide && 'ui-table__wide')}
+                    data-label={typeof column.header === 'string' ? column.header : undefined}
                   >
                     {column.cell(row)}
                   </td>
                 ))}
-                {rowActions ? <td className="ui-table__actions">{rowActions(row)}</td> : null}
+                {rowActions ? (
+                  <td className="ui-table__actions" data-label={texts.actions}>
+                    {rowActions(row)}
+                  </td>
+                ) : null}
               </tr>
             );
           })}
