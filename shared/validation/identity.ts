@@ -19,6 +19,10 @@ export const identityMessages = {
   loginLocked: '密码错误次数过多，请15分钟后再试',
   accountRequired: '账号不能为空',
   accountChinese: '账号不能是汉字!',
+  accountTooLong: '账号不能超过30个字符',
+  accountReserved: '该账号为系统保留名称，请更换',
+  displayNameTooLong: '名称不能超过100个字',
+  displayNameReserved: '名称不能使用系统保留名称，请更换',
   passwordRequired: '请输入密码',
   passwordStrength: '必须是大写、小写、数字的组合且不少于8位！',
   confirmRequired: '请再次输入密码',
@@ -62,8 +66,50 @@ export type UserType = (typeof userTypes)[keyof typeof userTypes];
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
+/** Longest login account and display (unit or person) name: what a person can type, not a megabyte. */
+export const ACCOUNT_MAX = 30;
+export const DISPLAY_NAME_MAX = 100;
+
+/**
+ * Account names a registrant may not take (case-insensitive), and display names that would pass for
+ * the service's own staff.
+ */
+const RESERVED_ACCOUNTS = [
+  'admin',
+  'administrator',
+  'root',
+  'system',
+  'sysadmin',
+  'superuser',
+  'guest',
+  'test',
+  'operator',
+  'support',
+  'service',
+  'cas',
+];
+const RESERVED_NAMES = ['系统管理员', '管理员', '超级管理员', '系统', '平台管理员', '客服', '官方', '运维'];
+
+export function isReservedAccount(value: string): boolean {
+  return RESERVED_ACCOUNTS.includes(value.trim().toLowerCase());
+}
+
+export function isReservedDisplayName(value: string): boolean {
+  const name = value.replace(/\s/g, '');
+  return RESERVED_NAMES.some((reserved) => name === reserved || name.endsWith(reserved));
+}
+
 const captcha = required(m.captchaRequired).length(CAPTCHA_LENGTH, m.captchaLength);
-const account = required(m.accountRequired).refine((value) => !CHINESE.test(value), m.accountChinese);
+const account = required(m.accountRequired)
+  .max(ACCOUNT_MAX, m.accountTooLong)
+  .refine((value) => !CHINESE.test(value), m.accountChinese);
+/** A new account: also not a reserved name. */
+const newAccount = account.refine((value) => !isReservedAccount(value), m.accountReserved);
+/** A unit's or person's name as others will see it. */
+const plainDisplayName = (message: string) => required(message).max(DISPLAY_NAME_MAX, m.displayNameTooLong);
+/** …chosen by a new registrant: not a name that passes for the service's staff. */
+const displayName = (message: string) =>
+  plainDisplayName(message).refine((value) => !isReservedDisplayName(value), m.displayNameReserved);
 const strongPassword = z
   .string({ error: m.passwordRequired })
   .min(1, m.passwordRequired)
@@ -117,10 +163,10 @@ export const captchaRequestSchema = z.object({ captcha });
 /** The register tab (browser, plain passwords). */
 export const registerFormSchema = z
   .object({
-    loginname: account,
+    loginname: newAccount,
     password: strongPassword,
     confirm: z.string({ error: m.confirmRequired }).min(1, m.confirmRequired),
-    username: required(m.unitNameRequired),
+    username: displayName(m.unitNameRequired),
     userphone: mobile,
     phoneverify: phoneCode,
     usertype: userType,
@@ -133,9 +179,9 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
  * the md5 hex of the typed password; `phoneverify` may come in the query or the body.
  */
 export const registerRequestSchema = z.object({
-  loginname: account,
+  loginname: newAccount,
   loginpwd: passwordHash(m.passwordRequired),
-  username: required(m.unitNameRequired),
+  username: displayName(m.unitNameRequired),
   userphone: mobile,
   phoneverify: phoneCode,
   usertype: userType,
@@ -165,7 +211,7 @@ export const usernameCheckSchema = z.object({ username: account });
 
 /** The profile dialog (browser): the real name is required; phone and email as typed. */
 export const profileSchema = z.object({
-  username: required(m.realNameRequired),
+  username: plainDisplayName(m.realNameRequired),
   userphone: z
     .string()
     .trim()
@@ -192,7 +238,8 @@ export type PasswordChangeForm = z.infer<typeof passwordChangeSchema>;
  * the new password) to change the password. Fields left out stay as they are.
  */
 export const userUpdateRequestSchema = z.object({
-  username: required(m.realNameRequired).optional(),
+  /** Reserved names are refused for everyone but administrators (server: updateUser). */
+  username: plainDisplayName(m.realNameRequired).optional(),
   userphone: profileSchema.shape.userphone,
   useremail: optionalEmail,
   descinfo: z.string().trim().max(500).optional(),
@@ -202,7 +249,7 @@ export type UserUpdateRequest = z.infer<typeof userUpdateRequestSchema>;
 
 /** `POST {task}/register/perfectData`: a first-time external user completes their data. */
 export const perfectDataSchema = z.object({
-  username: required(m.unitNameRequired),
+  username: displayName(m.unitNameRequired),
   userphone: mobile,
   usertype: userType,
 });

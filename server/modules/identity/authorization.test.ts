@@ -210,3 +210,29 @@ describe('authorization matrix over /uc and /cas', () => {
     expect(mismatches).toEqual([]);
   });
 });
+
+describe('people in a department (issue 11, finding 2)', () => {
+  it('shows members their colleagues without phone or e-mail; administrators see both', async () => {
+    const agency = createBrowser(env.app);
+    await signInAs(agency, 'agency01');
+    const staffDept = (await (await agency.fetch('/uc/user/current.json')).json()) as {
+      data: { depid: number };
+    };
+    const asMember = (await (
+      await agency.fetch(`/uc/user/queryByDept.json?depid=${staffDept.data.depid}`)
+    ).json()) as {
+      data: { loginname: string; userphone: string | null; useremail: string | null }[];
+    };
+    expect(asMember.data.length).toBeGreaterThan(1);
+    expect(asMember.data.every((user) => user.userphone === null && user.useremail === null)).toBe(true);
+
+    const admin = createBrowser(env.app);
+    await signInAs(admin, 'admin');
+    const asAdmin = (await (
+      await admin.fetch(`/uc/user/queryByDept.json?depid=${staffDept.data.depid}`)
+    ).json()) as {
+      data: { userphone: string | null; useremail: string | null }[];
+    };
+    expect(asAdmin.data.some((user) => user.userphone !== null || user.useremail !== null)).toBe(true);
+  });
+});

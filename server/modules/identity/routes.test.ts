@@ -255,6 +255,25 @@ describe('single sign-on (CAS-compatible)', () => {
     const home = await browser.fetch('/cas/logout?service=/hall/home');
     expect(home.headers.get('location')).toBe('/hall/home');
   });
+
+  it.each([
+    '/%5Cevil.example',
+    '/%5C%5Cevil.example',
+    '/%09/evil.example',
+    '//evil.example',
+    '/%0D%0ALocation:%20https://evil.example',
+  ])(
+    'does not leave the site for %s, however a browser would read it (issue 11, finding 3)',
+    async (service) => {
+      const response = await createBrowser(env.app).fetch(`/cas/logout?service=${service}`, {
+        headers: { accept: 'text/html' },
+      });
+      expect(response.status).toBe(302);
+      const location = response.headers.get('location') ?? '';
+      expect(location).toBe('/');
+      expect(new URL(location, 'http://localhost/').host).toBe('localhost');
+    },
+  );
 });
 
 describe('two instances', () => {

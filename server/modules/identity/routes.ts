@@ -66,6 +66,25 @@ function publicOrigin(ctx: AppContext, c: Context): string {
   return `${isSecureRequest(ctx, c) ? 'https' : 'http'}://${requestHost(ctx, c)}`;
 }
 
+/**
+ * The path of `target` when it is a page of this site, as a browser would resolve it from here, else
+ * null. Browsers read '/\\evil' like '//evil' and drop tabs and line breaks, so a textual check of the
+ * raw string is not enough: parse, then compare the origin.
+ */
+export function ownPage(ctx: AppContext, c: Context, target: string): string | null {
+  // eslint-disable-next-line no-control-regex -- control characters are what makes a target dubious
+  if (/[\u0000-\u001f\u007f\\]/.test(target)) return null;
+  const origin = publicOrigin(ctx, c);
+  let url: URL;
+  try {
+    url = new URL(target, `${origin}/`);
+  } catch {
+    return null;
+  }
+  if (url.origin !== origin || !target.startsWith('/') || target.startsWith('//')) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
@@ -130,8 +149,9 @@ export const casRoutes = implement(casCalls, (ctx) => ({
   logout: async ({ service }, { c }) => {
     await endSignOn(ctx, c);
     c.header('Cache-Control', 'no-store');
-    // Only a path on this site: an open redirect would help phishing.
-    if (service && /^\/(?!\/)/.test(service)) return c.redirect(service, 302);
+    // Only a page of this site: an open redirect would help phishing.
+    const target = service ? ownPage(ctx, c, service) : null;
+    if (target) return c.redirect(target, 302);
     if ((c.req.header('accept') ?? '').includes('text/html')) return c.redirect('/', 302);
     return c.json(ok(null, '已退出登录'));
   },

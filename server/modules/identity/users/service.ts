@@ -13,6 +13,7 @@ import { roles } from '@shared/domain/roles';
 import { AppError } from '@shared/errors/app-error';
 import {
   identityMessages,
+  isReservedDisplayName,
   userTypes,
   type RegisterRequest,
   type UserUpdateRequest,
@@ -99,7 +100,15 @@ export async function updateUser(
   input: UserUpdateRequest,
 ): Promise<PublicUser> {
   assertSelfOrAdmin(actor, userId);
-  await readUser(ctx, actor, userId);
+  const current = await readUser(ctx, actor, userId);
+  if (
+    input.username !== undefined &&
+    input.username !== current.username &&
+    !actor.isAdmin &&
+    isReservedDisplayName(input.username)
+  ) {
+    throw new AppError('invalid_input', { message: identityMessages.displayNameReserved, field: 'username' });
+  }
   const values: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
   if (input.username !== undefined) values.username = input.username;
   if (input.userphone !== undefined) values.userphone = input.userphone || null;
@@ -213,14 +222,18 @@ export async function userIdByLoginname(ctx: AppContext, loginname: string): Pro
   return row?.pkid ?? null;
 }
 
-/** Members of a department: administrators any, others their own. */
+/**
+ * Members of a department: administrators any, others their own. Phone numbers and e-mail addresses
+ * only for administrators: a member sees who the others are, not how to reach them privately.
+ */
 export async function listDepartmentUsers(
   ctx: AppContext,
   actor: SessionUser,
   depid: number,
 ): Promise<PublicUser[]> {
   if (!actor.isAdmin && actor.depid !== depid) throw new AppError('forbidden');
-  return selectUsers(ctx, eq(users.depid, depid));
+  const members = await selectUsers(ctx, eq(users.depid, depid));
+  return actor.isAdmin ? members : members.map((member) => ({ ...member, userphone: null, useremail: null }));
 }
 
 /** The department and its direct children (administrators any, others their own department's). */
