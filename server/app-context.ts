@@ -3,8 +3,36 @@ import type { Database } from './db/database';
 import type { Logger } from './lib/logger';
 import type { PageCache } from './lib/page-cache';
 import type { FileStorage } from './storage/storage';
+import type { IdentityProvider } from './modules/identity/external-entry/provider';
+import type { SmsProvider } from './modules/identity/sms/provider';
+import type { MapModule } from './modules/map/map-module';
+import type { MessageHub } from './modules/messages/hub';
 
-/** What every module's routes and services may use; built once in server/main.ts (or a test). */
+/** What a deployment or a test chooses for the services (server/services.ts). */
+export interface ServiceSettings {
+  /** The current instant for identity rules (ticket and code lifetimes, lockouts); tests move it. */
+  now: () => Date;
+  /** Default: the database outbox. */
+  smsProvider?: SmsProvider;
+  /** The external identity platform of the entry flow; default: the CAS one of the configuration. */
+  identityProvider?: IdentityProvider;
+  messageHeartbeatMs: number;
+}
+
+/** The per-instance services every module shares, built once per context by withServices. */
+export interface AppServices extends ServiceSettings {
+  /** Fan-out of message changes to this instance's open streams. */
+  readonly messageHub: MessageHub;
+  /** The map's cluster index and service, shared by the API and the hall pages. */
+  readonly map: MapModule;
+  /** Drops the map's points (they reload on the next request); nothing when the map was never used. */
+  invalidateProjectMap(): void;
+}
+
+/**
+ * What every module's routes and services may use; built once in server/main.ts (or a test), its
+ * services by the composition root (server/services.ts).
+ */
 export interface AppContext {
   config: Config;
   db: Database;
@@ -19,6 +47,7 @@ export interface AppContext {
    * not match is a 500 (server/lib/contracts.ts).
    */
   checkContractOutputs?: boolean;
+  services: AppServices;
   /**
    * LISTEN on a PostgreSQL NOTIFY channel (OpenDatabase.listen of server/db/client.ts); resolves to
    * the unsubscribe function. Absent in contexts without a database connection of their own.

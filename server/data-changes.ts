@@ -6,20 +6,19 @@
  */
 import type { AppContext } from './app-context';
 import { PAGE_CACHE_CHANNEL, onPageCacheNotification } from './lib/page-cache';
-import { invalidateProjectMap } from './modules/map/map-module';
 
 type Listen = NonNullable<AppContext['listen']>;
 
 /** Resolves to the unsubscribe function. */
 export function listenForDataChanges(
   listen: Listen,
-  ctx: Pick<AppContext, 'db' | 'pageCache'>,
+  ctx: Pick<AppContext, 'pageCache' | 'services'>,
 ): Promise<() => Promise<void>> {
   const dropPages = onPageCacheNotification(ctx.pageCache);
   return listen(PAGE_CACHE_CHANNEL, (payload) => {
     dropPages(payload);
     // `*` follows a reconnect: whatever was missed meanwhile may have moved projects too.
     if (payload === '*' || payload.split(',').some((tag) => tag.trim() === 'projects'))
-      invalidateProjectMap(ctx.db);
+      ctx.services.invalidateProjectMap();
   });
 }

@@ -4,7 +4,6 @@
  */
 import type { AppContext } from './app-context';
 import { getProjectDistribute, listDistrictShapes } from './modules/map/districts';
-import { getMapModule } from './modules/map/map-module';
 import type { DistrictShape, MapClientConfig, ProjectDistribute } from './modules/map/types';
 import { createHallReads, type HallReads } from './modules/hall/hall-reads';
 import { getHallCounts } from './modules/statistics/service';
@@ -30,7 +29,7 @@ export interface HallServices {
 export function createHallServices(ctx: AppContext): HallServices {
   const { db } = ctx;
   // Built once at start, after the data is in: the map's first visitor should not wait for 100k points.
-  getMapModule(ctx).clusters.warm();
+  ctx.services.map.clusters.warm();
   return {
     statistics: {
       getHallCounts: () => getHallCounts(db),
@@ -38,7 +37,7 @@ export function createHallServices(ctx: AppContext): HallServices {
     map: {
       listDistrictShapes: () => listDistrictShapes(db),
       getProjectDistribute: () => getProjectDistribute(db),
-      getClientConfig: () => getMapModule(ctx).clientConfig,
+      getClientConfig: () => ctx.services.map.clientConfig,
     },
     hall: createHallReads(ctx),
   };

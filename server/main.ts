@@ -19,6 +19,7 @@ import { createHallServices } from './hall-services';
 import { createLogger, exitAfterFlush, type Logger } from './lib/logger';
 import { createPageCache } from './lib/page-cache';
 import { createStaticHandler } from './lib/static-files';
+import { withServices } from './services';
 import { createFsStorage } from './storage/storage';
 
 /** The build of the hall and console (astro.config.mjs writes it to BUILD_DIR, default dist/). */
@@ -49,7 +50,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   try {
     const storage = createFsStorage(path.join(config.dataDir, 'files'));
     const pageCache = createPageCache();
-    const ctx: AppContext = {
+    const ctx: AppContext = withServices({
       config,
       db: database.db,
       logger,
@@ -57,7 +58,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       pingDatabase: database.ping,
       pageCache,
       listen: database.listen,
-    };
+    });
     await ensureInitialData(ctx);
     // Every instance's writes (this one's too) reach its page cache and map index through NOTIFY.
     const stopListening = await listenForDataChanges(database.listen, ctx);

@@ -9,6 +9,7 @@ import { loadConfig } from '@server/config';
 import { openPglite } from '@server/db/client';
 import { createLogger } from '@server/lib/logger';
 import { createPageCache } from '@server/lib/page-cache';
+import { withServices } from '@server/services';
 import { createFsStorage } from '@server/storage/storage';
 import { Rng } from '@server/db/seed/random';
 
@@ -39,14 +40,14 @@ export async function benchClusters(dataDir: string, queries = 600): Promise<Clu
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir });
   const database = await openPglite(dataDir);
   try {
-    const ctx: AppContext = {
+    const ctx: AppContext = withServices({
       config,
       db: database.db,
       logger: createLogger(config),
       storage: createFsStorage(path.join(dataDir, 'files')),
       pingDatabase: database.ping,
       pageCache: createPageCache(),
-    };
+    });
     const app = createApp(ctx);
     const { west, south, east, north } = config.map.bbox;
     const call = async (query: string) => {

@@ -9,7 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../config';
-import type { AppContext } from '../app-context';
+import type { AppContext, ServiceSettings } from '../app-context';
+import { withServices } from '../services';
 import { listenForDataChanges } from '../data-changes';
 import { openPglite, openPostgres, type OpenDatabase } from '../db/client';
 import { createLogger } from '../lib/logger';
@@ -69,26 +70,34 @@ async function openTestDatabase(): Promise<{ database: OpenDatabase; drop: () =>
   };
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  services: Partial<ServiceSettings> = {},
+): Promise<TestContext> {
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-files-'));
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: filesDir, ...env });
   const { database, drop } = await openTestDatabase();
   const pageCache = createPageCache();
-  const stopListening = await listenForDataChanges(database.listen, { db: database.db, pageCache });
-  return {
-    config,
-    db: database.db,
-    logger: createLogger(config),
-    storage: createFsStorage(filesDir),
-    pingDatabase: database.ping,
-    pageCache,
-    checkContractOutputs: true,
-    listen: database.listen,
-    async dispose() {
-      await stopListening();
-      await database.close();
-      await drop();
-      fs.rmSync(filesDir, { recursive: true, force: true });
+  let stopListening = async () => {};
+  const ctx = withServices(
+    {
+      config,
+      db: database.db,
+      logger: createLogger(config),
+      storage: createFsStorage(filesDir),
+      pingDatabase: database.ping,
+      pageCache,
+      checkContractOutputs: true,
+      listen: database.listen,
+      async dispose() {
+        await stopListening();
+        await database.close();
+        await drop();
+        fs.rmSync(filesDir, { recursive: true, force: true });
+      },
     },
-  };
+    services,
+  );
+  stopListening = await listenForDataChanges(database.listen, ctx);
+  return ctx;
 }

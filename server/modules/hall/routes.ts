@@ -10,7 +10,6 @@ import {
   listDistricts,
   listDistrictShapes,
 } from '@server/modules/map/districts';
-import { getMapModule } from '@server/modules/map/map-module';
 import { getProjectCard } from '@server/modules/map/project-card';
 import {
   countApprovedAgencies,
@@ -23,7 +22,7 @@ import { newestConstructions, newestProjects, projectStatistics } from './newest
 
 export const hallRoutes = implement(hallCalls, (ctx) => {
   const { db } = ctx;
-  const map = () => getMapModule(ctx);
+  const map = () => ctx.services.map;
   return {
     counts: () => getHallCounts(db),
     agencyCount: () => countApprovedAgencies(db),

@@ -29,7 +29,6 @@ import {
   tgtCookie,
 } from './http';
 import { checkPassword } from './login';
-import { identityOptions } from './options';
 import { originCheck } from './origin-check';
 import {
   createAnonymousSession,
@@ -220,7 +219,7 @@ export const serviceRoutes = implement(serviceCalls, (ctx) => {
 });
 
 export const entryRoutes = implement(entryCalls, (ctx) => {
-  const provider = () => identityOptions(ctx).identityProvider ?? createCasIdentityProvider(ctx);
+  const provider = () => ctx.services.identityProvider ?? createCasIdentityProvider(ctx);
 
   /** Signs in a known login name, or marks the browser session as awaiting perfectData. */
   const enter = async (c: Context, loginName: string) => {

@@ -11,7 +11,6 @@ import { defaultApiBases } from '@shared/api/bases';
 import { createApiClient, type ApiClient } from '@shared/api/client';
 import { signOn } from '@shared/auth/sign-on';
 import { GUEST_USER_ID } from '@shared/domain/roles';
-import { configureIdentity } from './options';
 import { SESSION_COOKIE } from './http';
 import { createTicketGrantingTicket, openSession } from './sessions';
 import { hashId } from './tokens';
@@ -30,15 +29,17 @@ export async function createIdentityTestContext(): Promise<{
   app: Hono<AppEnv>;
   clock: { now: Date; advance(ms: number): void };
 }> {
-  const ctx = await createTestContext({ CAPTCHA_TEST_CODE: TEST_CAPTCHA, TRUST_PROXY: 'true' });
-  await seedDemo(ctx.db, { projects: 0, storeFile: (bytes) => ctx.storage.write(bytes) });
   const clock = {
     now: new Date('2026-03-02T09:00:00Z'),
     advance(ms: number) {
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
-  configureIdentity(ctx, { now: () => clock.now });
+  const ctx = await createTestContext(
+    { CAPTCHA_TEST_CODE: TEST_CAPTCHA, TRUST_PROXY: 'true' },
+    { now: () => clock.now },
+  );
+  await seedDemo(ctx.db, { projects: 0, storeFile: (bytes) => ctx.storage.write(bytes) });
   return { ctx, app: createApp(ctx), clock };
 }
 

@@ -5,7 +5,6 @@ import { projects } from '@server/db/schema';
 import { seedDemo } from '@server/db/seed';
 import { notifyPageCache } from '@server/lib/page-cache';
 import { createTestContext, type TestContext } from '@server/test/test-context';
-import { invalidateProjectMap } from './map-module';
 import type {
   ClusterResult,
   DistrictItem,
@@ -166,7 +165,7 @@ describe('GET /map/clusters', () => {
       lat: 36.4,
     });
     expect((await object<ClusterResult>(`/map/clusters?zoom=8&bbox=${cityBox}`)).total).toBe(before.total);
-    invalidateProjectMap(ctx.db);
+    ctx.services.invalidateProjectMap();
     const after = await object<ClusterResult>(`/map/clusters?zoom=8&bbox=${cityBox}`);
     expect(after.total).toBe(before.total + 1);
     expect(sumCounts(after)).toBe(before.total + 1);

@@ -19,19 +19,8 @@ export interface MessageHub {
   readonly size: number;
 }
 
-const hubs = new WeakMap<AppContext, MessageHub>();
-
-/** The one hub of an app context. */
-export function messageHubOf(ctx: AppContext): MessageHub {
-  let hub = hubs.get(ctx);
-  if (!hub) {
-    hub = createMessageHub(ctx);
-    hubs.set(ctx, hub);
-  }
-  return hub;
-}
-
-function createMessageHub(ctx: AppContext): MessageHub {
+/** The hub of an app context, built once by the composition root: `ctx.services.messageHub`. */
+export function createMessageHub(ctx: Pick<AppContext, 'logger' | 'listen'>): MessageHub {
   const subscribers = new Map<number, Set<() => void>>();
   let listening: Promise<void> | undefined;
   let size = 0;

@@ -9,7 +9,6 @@ import { messages } from '@server/db/schema';
 import { roles } from '@shared/domain/roles';
 import { messageTexts } from '@shared/validation/messages';
 import { createBrowser, createIdentityTestContext, signInAs, type Browser } from '../identity/test-support';
-import { configureMessages } from './routes';
 import { MESSAGES_CHANNEL, sendMessage } from './service';
 
 let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
@@ -291,7 +290,7 @@ describe('stream', () => {
 
   it('sends the count first, then the new count when a message is sent', async () => {
     // A heartbeat also re-reads the count: keep it out of the way, so only the push can pass.
-    configureMessages(env.ctx, { heartbeatMs: 60_000 });
+    env.ctx.services.messageHeartbeatMs = 60_000;
     const response = await agency.fetch(`${base}/stream`);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const start = await unread(agency);
@@ -307,7 +306,7 @@ describe('stream', () => {
   });
 
   it('delivers a write made on another connection through NOTIFY', async () => {
-    configureMessages(env.ctx, { heartbeatMs: 60_000 });
+    env.ctx.services.messageHeartbeatMs = 60_000;
     const response = await agency.fetch(`${base}/stream`);
     const start = await unread(agency);
     let sent = false;
@@ -326,7 +325,7 @@ describe('stream', () => {
   });
 
   it('ends the stream when the session ends', async () => {
-    configureMessages(env.ctx, { heartbeatMs: 100 });
+    env.ctx.services.messageHeartbeatMs = 100;
     const browser = createBrowser(env.app);
     await signInAs(browser, 'staff01');
     const response = await browser.fetch(`${base}/stream`);

@@ -5,27 +5,12 @@
  * ever touches that user's own messages.
  */
 import { streamSSE } from 'hono/streaming';
-import type { AppContext } from '@server/app-context';
 import { implement, reply } from '@server/lib/contracts';
 import { sessionToken } from '@server/modules/identity/http';
 import { resolveSessionToken } from '@server/modules/identity/sessions';
 import { messageCalls } from '@shared/contracts/messages';
 import { messageTexts } from '@shared/validation/messages';
-import { messageHubOf } from './hub';
 import { countUnread, deleteMessages, listMessages, markMessagesRead, sendMessage } from './service';
-
-export interface MessageOptions {
-  /** How often a stream sends a keep-alive, re-checks the session and re-reads the count. */
-  heartbeatMs: number;
-}
-
-const defaults: MessageOptions = { heartbeatMs: 25_000 };
-const options = new WeakMap<AppContext, MessageOptions>();
-
-/** Tests shorten the heartbeat. */
-export function configureMessages(ctx: AppContext, overrides: Partial<MessageOptions>): void {
-  options.set(ctx, { ...defaults, ...options.get(ctx), ...overrides });
-}
 
 /** The SSE event names of `GET stream`. */
 export const messageStreamEvents = {
@@ -37,7 +22,7 @@ export const messageStreamEvents = {
 
 export const messageRoutes = implement(messageCalls, (ctx) => {
   const { db } = ctx;
-  const hub = messageHubOf(ctx);
+  const hub = ctx.services.messageHub;
   const changed = (userId: number) => hub.publish([userId]);
 
   return {
@@ -70,7 +55,7 @@ export const messageRoutes = implement(messageCalls, (ctx) => {
     },
     stream: (_input, { user, c }) => {
       const token = sessionToken(c);
-      const { heartbeatMs } = options.get(ctx) ?? defaults;
+      const heartbeatMs = ctx.services.messageHeartbeatMs;
       c.header('Cache-Control', 'no-store');
       // Proxies such as nginx would otherwise hold the events back in their buffer.
       c.header('X-Accel-Buffering', 'no');

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoles, users } from '@server/db/schema';
 import { departmentIds } from '@server/db/seed';
 import { roles } from '@shared/domain/roles';
-import { configureIdentity } from '../options';
 import { createBrowser, createIdentityTestContext } from '../test-support';
 import type { IdentityProvider } from './provider';
 import { loadCurrentUser } from '@shared/auth/current-user';
@@ -21,7 +20,7 @@ beforeAll(async () => {
       return loginName ? { loginName } : null;
     },
   };
-  configureIdentity(env.ctx, { identityProvider: provider });
+  env.ctx.services.identityProvider = provider;
 });
 afterAll(() => env.ctx.dispose());
 

@@ -9,7 +9,7 @@ import type { AppContext } from '@server/app-context';
 import { smsCodes, smsOutbox } from '@server/db/schema';
 import { AppError } from '@shared/errors/app-error';
 import { identityMessages, PHONE_CODE_LENGTH } from '@shared/validation/identity';
-import { identityOptions, nowOf } from '../options';
+import { nowOf } from '../options';
 import { createOutboxSmsProvider } from './provider';
 
 export const RESEND_AFTER_MS = 60 * 1000;
@@ -49,7 +49,7 @@ export async function sendPhoneCode(ctx: AppContext, userphone: string, ip: stri
   await ctx.db
     .insert(smsCodes)
     .values({ userphone, code, ip, createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
-  const provider = identityOptions(ctx).smsProvider ?? createOutboxSmsProvider(ctx);
+  const provider = ctx.services.smsProvider ?? createOutboxSmsProvider(ctx);
   await provider.send({
     userphone,
     code,

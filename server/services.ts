@@ -1,0 +1,39 @@
+/**
+ * The composition root of an app context's services: what the modules share per instance (the clock,
+ * the SMS and identity providers, the message hub, the map's cluster index and service) is built here,
+ * once per context, instead of living in module-level maps. main.ts and the test context call
+ * `withServices`; a test swaps a provider or the clock through the settings, or on `ctx.services`.
+ */
+import type { AppContext, AppServices, ServiceSettings } from './app-context';
+import { createMessageHub, type MessageHub } from './modules/messages/hub';
+import { createMapModule, type MapModule } from './modules/map/map-module';
+
+/** Message streams send a keep-alive, re-check the session and re-read the count this often. */
+const MESSAGE_HEARTBEAT_MS = 25_000;
+
+export function withServices<T extends Omit<AppContext, 'services'>>(
+  base: T,
+  settings: Partial<ServiceSettings> = {},
+): T & Pick<AppContext, 'services'> {
+  const ctx = base as T & Pick<AppContext, 'services'>;
+  let hub: MessageHub | undefined;
+  let map: MapModule | undefined;
+  const services: AppServices = {
+    now: settings.now ?? (() => new Date()),
+    messageHeartbeatMs: settings.messageHeartbeatMs ?? MESSAGE_HEARTBEAT_MS,
+    ...(settings.smsProvider ? { smsProvider: settings.smsProvider } : {}),
+    ...(settings.identityProvider ? { identityProvider: settings.identityProvider } : {}),
+    // Built on first use: a context that never streams messages or shows the map pays nothing.
+    get messageHub() {
+      return (hub ??= createMessageHub(ctx));
+    },
+    get map() {
+      return (map ??= createMapModule(ctx));
+    },
+    invalidateProjectMap() {
+      map?.clusters.invalidate();
+    },
+  };
+  ctx.services = services;
+  return ctx;
+}
