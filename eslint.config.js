@@ -69,6 +69,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/**',
+      'dist-server/**',
       'data/**',
       'node_modules/**',
       '.astro/**',

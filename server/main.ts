@@ -131,6 +131,8 @@ async function main(): Promise<void> {
     }
     return;
   }
+  // For the person who ran `npm start`: the log on stdout is JSON for machines; this line is for them.
+  console.error(`\n  测绘中介服务网上办事大厅已启动：${running.url}  （Ctrl-C 停止）\n`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       logger.info({ signal }, 'shutting down');

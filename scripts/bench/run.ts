@@ -182,14 +182,14 @@ async function main(): Promise<void> {
 
   const buildDir = path.join(cacheDir, 'bench-build');
   if (process.env.BENCH_SKIP_BUILD !== '1' || !fs.existsSync(path.join(buildDir, 'server', 'entry.mjs'))) {
-    log('npm run build');
-    const build = spawnSync('npm', ['run', 'build'], {
+    log('npm run build:hall');
+    const build = spawnSync('npm', ['run', 'build:hall'], {
       cwd: root,
       env: { ...process.env, BUILD_DIR: buildDir },
       stdio: 'ignore',
       timeout: 600_000,
     });
-    if (build.status !== 0) throw new Error('npm run build failed; run it alone to see why');
+    if (build.status !== 0) throw new Error('npm run build:hall failed; run it alone to see why');
   }
 
   const dataset = await ensureBenchDataset(root, log);
