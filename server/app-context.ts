@@ -7,6 +7,7 @@ import type { IdentityProvider } from './modules/identity/external-entry/provide
 import type { SmsProvider } from './modules/identity/sms/provider';
 import type { MapModule } from './modules/map/map-module';
 import type { MessageHub } from './modules/messages/hub';
+import type { SessionCache } from './modules/identity/session-cache';
 
 /** What a deployment or a test chooses for the services (server/services.ts). */
 export interface ServiceSettings {
@@ -21,6 +22,8 @@ export interface ServiceSettings {
 
 /** The per-instance services every module shares, built once per context by withServices. */
 export interface AppServices extends ServiceSettings {
+  /** Signed-in sessions in memory (server/modules/identity/session-cache.ts). */
+  readonly sessions: SessionCache;
   /** Fan-out of message changes to this instance's open streams. */
   readonly messageHub: MessageHub;
   /** The map's cluster index and service, shared by the API and the hall pages. */

@@ -5,6 +5,7 @@
  * `withServices`; a test swaps a provider or the clock through the settings, or on `ctx.services`.
  */
 import type { AppContext, AppServices, ServiceSettings } from './app-context';
+import { createSessionCache } from './modules/identity/session-cache';
 import { createMessageHub, type MessageHub } from './modules/messages/hub';
 import { createMapModule, type MapModule } from './modules/map/map-module';
 
@@ -21,6 +22,7 @@ export function withServices<T extends Omit<AppContext, 'services'>>(
   const services: AppServices = {
     now: settings.now ?? (() => new Date()),
     messageHeartbeatMs: settings.messageHeartbeatMs ?? MESSAGE_HEARTBEAT_MS,
+    sessions: createSessionCache(),
     ...(settings.smsProvider ? { smsProvider: settings.smsProvider } : {}),
     ...(settings.identityProvider ? { identityProvider: settings.identityProvider } : {}),
     // Built on first use: a context that never streams messages or shows the map pays nothing.

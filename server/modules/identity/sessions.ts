@@ -8,6 +8,7 @@ import type { AppContext } from '@server/app-context';
 import { departments, ssoServiceTickets, ssoSessions, ssoTickets, users } from '@server/db/schema';
 import { GUEST_USER_ID, roles } from '@shared/domain/roles';
 import { nowOf } from './options';
+import { announceSessionChange, type CachedSession } from './session-cache';
 import { hashId, ID_PATTERN, newId } from './tokens';
 
 export const TGT_MAX_AGE_MS = 8 * 60 * 60 * 1000;
@@ -64,6 +65,32 @@ export async function resolveSessionToken(
 ): Promise<SessionUser | null> {
   if (!token || !ID_PATTERN.test(token)) return null;
   const now = nowOf(ctx);
+  const sessionHash = hashId(token);
+  const cache = ctx.services.sessions;
+  let session = cache.get(sessionHash);
+  if (!session) {
+    session = (await loadSession(ctx, sessionHash)) ?? undefined;
+    // Kept from when it was read: a busy session is read again every few seconds all the same.
+    if (session) cache.set(sessionHash, session);
+  }
+  if (!session || !isTicketAlive(session, now)) {
+    cache.drop({ session: sessionHash });
+    return null;
+  }
+  if (touch && now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    await ctx.db.update(ssoSessions).set({ lastSeenAt: now }).where(eq(ssoSessions.idHash, sessionHash));
+    await ctx.db
+      .update(ssoTickets)
+      .set({ lastUsedAt: now })
+      .where(eq(ssoTickets.idHash, session.user.tgtHash));
+    session.lastSeenAt = now;
+    session.lastUsedAt = now;
+  }
+  return session.user;
+}
+
+/** A signed-in session from the database, or null (no session, signed out, disabled, the guest). */
+async function loadSession(ctx: AppContext, sessionHash: string): Promise<CachedSession | null> {
   const [row] = await ctx.db
     .select({
       sessionHash: ssoSessions.idHash,
@@ -86,28 +113,29 @@ export async function resolveSessionToken(
     .innerJoin(ssoTickets, eq(ssoSessions.tgtHash, ssoTickets.idHash))
     .innerJoin(users, eq(ssoSessions.userId, users.pkid))
     .leftJoin(departments, eq(users.depid, departments.pkid))
-    .where(eq(ssoSessions.idHash, hashId(token)))
+    .where(eq(ssoSessions.idHash, sessionHash))
     .limit(1);
-  if (!row || !isTicketAlive(row, now) || row.userstate !== 1 || row.pkid === GUEST_USER_ID) return null;
-  if (touch && now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-    await ctx.db.update(ssoSessions).set({ lastSeenAt: now }).where(eq(ssoSessions.idHash, row.sessionHash));
-    await ctx.db.update(ssoTickets).set({ lastUsedAt: now }).where(eq(ssoTickets.idHash, row.tgtHash));
-  }
+  if (!row || row.userstate !== 1 || row.pkid === GUEST_USER_ID) return null;
   const roleIds = row.roleIds ? row.roleIds.split(',') : [];
   return {
-    pkid: row.pkid,
-    loginname: row.loginname,
-    username: row.username,
-    depid: row.depid,
-    depname: row.depname,
-    userphone: row.userphone,
-    useremail: row.useremail,
-    userlevel: row.userlevel,
-    userstate: row.userstate,
-    roleIds,
-    isAdmin: roleIds.includes(roles.admin.id),
-    sessionHash: row.sessionHash,
-    tgtHash: row.tgtHash,
+    user: {
+      pkid: row.pkid,
+      loginname: row.loginname,
+      username: row.username,
+      depid: row.depid,
+      depname: row.depname,
+      userphone: row.userphone,
+      useremail: row.useremail,
+      userlevel: row.userlevel,
+      userstate: row.userstate,
+      roleIds,
+      isAdmin: roleIds.includes(roles.admin.id),
+      sessionHash: row.sessionHash,
+      tgtHash: row.tgtHash,
+    },
+    expiresAt: row.expiresAt,
+    lastUsedAt: row.lastUsedAt,
+    lastSeenAt: row.lastSeenAt,
   };
 }
 
@@ -243,7 +271,10 @@ export async function openSession(
 ): Promise<string | undefined> {
   const current = await findSession(ctx, currentToken);
   if (current && current.tgtHash === granting.tgtHash && current.userId === granting.userId) return undefined;
-  if (current) await ctx.db.delete(ssoSessions).where(eq(ssoSessions.idHash, current.idHash));
+  if (current) {
+    await ctx.db.delete(ssoSessions).where(eq(ssoSessions.idHash, current.idHash));
+    await announceSessionChange(ctx, [{ session: current.idHash }]);
+  }
   const now = nowOf(ctx);
   const token = newId('SID');
   await ctx.db.insert(ssoSessions).values({
@@ -260,7 +291,12 @@ export async function openSession(
 /** Ends ticket-granting tickets (by hash); the cascade ends every session opened from them. */
 export async function endTickets(ctx: AppContext, tgtHashes: readonly string[]): Promise<void> {
   if (tgtHashes.length === 0) return;
-  await ctx.db.delete(ssoTickets).where(inArray(ssoTickets.idHash, [...new Set(tgtHashes)]));
+  const ended = [...new Set(tgtHashes)];
+  await ctx.db.delete(ssoTickets).where(inArray(ssoTickets.idHash, ended));
+  await announceSessionChange(
+    ctx,
+    ended.map((tgt) => ({ tgt })),
+  );
 }
 
 /** The ticket-granting ticket a service ticket was issued from (deleteTgtEx's geoServiceTicket). */
@@ -287,4 +323,5 @@ export async function endOtherTickets(
         ? eq(ssoTickets.userId, userId)
         : and(eq(ssoTickets.userId, userId), ne(ssoTickets.idHash, keepTgtHash)),
     );
+  await announceSessionChange(ctx, [{ user: userId }]);
 }

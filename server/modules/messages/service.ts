@@ -94,17 +94,20 @@ export async function listMessages(
     eq(messages.userId, userId),
     query.hasRead === undefined ? undefined : eq(messages.hasRead, query.hasRead),
   );
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select(rowColumns)
-      .from(messages)
-      .where(where)
-      .orderBy(desc(messages.addTime), desc(messages.messageId))
-      .limit(query.pageSize)
-      .offset((query.pageIndex - 1) * query.pageSize),
-    db.select({ total: count() }).from(messages).where(where),
-  ]);
-  return { rows, total: totals?.total ?? 0 };
+  // One round trip: the total rides along on every row (the drawer pages on every open).
+  const found = await db
+    .select({ ...rowColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(messages)
+    .where(where)
+    .orderBy(desc(messages.addTime), desc(messages.messageId))
+    .limit(query.pageSize)
+    .offset((query.pageIndex - 1) * query.pageSize);
+  if (found.length === 0) {
+    // Past the last page there is no row to carry the total: ask for it alone.
+    const [totals] = await db.select({ total: count() }).from(messages).where(where);
+    return { rows: [], total: totals?.total ?? 0 };
+  }
+  return { rows: found.map(({ total: _total, ...row }) => row), total: found[0]?.total ?? 0 };
 }
 
 export async function countUnread(db: Pick<Database, 'select'>, userId: number): Promise<number> {

@@ -19,6 +19,7 @@ import {
   type UserUpdateRequest,
 } from '@shared/validation/identity';
 import { checkPhoneCode } from '../sms/service';
+import { announceSessionChange } from '../session-cache';
 import { endOtherTickets, type SessionUser } from '../sessions';
 
 /** Registration defaults (spec section 6, DOMAIN.md). */
@@ -116,6 +117,8 @@ export async function updateUser(
   if (input.descinfo !== undefined) values.descinfo = input.descinfo || null;
   if (input.loginpwd !== undefined) values.loginpwd = await hashPassword(input.loginpwd);
   await ctx.db.update(users).set(values).where(eq(users.pkid, userId));
+  // Sessions carry the name, phone and e-mail: the next call reads them again.
+  await announceSessionChange(ctx, [{ user: userId }]);
   // A new password ends the account's other sign-ons (keeping the one that changed it).
   if (input.loginpwd !== undefined) {
     await endOtherTickets(ctx, userId, actor.pkid === userId ? actor.tgtHash : null);
