@@ -5,7 +5,7 @@ import type { ApiClient } from '@shared/api/client';
 import type { RouteDef } from '@shared/domain/routes';
 import { useApi } from '@console/lib/api';
 import { MessageBell } from '@console/features/messages';
-import { UpdateLogDialog } from '@console/features/noticemanger/update-log-dialog';
+import { UpdateLogDialog } from '@console/features/notices/update-log-dialog';
 import { Button } from '@shared/ui/button';
 import { zh } from '@console/lib/i18n';
 import { excludedSubsystemNames } from '@shared/domain/console-pages';

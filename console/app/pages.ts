@@ -26,8 +26,8 @@ export interface PageGroupEntry {
 export type PageRegistry = Readonly<Partial<Record<RouteGroupId, PageGroupEntry>>>;
 
 export const pageRegistry: PageRegistry = {
-  noticemanger: { ...builtConsolePages.noticemanger, load: () => import('@console/features/noticemanger') },
-  downLoad: { ...builtConsolePages.downLoad, load: () => import('@console/features/downLoad') },
+  noticemanger: { ...builtConsolePages.noticemanger, load: () => import('@console/features/notices') },
+  downLoad: { ...builtConsolePages.downLoad, load: () => import('@console/features/downloads') },
   system: { ...builtConsolePages.system, load: () => import('@console/features/system') },
 };
 

@@ -31,7 +31,7 @@ export interface AppHeaderProps {
   onToggleMenu?: () => void;
   /** The live notification bell (console/features/messages); replaces the plain count when given. */
   bell?: ReactNode;
-  /** The update-log dialog with its trigger (console/features/noticemanger), before the bell. */
+  /** The update-log dialog with its trigger (console/features/notices), before the bell. */
   updateLog?: ReactNode;
   /** Runs after the user confirmed '您确定要退出登录吗?'. */
   onLogout: () => void;

@@ -24,7 +24,7 @@ export interface ConsoleLayoutProps {
   onLogout: () => void;
   /** The live notification bell for the header (console/features/messages). */
   bell?: ReactNode;
-  /** The update-log dialog for the header (console/features/noticemanger). */
+  /** The update-log dialog for the header (console/features/notices). */
   updateLog?: ReactNode;
   /** Saves the profile dialog (its 修改 variant); without it the dialog is read-only. */
   onSaveProfile?: (changes: ProfileChanges) => Promise<void>;
