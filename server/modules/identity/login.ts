@@ -3,8 +3,9 @@
  * its last success) or from one address within 15 minutes, attempts are refused until the window has
  * passed. A refused attempt does not check the password at all.
  */
-import { and, count, eq, gt, lt, max } from 'drizzle-orm';
+import { and, count, eq, gt, lt, max, sql } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
+import type { Queryable } from '@server/db/database';
 import { loginAttempts, users } from '@server/db/schema';
 import { verifyPassword } from '@server/lib/password';
 import { GUEST_USER_ID } from '@shared/domain/roles';
@@ -18,8 +19,8 @@ export const LOCKOUT_FAILURES = 5;
 /** A valid scrypt value nobody's password matches: unknown accounts cost the same time as known ones. */
 const DECOY_HASH = 'scrypt$16384$8$1$c2FsdHNhbHRzYWx0c2FsdA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
-async function failuresSince(ctx: AppContext, column: 'loginname' | 'ip', value: string, since: Date) {
-  const [row] = await ctx.db
+async function failuresSince(db: Queryable, column: 'loginname' | 'ip', value: string, since: Date) {
+  const [row] = await db
     .select({ n: count() })
     .from(loginAttempts)
     .where(
@@ -32,15 +33,15 @@ async function failuresSince(ctx: AppContext, column: 'loginname' | 'ip', value:
   return row?.n ?? 0;
 }
 
-async function isLockedOut(ctx: AppContext, loginname: string, ip: string, now: Date): Promise<boolean> {
+async function isLockedOut(db: Queryable, loginname: string, ip: string, now: Date): Promise<boolean> {
   const windowStart = new Date(now.getTime() - LOCKOUT_WINDOW_MS);
-  if ((await failuresSince(ctx, 'ip', ip, windowStart)) >= LOCKOUT_FAILURES) return true;
-  const [success] = await ctx.db
+  if ((await failuresSince(db, 'ip', ip, windowStart)) >= LOCKOUT_FAILURES) return true;
+  const [success] = await db
     .select({ at: max(loginAttempts.at) })
     .from(loginAttempts)
     .where(and(eq(loginAttempts.loginname, loginname), eq(loginAttempts.succeeded, true)));
   const since = success?.at && success.at > windowStart ? success.at : windowStart;
-  return (await failuresSince(ctx, 'loginname', loginname, since)) >= LOCKOUT_FAILURES;
+  return (await failuresSince(db, 'loginname', loginname, since)) >= LOCKOUT_FAILURES;
 }
 
 /**
@@ -54,9 +55,20 @@ export async function checkPassword(
   ip: string,
 ): Promise<number> {
   const now = nowOf(ctx);
-  if (await isLockedOut(ctx, loginname, ip, now)) {
-    throw new AppError('rate_limited', { message: identityMessages.loginLocked });
-  }
+  // Check the lockout and take an attempt in one step per account and address, counted before the
+  // password is verified: of 30 parallel tries, 5 are checked and the rest refused (issue 11, finding 5).
+  const attemptId = await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${loginname}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-ip:${ip}`}))`);
+    if (await isLockedOut(tx, loginname, ip, now)) {
+      throw new AppError('rate_limited', { message: identityMessages.loginLocked });
+    }
+    const [attempt] = await tx
+      .insert(loginAttempts)
+      .values({ loginname, ip, succeeded: false, at: now })
+      .returning({ id: loginAttempts.id });
+    return attempt?.id;
+  });
   const [user] = await ctx.db
     .select({ pkid: users.pkid, loginpwd: users.loginpwd, userstate: users.userstate })
     .from(users)
@@ -64,8 +76,9 @@ export async function checkPassword(
     .limit(1);
   const matches = await verifyPassword(passwordMd5, user?.loginpwd ?? DECOY_HASH);
   const succeeded = Boolean(user && matches && user.userstate === 1 && user.pkid !== GUEST_USER_ID);
-  await ctx.db.insert(loginAttempts).values({ loginname, ip, succeeded, at: now });
   if (!succeeded || !user) throw new AppError('unauthenticated', { message: identityMessages.loginFailed });
+  if (attemptId !== undefined)
+    await ctx.db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, attemptId));
   await ctx.db.update(users).set({ lastLoginAt: now }).where(eq(users.pkid, user.pkid));
   // Attempts matter for 15 minutes; a day's worth is kept for the operators, older ones go.
   await ctx.db

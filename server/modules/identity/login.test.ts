@@ -1,0 +1,56 @@
+/**
+ * The lockout counts atomically (issue 11, finding 5): of many parallel wrong passwords for one
+ * account, or from one address, at most LOCKOUT_FAILURES are checked; the rest are refused unchecked.
+ * Runs on PGlite and, in the postgres project, with real parallel connections.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5Hex } from '@shared/auth/md5';
+import { createIdentityTestContext, DEMO_PASSWORD } from './test-support';
+import { checkPassword, LOCKOUT_FAILURES } from './login';
+
+let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
+
+beforeAll(async () => {
+  env = await createIdentityTestContext();
+});
+afterAll(() => env.ctx.dispose());
+
+async function outcomes(tries: (() => Promise<unknown>)[]) {
+  const settled = await Promise.allSettled(tries.map((attempt) => attempt()));
+  return settled.map((result) =>
+    result.status === 'fulfilled' ? 200 : (result.reason as { status?: number }).status,
+  );
+}
+
+describe('parallel wrong passwords', () => {
+  it('check at most five for one account', async () => {
+    const wrong = md5Hex('Wrong-Password1');
+    const statuses = await outcomes(
+      Array.from(
+        { length: 30 },
+        (_, i) => () => checkPassword(env.ctx, 'district01', wrong, `10.9.0.${i + 1}`),
+      ),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(LOCKOUT_FAILURES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(30 - LOCKOUT_FAILURES);
+    // Locked: the right password is refused too until the window has passed.
+    await expect(
+      checkPassword(env.ctx, 'district01', md5Hex(DEMO_PASSWORD), '10.9.1.1'),
+    ).rejects.toMatchObject({
+      status: 429,
+    });
+  });
+
+  it('check at most five from one address', async () => {
+    const wrong = md5Hex('Wrong-Password1');
+    const statuses = await outcomes(
+      Array.from({ length: 20 }, (_, i) => () => checkPassword(env.ctx, `nobody${i}`, wrong, '10.9.2.2')),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(LOCKOUT_FAILURES);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20 - LOCKOUT_FAILURES);
+  });
+
+  it('a success counts as one and opens the account', async () => {
+    expect(await checkPassword(env.ctx, 'share01', md5Hex(DEMO_PASSWORD), '10.9.3.3')).toBeGreaterThan(0);
+  });
+});
