@@ -1,0 +1,132 @@
+/**
+ * The per-call path every contract shares (session lookup, role check, validation, envelope), under
+ * the load of issue 10's budget: 50 signed-in connections paging their messages, against the same
+ * stack answering a signed-in call that does no database work (`GET {uc}/user/current.json`, answered
+ * from the session in memory) and /healthz. wrk on loopback; both sides are first checked to answer
+ * 200 with the envelope meant, or no figure is reported.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+
+export interface CallRun {
+  path: string;
+  rate: number;
+  p50Ms: number;
+  p99Ms: number;
+  timeouts: number;
+}
+
+export type CallsBench =
+  | {
+      status: 'ok';
+      paging: CallRun;
+      noDatabase: CallRun;
+      health: CallRun;
+      ratio: number;
+      connections: number;
+    }
+  | { status: 'missing'; note: string };
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/** Signs in through the real CAS sequence (the server runs with CAPTCHA_TEST_CODE) and answers the session cookie. */
+async function signIn(baseUrl: string, captcha: string): Promise<string> {
+  const cookies = new Map<string, string>();
+  const send = async (path: string, init: RequestInit = {}) => {
+    const jar = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(new URL(path, baseUrl), {
+      ...init,
+      redirect: 'manual',
+      headers: { cookie: jar },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const [name = '', ...value] = pair.split('=');
+      cookies.set(name.trim(), value.join('='));
+    }
+    return response;
+  };
+  await send('/cas/captcha/captcha.do');
+  const granting = await send('/cas/rest/tickets', {
+    method: 'POST',
+    body: new URLSearchParams({ username: 'admin', password: md5('Survey2026'), captcha }),
+  });
+  const tgt = /(TGT-[A-Za-z0-9-]+)/.exec(await granting.text())?.[1];
+  if (!tgt) throw new Error(`sign-on answered ${granting.status}`);
+  for (const base of ['/smsend', '/uc']) {
+    const ticket = await (
+      await send(`/cas/rest/tickets/${tgt}`, {
+        method: 'POST',
+        body: new URLSearchParams({ service: new URL(`${base}/service`, baseUrl).href }),
+      })
+    ).text();
+    const opened = await send(`${base}/service?ticket=${encodeURIComponent(ticket)}`);
+    if (!opened.ok) throw new Error(`${base}/service answered ${opened.status}`);
+  }
+  const session = cookies.get('SMS_SESSION');
+  if (!session) throw new Error('no session cookie after sign-on');
+  return `SMS_SESSION=${session}`;
+}
+
+function milliseconds(value: string | undefined): number {
+  const match = /([\d.]+)(us|ms|s)/.exec(value ?? '');
+  if (!match) return Number.NaN;
+  const n = Number(match[1]);
+  return match[2] === 'us' ? n / 1000 : match[2] === 's' ? n * 1000 : n;
+}
+
+function wrk(baseUrl: string, path: string, cookie: string, connections: number, seconds: number): CallRun {
+  const run = spawnSync(
+    'wrk',
+    [
+      '-t2',
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '--latency',
+      '--timeout',
+      '2s',
+      '-H',
+      `Cookie: ${cookie}`,
+      new URL(path, baseUrl).href,
+    ],
+    { encoding: 'utf8', timeout: (seconds + 20) * 1000 },
+  );
+  const out = run.stdout ?? '';
+  const rate = out.match(/Requests\/sec:\s+([\d.]+)/)?.[1];
+  if (!rate) throw new Error(`wrk gave no figure: ${run.stderr || out}`);
+  if (/Non-2xx or 3xx responses/.test(out)) throw new Error(`wrk saw failures on ${path}: ${out}`);
+  return {
+    path,
+    rate: Number(rate),
+    p50Ms: milliseconds(out.match(/\s50%\s+(\S+)/)?.[1]),
+    p99Ms: milliseconds(out.match(/\s99%\s+(\S+)/)?.[1]),
+    timeouts: Number(out.match(/timeout (\d+)/)?.[1] ?? 0),
+  };
+}
+
+export async function benchCalls(
+  baseUrl: string,
+  { captcha, connections = 50, seconds = 8 }: { captcha: string; connections?: number; seconds?: number },
+): Promise<CallsBench> {
+  if (spawnSync('wrk', ['--version']).error) return { status: 'missing', note: 'wrk is not installed' };
+  const cookie = await signIn(baseUrl, captcha);
+  const paging = '/smsend/project/message/query?pageIndex=1&pageSize=10';
+  const noDatabase = '/uc/user/current.json';
+  // Both answer what is meant before any figure counts.
+  const page = (await (await fetch(new URL(paging, baseUrl), { headers: { cookie } })).json()) as {
+    rows?: unknown[];
+  };
+  const me = (await (await fetch(new URL(noDatabase, baseUrl), { headers: { cookie } })).json()) as {
+    data?: { loginname?: string };
+  };
+  if (!Array.isArray(page.rows) || page.rows.length === 0)
+    throw new Error('the paging call answered no rows');
+  if (me.data?.loginname !== 'admin')
+    throw new Error('the no-database call did not answer the signed-in user');
+  const results = {
+    paging: wrk(baseUrl, paging, cookie, connections, seconds),
+    noDatabase: wrk(baseUrl, noDatabase, cookie, connections, seconds),
+    health: wrk(baseUrl, '/healthz', cookie, connections, seconds),
+  };
+  return { status: 'ok', ...results, ratio: results.paging.rate / results.noDatabase.rate, connections };
+}
