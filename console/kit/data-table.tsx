@@ -119,7 +119,7 @@ export function DataTable<Row, Key>({
                 ))}
                 {rowActions ? (
                   <td className="ui-table__actions" data-label={texts.actions}>
-                    {rowActions(row)}
+                    <div className="kit-row-actions">{rowActions(row)}</div>
                   </td>
                 ) : null}
               </tr>
