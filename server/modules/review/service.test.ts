@@ -5,7 +5,7 @@
  * in the postgres project, on a PostgreSQL server with real parallel connections.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import {
   agentOrganizations,
   agentStaff,
@@ -19,6 +19,7 @@ import {
   userRoles,
   users,
 } from '@server/db/schema';
+import { backfillReviewItems } from '@server/db/review-items';
 import { seedDemo } from '@server/db/seed';
 import {
   createTicketGrantingTicket,
@@ -76,6 +77,12 @@ beforeAll(async () => {
     })
     .returning({ pkid: users.pkid });
   await ctx.db.insert(userRoles).values({ userId: second!.pkid, roleId: roles.authority.id });
+  const [last] = await ctx.db
+    .select({ id: agentOrganizations.organizationId })
+    .from(agentOrganizations)
+    .orderBy(desc(agentOrganizations.organizationId))
+    .limit(1);
+  firstTestAgency = (last?.id ?? 0) + 1;
   const signed = await Promise.all([1, 2, 3, 5, second!.pkid, 6].map((pkid) => signedIn(pkid)));
   [admin, owner, agency, authority, secondAuthority, auditor] = signed as [
     SessionUser,
@@ -90,6 +97,8 @@ afterAll(() => ctx.dispose());
 
 const agentOrg = auditSubject.code.agentOrg;
 let nextSubject = 1;
+/** Agencies with ids from here on were made by these tests; below are the demo's. */
+let firstTestAgency = 0;
 /** A fresh agency (its own row, whose audit_status the engine mirrors) applied for by agency01, as a draft. */
 async function draft() {
   const [row] = await ctx.db
@@ -360,10 +369,11 @@ describe('to-do and done', () => {
     const positions = ids.map((id) => todo.rows.findIndex((row) => row.subjectId === id));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(todo.rows[0]).toMatchObject({
+    expect(todo.rows[positions[0]!]).toMatchObject({
       subjectLabel: '中介机构',
       statusLabel: '待审核',
-      applicantName: expect.any(String),
+      applicantName: agency.username,
+      detailPath: `/intermediary/orgManageDetail?id=${ids[0]}`,
     });
     expect((await listTodo(ctx.db, auditor, { subjectType: agentOrg, page: 1, rows: 100 })).total).toBe(0);
 
@@ -606,5 +616,50 @@ describe('input limits and composing', () => {
       .from(agentOrganizations)
       .where(eq(agentOrganizations.organizationId, id));
     expect(org?.name).toBe('改名成功');
+  });
+});
+
+describe('subjects that existed before the engine', () => {
+  it('are under review with the status of their own row, so reviewers see and decide them', async () => {
+    const orgs = await ctx.db
+      .select({
+        id: agentOrganizations.organizationId,
+        status: agentOrganizations.auditStatus,
+        userId: agentOrganizations.userId,
+      })
+      .from(agentOrganizations)
+      .where(lt(agentOrganizations.organizationId, firstTestAgency));
+    expect(orgs.length).toBeGreaterThan(5);
+    // Most demo agencies have no account: under review all the same, with no applicant.
+    expect(orgs.some((org) => org.userId === null)).toBe(true);
+    const items = await ctx.db
+      .select({ id: reviewItems.subjectId, status: reviewItems.status, applicantId: reviewItems.applicantId })
+      .from(reviewItems)
+      .where(eq(reviewItems.subjectType, agentOrg));
+    for (const org of orgs)
+      expect(items.find((item) => item.id === org.id)).toEqual({
+        id: org.id,
+        status: org.status,
+        applicantId: org.userId,
+      });
+    for (const type of [auditSubject.code.agentStaff, auditSubject.code.constructionUnit]) {
+      const [some] = await ctx.db
+        .select({ n: count() })
+        .from(reviewItems)
+        .where(eq(reviewItems.subjectType, type));
+      expect(some?.n, type).toBeGreaterThan(0);
+    }
+    expect(await backfillReviewItems(ctx.db)).toBe(0);
+
+    const pending = orgs.find((org) => org.status === auditStatus.code.pending && org.userId === null);
+    expect(pending).toBeDefined();
+    await expect(decideOn(agency, pending!.id, 'withdraw')).rejects.toMatchObject({
+      status: 403,
+      message: reviewMessages.notApplicant,
+    });
+    const todo = await listTodo(ctx.db, authority, { subjectType: agentOrg, page: 1, rows: 1000 });
+    expect(todo.rows.map((task) => task.subjectId)).toContain(pending!.id);
+    await decideOn(authority, pending!.id, 'approve', { opinion: '同意' });
+    expect((await agencyRow(pending!.id)).auditStatus).toBe(auditStatus.code.approved);
   });
 });

@@ -35,7 +35,8 @@ export interface ReviewItem {
   subjectType: AuditSubject;
   subjectId: number;
   status: AuditStatus;
-  applicantId: number;
+  /** null: no account behind the subject (see the schema); only reviewers and the administrator act. */
+  applicantId: number | null;
   assigneeId: number | null;
   version: number;
   submittedAt: Date | null;
@@ -263,11 +264,12 @@ export async function decideIn(tx: Queryable, actor: SessionUser, input: Decisio
   });
 
   const link = kind.detailPath(input.subjectId);
-  await sendMessage(tx, {
-    toUserId: item.applicantId,
-    content: applicantText(input.subjectType, input.decision, opinion),
-    link,
-  });
+  if (item.applicantId !== null)
+    await sendMessage(tx, {
+      toUserId: item.applicantId,
+      content: applicantText(input.subjectType, input.decision, opinion),
+      link,
+    });
   const next =
     input.decision === 'submit'
       ? await reviewersOf(tx, input.subjectType)
@@ -291,13 +293,13 @@ export interface ReviewListQuery {
 }
 
 export interface ReviewTask extends ReviewItem {
-  applicantName: string;
+  applicantName: string | null;
   subjectLabel: string;
   statusLabel: string;
   detailPath: string;
 }
 
-function toTask(row: ReviewItem & { applicantName: string }): ReviewTask {
+function toTask(row: ReviewItem & { applicantName: string | null }): ReviewTask {
   return {
     ...row,
     subjectLabel: auditSubject.label(row.subjectType),
@@ -320,21 +322,24 @@ export async function listTodo(
   const where = and(
     eq(reviewItems.status, auditStatus.code.pending),
     inArray(reviewItems.subjectType, types),
-    ne(reviewItems.applicantId, user.pkid),
+    or(isNull(reviewItems.applicantId), ne(reviewItems.applicantId, user.pkid)),
     user.isAdmin ? undefined : or(isNull(reviewItems.assigneeId), eq(reviewItems.assigneeId, user.pkid)),
   );
   const [rows, [total]] = await Promise.all([
     db
       .select({ ...itemColumns, applicantName: users.username })
       .from(reviewItems)
-      .innerJoin(users, eq(users.pkid, reviewItems.applicantId))
+      .leftJoin(users, eq(users.pkid, reviewItems.applicantId))
       .where(where)
       .orderBy(asc(reviewItems.submittedAt), asc(reviewItems.pkid))
       .limit(query.rows)
       .offset((query.page - 1) * query.rows),
     db.select({ n: count() }).from(reviewItems).where(where),
   ]);
-  return { rows: (rows as (ReviewItem & { applicantName: string })[]).map(toTask), total: total?.n ?? 0 };
+  return {
+    rows: (rows as (ReviewItem & { applicantName: string | null })[]).map(toTask),
+    total: total?.n ?? 0,
+  };
 }
 
 /** A reviewer's done list: the items they approved, rejected or transferred, newest decision first. */
@@ -375,7 +380,7 @@ export async function listDone(
       })
       .from(latest)
       .innerJoin(reviewItems, joined)
-      .innerJoin(users, eq(users.pkid, reviewItems.applicantId))
+      .leftJoin(users, eq(users.pkid, reviewItems.applicantId))
       .orderBy(desc(latest.auditedAt), desc(reviewItems.pkid))
       .limit(query.rows)
       .offset((query.page - 1) * query.rows),
@@ -383,7 +388,7 @@ export async function listDone(
   ]);
   return {
     rows: rows.map(({ decision, auditedAt, ...row }) => ({
-      ...toTask(row as ReviewItem & { applicantName: string }),
+      ...toTask(row as ReviewItem & { applicantName: string | null }),
       decidedAs: auditDecision.label(decision),
       decidedOn: auditedAt,
     })),
