@@ -357,6 +357,25 @@ describe('two reviewers at once', () => {
   });
 });
 
+describe('a decision on a stale view', () => {
+  it('is refused with 409 when the item changed since the decider read it', async () => {
+    const id = await draft();
+    const seen = await decideOn(agency, id, 'submit');
+    await decideOn(authority, id, 'transfer', { opinion: '请乙办理', transferToId: secondAuthority.pkid });
+    // Still pending, so the state allows it; only the version tells that it moved meanwhile.
+    await refused(
+      id,
+      409,
+      () => decideOn(secondAuthority, id, 'approve', { version: seen.version }),
+      reviewMessages.taken,
+    );
+    const current = await getReviewItem(ctx.db, agentOrg, id);
+    expect((await decideOn(secondAuthority, id, 'approve', { version: current.version })).status).toBe(
+      auditStatus.code.approved,
+    );
+  });
+});
+
 describe('to-do and done', () => {
   beforeEach(async () => {
     await ctx.db.delete(reviewItems).where(inArray(reviewItems.subjectType, [auditSubject.code.contract]));

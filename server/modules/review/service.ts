@@ -51,6 +51,11 @@ export interface DecisionInput {
   opinion?: string;
   /** transfer: the reviewer who takes it over. */
   transferToId?: number;
+  /**
+   * The item's version the decider was looking at (getReviewItem, the to-do row): when someone decided
+   * since, the decision is refused with 409 instead of being taken on a stale view.
+   */
+  version?: number;
 }
 
 const itemColumns = {
@@ -196,6 +201,9 @@ export async function decideIn(tx: Queryable, actor: SessionUser, input: Decisio
   }
   if (!(rule.from as readonly AuditStatus[]).includes(item.status)) {
     throw new AppError('conflict', { message: reviewMessages.illegal(item.status) });
+  }
+  if (input.version !== undefined && input.version !== item.version) {
+    throw new AppError('conflict', { message: reviewMessages.taken });
   }
   let assigneeId = item.assigneeId;
   if (input.decision === 'transfer') {
