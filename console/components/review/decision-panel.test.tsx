@@ -58,6 +58,14 @@ describe('DecisionPanel', () => {
       expect(render({ status }), auditStatus.label(status)).toBe('');
   });
 
+  it('offers only what the server allows this user, when it says', () => {
+    const html = render({ allowed: ['approve', 'reject', 'withdraw'] });
+    expect(buttons(html).slice(-2)).toEqual(['审核通过', '审核不通过']);
+    expect(html).not.toContain('转办给');
+    expect(render({ allowed: [] })).toBe('');
+    expect(render({ allowed: ['withdraw'] })).toBe('');
+  });
+
   it('without templates, still offers the free-text opinion', () => {
     const html = render({ opinions: [] });
     expect(html).not.toContain('aria-label="常用审核意见"');

@@ -72,6 +72,11 @@ export function decisionOf(decision: ReviewDecisionKey, draft: DecisionDraft, ve
 
 export interface DecisionPanelProps {
   status: AuditStatus;
+  /**
+   * What the server says this user may decide now (getReviewState `allowed`); without it, what the
+   * table allows a reviewer from `status`.
+   */
+  allowed?: readonly ReviewDecisionKey[];
   /** The review item's version (server getReviewItem), passed on with the decision. */
   version?: number;
   /** The audit-opinion templates (/auditManageInfo). */
@@ -81,9 +86,16 @@ export interface DecisionPanelProps {
   onDecide: (decision: Decision) => Promise<unknown>;
 }
 
-export function DecisionPanel({ status, version, opinions, reviewers, onDecide }: DecisionPanelProps) {
+export function DecisionPanel({
+  status,
+  allowed: permitted,
+  version,
+  opinions,
+  reviewers,
+  onDecide,
+}: DecisionPanelProps) {
   const id = useId();
-  const allowed = decisionsFrom(status, 'reviewer');
+  const allowed = decisionsFrom(status, 'reviewer').filter((key) => !permitted || permitted.includes(key));
   const [opinion, setOpinion] = useState('');
   const [transferTo, setTransferTo] = useState('');
   const [problem, setProblem] = useState<DecisionProblem | null>(null);

@@ -28,8 +28,10 @@ export interface ReviewHookContext {
 export interface ReviewKind {
   /** The reviewing roles; the administrator may always review. */
   reviewerRoles: readonly RoleId[];
-  /** The console page of one subject (spec paths). */
+  /** The console page of one subject (spec paths): the applicant's, and the reviewers' unless below. */
   detailPath: (subjectId: number) => string;
+  /** The reviewers' page of one subject, when they work on another page than the applicant's. */
+  reviewerPath?: (subjectId: number) => string;
   /** Runs after every decision, in its transaction (e.g. mirror the status into the subject's table). */
   onDecision?: (hook: ReviewHookContext) => Promise<void>;
 }
@@ -130,6 +132,8 @@ const kinds: Partial<Record<AuditSubject, ReviewKind>> = {
   [auditSubject.code.authChange]: {
     reviewerRoles: authority,
     detailPath: (id) => `/demandmanger/demandAuthChange?id=${id}`,
+    // The owners' page is theirs only; reviewers check authorizations on 授权核查.
+    reviewerPath: (id) => `/checkaddaccreditation/check?id=${id}`,
   },
   [auditSubject.code.result]: {
     reviewerRoles: auditor,
@@ -142,4 +146,15 @@ export const reviewKindTypes = Object.keys(kinds) as AuditSubject[];
 
 export function reviewKind(type: AuditSubject): ReviewKind | undefined {
   return kinds[type];
+}
+
+/** The link of a subject for its applicant or for its reviewers (messages, to-do and done rows). */
+export function reviewLink(
+  type: AuditSubject,
+  subjectId: number,
+  audience: 'applicant' | 'reviewer',
+): string {
+  const kind = kinds[type];
+  if (!kind) return '';
+  return (audience === 'reviewer' && kind.reviewerPath ? kind.reviewerPath : kind.detailPath)(subjectId);
 }

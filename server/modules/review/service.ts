@@ -12,6 +12,7 @@ import type { SessionUser } from '@server/modules/identity/sessions';
 import { sendMessage } from '@server/modules/messages/service';
 import {
   REVIEW_OPINION_MAX,
+  reviewDecisionKeys,
   reviewDecisions,
   reviewMessages,
   type ReviewDecisionKey,
@@ -25,7 +26,7 @@ import {
   type AuditSubject,
 } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
-import { reviewKind, type ReviewKind } from './kinds';
+import { reviewKind, reviewLink, type ReviewKind } from './kinds';
 import { isReviewerOf, kindsReviewedBy, reviewersOf } from './pool';
 
 export { reviewersOf } from './pool';
@@ -167,6 +168,54 @@ function reviewerText(type: AuditSubject, decision: ReviewDecisionKey, opinion: 
 }
 
 /**
+ * Why `actor` may not take `decision` on `item` now, or null: the one rule for deciding (decideIn) and
+ * for showing what one may decide (getReviewState). `isReviewer`: the actor is in the kind's pool.
+ */
+function refusalOf(
+  decision: ReviewDecisionKey,
+  actor: Pick<SessionUser, 'pkid' | 'isAdmin'>,
+  item: ReviewItem,
+  isReviewer: boolean,
+): AppError | null {
+  const rule = reviewDecisions[decision];
+  if (rule.by === 'applicant' && item.applicantId !== actor.pkid && !actor.isAdmin)
+    return new AppError('forbidden', { message: reviewMessages.notApplicant });
+  if (rule.by === 'reviewer') {
+    if (!isReviewer) return new AppError('forbidden', { message: reviewMessages.notReviewer });
+    // Separation of duties: nobody decides on what they applied for, the administrator included.
+    if (item.applicantId === actor.pkid)
+      return new AppError('forbidden', { message: reviewMessages.ownApplication });
+    if (item.assigneeId !== null && item.assigneeId !== actor.pkid && !actor.isAdmin)
+      return new AppError('forbidden', { message: reviewMessages.notAssignee });
+  }
+  if (!(rule.from as readonly AuditStatus[]).includes(item.status))
+    return new AppError('conflict', { message: reviewMessages.illegal(item.status) });
+  return null;
+}
+
+export interface ReviewState {
+  item: ReviewItem;
+  /** The decisions the user may take now (a detail page's actions; the panel's `allowed`). */
+  allowed: ReviewDecisionKey[];
+}
+
+/** A subject's review item and what `user` may decide on it now. 404 when it is not under review. */
+export async function getReviewState(
+  db: Queryable,
+  user: SessionUser,
+  type: AuditSubject,
+  subjectId: number,
+): Promise<ReviewState> {
+  kindOf(type);
+  const item = await getReviewItem(db, type, subjectId);
+  const isReviewer = await isReviewerOf(db, type, user.pkid);
+  return {
+    item,
+    allowed: reviewDecisionKeys.filter((key) => refusalOf(key, user, item, isReviewer) === null),
+  };
+}
+
+/**
  * Takes a decision on a subject, in its own transaction. Refusals: 400 (missing or too long opinion or
  * reason, bad transfer target), 403 (not the applicant, not a reviewer, held by another reviewer, the
  * reviewer's own application), 404 (not under review, or the subject's row is gone), 409 (the state does
@@ -186,22 +235,9 @@ export async function decideIn(tx: Queryable, actor: SessionUser, input: Decisio
   const kind = kindOf(input.subjectType);
   const opinion = checkInput(input);
   const item = await getReviewItem(tx, input.subjectType, input.subjectId);
-  if (rule.by === 'applicant' && item.applicantId !== actor.pkid && !actor.isAdmin) {
-    throw new AppError('forbidden', { message: reviewMessages.notApplicant });
-  }
-  if (rule.by === 'reviewer') {
-    if (!(await isReviewerOf(tx, input.subjectType, actor.pkid)))
-      throw new AppError('forbidden', { message: reviewMessages.notReviewer });
-    // Separation of duties: nobody decides on what they applied for, the administrator included.
-    if (item.applicantId === actor.pkid)
-      throw new AppError('forbidden', { message: reviewMessages.ownApplication });
-    if (item.assigneeId !== null && item.assigneeId !== actor.pkid && !actor.isAdmin) {
-      throw new AppError('forbidden', { message: reviewMessages.notAssignee });
-    }
-  }
-  if (!(rule.from as readonly AuditStatus[]).includes(item.status)) {
-    throw new AppError('conflict', { message: reviewMessages.illegal(item.status) });
-  }
+  const isReviewer = rule.by === 'reviewer' && (await isReviewerOf(tx, input.subjectType, actor.pkid));
+  const refused = refusalOf(input.decision, actor, item, isReviewer);
+  if (refused) throw refused;
   if (input.version !== undefined && input.version !== item.version) {
     throw new AppError('conflict', { message: reviewMessages.taken });
   }
@@ -271,12 +307,11 @@ export async function decideIn(tx: Queryable, actor: SessionUser, input: Decisio
     at: now,
   });
 
-  const link = kind.detailPath(input.subjectId);
   if (item.applicantId !== null)
     await sendMessage(tx, {
       toUserId: item.applicantId,
       content: applicantText(input.subjectType, input.decision, opinion),
-      link,
+      link: reviewLink(input.subjectType, input.subjectId, 'applicant'),
     });
   const next =
     input.decision === 'submit'
@@ -287,9 +322,10 @@ export async function decideIn(tx: Queryable, actor: SessionUser, input: Decisio
           ? [item.assigneeId]
           : [];
   const reviewerContent = reviewerText(input.subjectType, input.decision, opinion);
+  const reviewerLink = reviewLink(input.subjectType, input.subjectId, 'reviewer');
   for (const reviewer of next) {
     if (reviewer !== actor.pkid && reviewer !== item.applicantId)
-      await sendMessage(tx, { toUserId: reviewer, content: reviewerContent, link });
+      await sendMessage(tx, { toUserId: reviewer, content: reviewerContent, link: reviewerLink });
   }
   return updated as ReviewItem;
 }
@@ -312,7 +348,7 @@ function toTask(row: ReviewItem & { applicantName: string | null }): ReviewTask 
     ...row,
     subjectLabel: auditSubject.label(row.subjectType),
     statusLabel: auditStatus.label(row.status),
-    detailPath: reviewKind(row.subjectType)?.detailPath(row.subjectId) ?? '',
+    detailPath: reviewLink(row.subjectType, row.subjectId, 'reviewer'),
   };
 }
 
