@@ -79,6 +79,9 @@ export function decisionsFrom(status: AuditStatus, by?: ReviewDecisionRule['by']
   });
 }
 
+/** An opinion or a transfer reason, at most (as the audit-opinion templates). */
+export const REVIEW_OPINION_MAX = 500;
+
 export const reviewMessages = {
   illegal: (status: AuditStatus) => `当前状态（${auditStatus.label(status)}）不能执行此操作`,
   taken: '该事项已被其他审核人员处理，请刷新后查看',
@@ -90,5 +93,7 @@ export const reviewMessages = {
   notApplicant: '只有申请人可以执行此操作',
   notReviewer: '您不是该事项的审核人员',
   notAssignee: '该事项已转给其他审核人员处理',
+  ownApplication: '不能审核本人提交的申请',
+  opinionTooLong: `审核意见不能超过${REVIEW_OPINION_MAX}字`,
   notFound: '审核事项不存在',
 } as const;

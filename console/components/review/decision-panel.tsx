@@ -17,6 +17,7 @@ import {
   type ReviewDecisionKey,
 } from '@shared/domain/review';
 import type { AuditStatus } from '@shared/domain/statuses';
+import { messageOf } from '@shared/errors/app-error';
 import { Button } from '@shared/ui/button';
 import { ConfirmDialog } from '@shared/ui/confirm-dialog';
 import { Field } from '@shared/ui/form';
@@ -27,10 +28,57 @@ export interface Decision {
   decision: ReviewDecisionKey;
   opinion?: string;
   transferToId?: number;
+  /** The item's version shown (when the page gave one): the server refuses a decision on a stale view. */
+  version?: number;
+}
+
+/** What the panel holds while the reviewer fills it in. */
+export interface DecisionDraft {
+  opinion: string;
+  /** The chosen reviewer's pkid as the select holds it; '' = none chosen. */
+  transferTo: string;
+}
+
+export interface DecisionProblem {
+  field: 'opinion' | 'transferTo';
+  message: string;
+}
+
+/**
+ * The decision's own check before asking (the server checks again): an opinion for a rejection, a
+ * reason and a reviewer for a transfer.
+ */
+export function decisionProblem(decision: ReviewDecisionKey, draft: DecisionDraft): DecisionProblem | null {
+  if (reviewDecisions[decision].needsOpinion && !draft.opinion.trim())
+    return {
+      field: 'opinion',
+      message: decision === 'transfer' ? reviewMessages.reasonRequired : reviewMessages.opinionRequired,
+    };
+  if (decision === 'transfer' && !draft.transferTo)
+    return { field: 'transferTo', message: reviewMessages.transferTargetRequired };
+  return null;
+}
+
+/** The decision sent to `onDecide`: the trimmed opinion when there is one, the target of a transfer. */
+export function decisionOf(decision: ReviewDecisionKey, draft: DecisionDraft, version?: number): Decision {
+  const opinion = draft.opinion.trim();
+  return {
+    decision,
+    ...(opinion ? { opinion } : {}),
+    ...(decision === 'transfer' ? { transferToId: Number(draft.transferTo) } : {}),
+    ...(version === undefined ? {} : { version }),
+  };
 }
 
 export interface DecisionPanelProps {
   status: AuditStatus;
+  /**
+   * What the server says this user may decide now (getReviewState `allowed`); without it, what the
+   * table allows a reviewer from `status`.
+   */
+  allowed?: readonly ReviewDecisionKey[];
+  /** The review item's version (server getReviewItem), passed on with the decision. */
+  version?: number;
   /** The audit-opinion templates (/auditManageInfo). */
   opinions: readonly { pkid: number; content: string }[];
   /** Reviewers a task may be transferred to. */
@@ -38,42 +86,37 @@ export interface DecisionPanelProps {
   onDecide: (decision: Decision) => Promise<unknown>;
 }
 
-export function DecisionPanel({ status, opinions, reviewers, onDecide }: DecisionPanelProps) {
+export function DecisionPanel({
+  status,
+  allowed: permitted,
+  version,
+  opinions,
+  reviewers,
+  onDecide,
+}: DecisionPanelProps) {
   const id = useId();
-  const allowed = decisionsFrom(status, 'reviewer');
+  const allowed = decisionsFrom(status, 'reviewer').filter((key) => !permitted || permitted.includes(key));
   const [opinion, setOpinion] = useState('');
   const [transferTo, setTransferTo] = useState('');
-  const [problem, setProblem] = useState<{ field: 'opinion' | 'transferTo'; message: string } | null>(null);
+  const [problem, setProblem] = useState<DecisionProblem | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState<string | null>(null);
 
   if (allowed.length === 0) return null;
 
-  /** The decision's own check before asking; the server checks again. */
-  const problemOf = (decision: ReviewDecisionKey) => {
-    if (reviewDecisions[decision].needsOpinion && !opinion.trim())
-      return {
-        field: 'opinion' as const,
-        message: decision === 'transfer' ? reviewMessages.reasonRequired : reviewMessages.opinionRequired,
-      };
-    if (decision === 'transfer' && !transferTo)
-      return { field: 'transferTo' as const, message: reviewMessages.transferTargetRequired };
-    return null;
-  };
+  const draft: DecisionDraft = { opinion, transferTo };
 
   const send = async (decision: ReviewDecisionKey) => {
     setSending(true);
     setFailure(null);
     try {
-      await onDecide({
-        decision,
-        ...(opinion.trim() ? { opinion: opinion.trim() } : {}),
-        ...(decision === 'transfer' ? { transferToId: Number(transferTo) } : {}),
-      });
+      await onDecide(decisionOf(decision, draft, version));
       setDone(`已${reviewDecisions[decision].label}`);
     } catch (error) {
-      setFailure(error instanceof Error ? error.message : '操作失败，请稍后重试');
+      // The server's message as it is (e.g. another reviewer decided first); a foreign error's own
+      // text is not for the user (shared messageOf).
+      setFailure(messageOf(error));
     } finally {
       setSending(false);
     }
@@ -81,7 +124,7 @@ export function DecisionPanel({ status, opinions, reviewers, onDecide }: Decisio
 
   const action = (decision: ReviewDecisionKey, variant: 'primary' | 'danger' | 'secondary') => {
     const label = reviewDecisions[decision].label;
-    const blocked = problemOf(decision);
+    const blocked = decisionProblem(decision, draft);
     return blocked ? (
       <Button key={decision} variant={variant} disabled={sending} onClick={() => setProblem(blocked)}>
         {label}

@@ -45,9 +45,12 @@ export const reviewItems = pgTable(
     subjectType: text('subject_type').notNull(),
     subjectId: integer('subject_id').notNull(),
     status: smallint('status').notNull().default(0),
-    applicantId: integer('applicant_id')
-      .notNull()
-      .references(() => users.pkid, { onDelete: 'restrict' }),
+    /**
+     * Who applied (submits, withdraws, is told about decisions); null for a subject that has no
+     * account behind it (an agency entered by the authority), which only reviewers and the
+     * administrator act on.
+     */
+    applicantId: integer('applicant_id').references(() => users.pkid, { onDelete: 'restrict' }),
     /** The reviewer holding it (after a transfer); null = anyone of the kind's reviewers. */
     assigneeId: integer('assignee_id').references(() => users.pkid, { onDelete: 'set null' }),
     version: integer('version').notNull().default(0),

@@ -4,6 +4,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword, LOCKED_PASSWORD, md5Hex } from '@server/lib/password';
 import { GUEST_USER_ID } from '@shared/domain/roles';
 import type { Database, Queryable } from '../database';
+import { backfillReviewItems } from '../review-items';
 import * as schema from '../schema';
 import { createDemoData, GUEST_LOGINNAME, type DemoUser } from './demo';
 import { departmentIds, departmentRows, moduleRows, roleRows, stageRows, surveyItemRows } from './reference';
@@ -197,6 +198,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
       await insertRows(t, schema.auditRecords, batch.auditRecords, summary);
     }
     await insertRows(t, schema.messages, data.messages(), summary);
+    summary.review_items = await backfillReviewItems(t);
     await syncIdentitySequences(t);
   });
   return summary;

@@ -5,8 +5,21 @@
  * in the postgres project, on a PostgreSQL server with real parallel connections.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { auditRecords, messages, reviewItems, userRoles, users } from '@server/db/schema';
+import { and, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import {
+  agentOrganizations,
+  agentStaff,
+  auditRecords,
+  constructionUnits,
+  contracts,
+  districts,
+  messages,
+  projects,
+  reviewItems,
+  userRoles,
+  users,
+} from '@server/db/schema';
+import { backfillReviewItems } from '@server/db/review-items';
 import { seedDemo } from '@server/db/seed';
 import {
   createTicketGrantingTicket,
@@ -16,14 +29,16 @@ import {
 } from '@server/modules/identity/sessions';
 import { hashId } from '@server/modules/identity/tokens';
 import { createTestContext, type TestContext } from '@server/test/test-context';
-import { reviewMessages } from '@shared/domain/review';
+import { REVIEW_OPINION_MAX, reviewMessages } from '@shared/domain/review';
 import { roles } from '@shared/domain/roles';
-import { auditDecision, auditStatus, auditSubject } from '@shared/domain/statuses';
-import { reviewKind, reviewKindTypes } from './kinds';
-import { matchRoute } from '@shared/domain/routes';
+import { auditDecision, auditStatus, auditSubject, type AuditSubject } from '@shared/domain/statuses';
+import { reviewKind, reviewKindTypes, reviewLink } from './kinds';
+import { canOpen, matchRoute } from '@shared/domain/routes';
 import {
   decide,
+  decideIn,
   getReviewItem,
+  getReviewState,
   listDone,
   listReviewRecords,
   listTodo,
@@ -63,6 +78,12 @@ beforeAll(async () => {
     })
     .returning({ pkid: users.pkid });
   await ctx.db.insert(userRoles).values({ userId: second!.pkid, roleId: roles.authority.id });
+  const [last] = await ctx.db
+    .select({ id: agentOrganizations.organizationId })
+    .from(agentOrganizations)
+    .orderBy(desc(agentOrganizations.organizationId))
+    .limit(1);
+  firstTestAgency = (last?.id ?? 0) + 1;
   const signed = await Promise.all([1, 2, 3, 5, second!.pkid, 6].map((pkid) => signedIn(pkid)));
   [admin, owner, agency, authority, secondAuthority, auditor] = signed as [
     SessionUser,
@@ -76,12 +97,30 @@ beforeAll(async () => {
 afterAll(() => ctx.dispose());
 
 const agentOrg = auditSubject.code.agentOrg;
-let nextSubject = 1000;
-/** A fresh agency subject of agency01, as a draft. */
+let nextSubject = 1;
+/** Agencies with ids from here on were made by these tests; below are the demo's. */
+let firstTestAgency = 0;
+/** A fresh agency (its own row, whose audit_status the engine mirrors) applied for by agency01, as a draft. */
 async function draft() {
-  const subjectId = nextSubject++;
+  const [row] = await ctx.db
+    .insert(agentOrganizations)
+    .values({ orgName: `审核测试机构${nextSubject++}` })
+    .returning({ id: agentOrganizations.organizationId });
+  const subjectId = row!.id;
   await openReview(ctx.db, { subjectType: agentOrg, subjectId, applicantId: agency.pkid });
   return subjectId;
+}
+
+async function agencyRow(subjectId: number) {
+  const [row] = await ctx.db
+    .select({
+      auditStatus: agentOrganizations.auditStatus,
+      submittedAt: agentOrganizations.submittedAt,
+      auditedAt: agentOrganizations.auditedAt,
+    })
+    .from(agentOrganizations)
+    .where(eq(agentOrganizations.organizationId, subjectId));
+  return row!;
 }
 const decideOn = (
   actor: SessionUser,
@@ -106,10 +145,17 @@ async function messagesTo(userId: number) {
     .orderBy(desc(messages.messageId));
 }
 
-/** Runs `action`, expects it to fail with `status`, and checks the item and its records did not change. */
+const messageCount = async () => (await ctx.db.select({ id: messages.messageId }).from(messages)).length;
+
+/**
+ * Runs `action`, expects it to fail with `status`, and checks that nothing changed: the item, its
+ * records, the agency's own row, and the messages.
+ */
 async function refused(subjectId: number, status: number, action: () => Promise<unknown>, message?: string) {
   const before = await getReviewItem(ctx.db, agentOrg, subjectId);
   const recordsBefore = (await records(subjectId)).length;
+  const rowBefore = await agencyRow(subjectId);
+  const messagesBefore = await messageCount();
   const error = await action().then(
     () => undefined,
     (caught: unknown) => caught as { status?: number; message?: string },
@@ -118,6 +164,8 @@ async function refused(subjectId: number, status: number, action: () => Promise<
   if (message) expect(error?.message).toBe(message);
   expect(await getReviewItem(ctx.db, agentOrg, subjectId)).toEqual(before);
   expect(await records(subjectId)).toHaveLength(recordsBefore);
+  expect(await agencyRow(subjectId)).toEqual(rowBefore);
+  expect(await messageCount()).toBe(messagesBefore);
 }
 
 describe('the kinds', () => {
@@ -126,6 +174,18 @@ describe('the kinds', () => {
     for (const type of reviewKindTypes) {
       const path = reviewKind(type)!.detailPath(7);
       expect(matchRoute(path.split('?')[0]!), `${type} → ${path}`).toBeDefined();
+    }
+  });
+
+  it("send reviewers to a page their role may open (but construction units', which has none yet)", () => {
+    // The route table has no reviewer-side page of a construction unit: /usercenter/jsdwVerifyInfo is
+    // the owner's. Listed here so that adding the page makes this test say to use it.
+    const noReviewerPage: readonly AuditSubject[] = [auditSubject.code.constructionUnit];
+    for (const type of reviewKindTypes) {
+      const path = reviewLink(type, 7, 'reviewer').split('?')[0]!;
+      const route = matchRoute(path);
+      const opens = reviewKind(type)!.reviewerRoles.every((role) => route && canOpen(route, [role]));
+      expect(opens, `${type} → ${path}`).toBe(!noReviewerPage.includes(type));
     }
   });
 
@@ -310,6 +370,50 @@ describe('two reviewers at once', () => {
   });
 });
 
+describe('what one may decide now', () => {
+  it('follows the table, the applicant, the pool and the holder', async () => {
+    const id = await draft();
+    const allowed = async (user: SessionUser) => (await getReviewState(ctx.db, user, agentOrg, id)).allowed;
+    expect(await allowed(agency)).toEqual(['submit']);
+    expect(await allowed(authority)).toEqual([]);
+    await decideOn(agency, id, 'submit');
+    expect(await allowed(agency)).toEqual(['withdraw']);
+    expect(await allowed(authority)).toEqual(['approve', 'reject', 'transfer']);
+    expect(await allowed(auditor)).toEqual([]);
+    expect(await allowed(owner)).toEqual([]);
+    await decideOn(authority, id, 'transfer', { opinion: '请乙办理', transferToId: secondAuthority.pkid });
+    expect(await allowed(authority)).toEqual([]);
+    expect(await allowed(secondAuthority)).toEqual(['approve', 'reject', 'transfer']);
+    // The administrator may take over a transferred task, and withdraw for the applicant.
+    expect(await allowed(admin)).toEqual(['approve', 'reject', 'transfer', 'withdraw']);
+    const state = await getReviewState(ctx.db, secondAuthority, agentOrg, id);
+    expect(state.item).toEqual(await getReviewItem(ctx.db, agentOrg, id));
+    await decideOn(secondAuthority, id, 'approve');
+    expect(await allowed(admin)).toEqual([]);
+    expect(await allowed(agency)).toEqual([]);
+    await expect(getReviewState(ctx.db, authority, agentOrg, 999_999)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('a decision on a stale view', () => {
+  it('is refused with 409 when the item changed since the decider read it', async () => {
+    const id = await draft();
+    const seen = await decideOn(agency, id, 'submit');
+    await decideOn(authority, id, 'transfer', { opinion: '请乙办理', transferToId: secondAuthority.pkid });
+    // Still pending, so the state allows it; only the version tells that it moved meanwhile.
+    await refused(
+      id,
+      409,
+      () => decideOn(secondAuthority, id, 'approve', { version: seen.version }),
+      reviewMessages.taken,
+    );
+    const current = await getReviewItem(ctx.db, agentOrg, id);
+    expect((await decideOn(secondAuthority, id, 'approve', { version: current.version })).status).toBe(
+      auditStatus.code.approved,
+    );
+  });
+});
+
 describe('to-do and done', () => {
   beforeEach(async () => {
     await ctx.db.delete(reviewItems).where(inArray(reviewItems.subjectType, [auditSubject.code.contract]));
@@ -322,10 +426,11 @@ describe('to-do and done', () => {
     const positions = ids.map((id) => todo.rows.findIndex((row) => row.subjectId === id));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
-    expect(todo.rows[0]).toMatchObject({
+    expect(todo.rows[positions[0]!]).toMatchObject({
       subjectLabel: '中介机构',
       statusLabel: '待审核',
-      applicantName: expect.any(String),
+      applicantName: agency.username,
+      detailPath: `/intermediary/orgManageDetail?id=${ids[0]}`,
     });
     expect((await listTodo(ctx.db, auditor, { subjectType: agentOrg, page: 1, rows: 100 })).total).toBe(0);
 
@@ -339,5 +444,279 @@ describe('to-do and done', () => {
       [ids[0], '审核通过'],
     ]);
     expect(done.total).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("the subject's own status", () => {
+  it("follows every decision into the agency's row, with the submission and audit times", async () => {
+    const id = await draft();
+    expect(await agencyRow(id)).toEqual({ auditStatus: 0, submittedAt: null, auditedAt: null });
+    const submitted = await decideOn(agency, id, 'submit');
+    expect(await agencyRow(id)).toEqual({
+      auditStatus: auditStatus.code.pending,
+      submittedAt: submitted.submittedAt,
+      auditedAt: null,
+    });
+    const rejected = await decideOn(authority, id, 'reject', { opinion: '资质证书过期' });
+    expect(await agencyRow(id)).toMatchObject({
+      auditStatus: auditStatus.code.rejected,
+      auditedAt: rejected.decidedAt,
+    });
+    await decideOn(agency, id, 'submit');
+    await decideOn(agency, id, 'withdraw');
+    expect((await agencyRow(id)).auditStatus).toBe(auditStatus.code.draft);
+    await decideOn(agency, id, 'submit');
+    await decideOn(authority, id, 'transfer', { opinion: '请乙办理', transferToId: secondAuthority.pkid });
+    expect((await agencyRow(id)).auditStatus).toBe(auditStatus.code.pending);
+    await decideOn(secondAuthority, id, 'approve');
+    expect((await agencyRow(id)).auditStatus).toBe(auditStatus.code.approved);
+  });
+
+  it('follows into staff, construction units and contract filings', async () => {
+    const [staff] = await ctx.db.select({ id: agentStaff.staffId }).from(agentStaff).limit(1);
+    const [unit] = await ctx.db
+      .select({ id: constructionUnits.constructionId })
+      .from(constructionUnits)
+      .limit(1);
+    const [org] = await ctx.db
+      .select({ id: agentOrganizations.organizationId })
+      .from(agentOrganizations)
+      .limit(1);
+    const [district] = await ctx.db.select({ code: districts.districtCode }).from(districts).limit(1);
+    const [project] = await ctx.db
+      .insert(projects)
+      .values({
+        projectName: '审核测试项目',
+        projectNo: 'RV-1',
+        constructionId: unit!.id,
+        districtCode: district!.code,
+      })
+      .returning({ id: projects.pkid });
+    const [contract] = await ctx.db
+      .insert(contracts)
+      .values({
+        contractNo: 'RV-HT-1',
+        contractName: '审核测试合同',
+        projectId: project!.id,
+        organizationId: org!.id,
+        constructionId: unit!.id,
+      })
+      .returning({ id: contracts.contractId });
+    const cases = [
+      {
+        type: auditSubject.code.agentStaff,
+        id: staff!.id,
+        reviewer: authority,
+        table: agentStaff,
+        key: agentStaff.staffId,
+      },
+      {
+        type: auditSubject.code.constructionUnit,
+        id: unit!.id,
+        reviewer: authority,
+        table: constructionUnits,
+        key: constructionUnits.constructionId,
+      },
+      {
+        type: auditSubject.code.contract,
+        id: contract!.id,
+        reviewer: auditor,
+        table: contracts,
+        key: contracts.contractId,
+      },
+    ] as const;
+    for (const { type, id, reviewer, table, key } of cases) {
+      await ctx.db
+        .delete(reviewItems)
+        .where(and(eq(reviewItems.subjectType, type), eq(reviewItems.subjectId, id)));
+      await openReview(ctx.db, { subjectType: type, subjectId: id, applicantId: owner.pkid });
+      const statusOf = async () =>
+        (await ctx.db.select({ status: table.auditStatus }).from(table).where(eq(key, id)))[0]?.status;
+      await decide(ctx.db, owner, { subjectType: type, subjectId: id, decision: 'submit' });
+      expect(await statusOf(), type).toBe(auditStatus.code.pending);
+      await decide(ctx.db, reviewer, { subjectType: type, subjectId: id, decision: 'approve' });
+      expect(await statusOf(), type).toBe(auditStatus.code.approved);
+    }
+  });
+
+  it('a decision on a subject whose row is gone is refused and leaves nothing behind', async () => {
+    const id = await draft();
+    await decideOn(agency, id, 'submit');
+    const before = await getReviewItem(ctx.db, agentOrg, id);
+    const recordsBefore = (await records(id)).length;
+    const messagesBefore = await messageCount();
+    await ctx.db.delete(agentOrganizations).where(eq(agentOrganizations.organizationId, id));
+    await expect(decideOn(authority, id, 'approve')).rejects.toMatchObject({ status: 404 });
+    expect(await getReviewItem(ctx.db, agentOrg, id)).toEqual(before);
+    expect(await records(id)).toHaveLength(recordsBefore);
+    expect(await messageCount()).toBe(messagesBefore);
+  });
+});
+
+describe('who reviews: one pool, read from the database', () => {
+  it('a reviewer whose role was taken away can no longer decide, see the to-do or take a transfer', async () => {
+    const id = await draft();
+    await decideOn(agency, id, 'submit');
+    const hasIt = async (user: SessionUser) =>
+      (await listTodo(ctx.db, user, { subjectType: agentOrg, page: 1, rows: 1000 })).rows.some(
+        (row) => row.subjectId === id,
+      );
+    expect(await hasIt(secondAuthority)).toBe(true);
+    // The session object still lists the role (a cached session); the pool reads the database.
+    await ctx.db
+      .delete(userRoles)
+      .where(and(eq(userRoles.userId, secondAuthority.pkid), eq(userRoles.roleId, roles.authority.id)));
+    try {
+      expect(secondAuthority.roleIds).toContain(roles.authority.id);
+      expect(await reviewersOf(ctx.db, agentOrg)).not.toContain(secondAuthority.pkid);
+      expect(await hasIt(secondAuthority)).toBe(false);
+      await refused(id, 403, () => decideOn(secondAuthority, id, 'approve'), reviewMessages.notReviewer);
+      await refused(
+        id,
+        400,
+        () => decideOn(authority, id, 'transfer', { opinion: '转', transferToId: secondAuthority.pkid }),
+        reviewMessages.transferTargetInvalid,
+      );
+    } finally {
+      await ctx.db.insert(userRoles).values({ userId: secondAuthority.pkid, roleId: roles.authority.id });
+    }
+    expect(await hasIt(secondAuthority)).toBe(true);
+  });
+
+  it('nobody decides on their own application, the administrator included', async () => {
+    const [row] = await ctx.db
+      .insert(agentOrganizations)
+      .values({ orgName: '管理员申请的机构' })
+      .returning({ id: agentOrganizations.organizationId });
+    const id = row!.id;
+    await openReview(ctx.db, { subjectType: agentOrg, subjectId: id, applicantId: admin.pkid });
+    await decide(ctx.db, admin, { subjectType: agentOrg, subjectId: id, decision: 'submit' });
+    const own = decide(ctx.db, admin, { subjectType: agentOrg, subjectId: id, decision: 'approve' });
+    await expect(own).rejects.toMatchObject({ status: 403, message: reviewMessages.ownApplication });
+    const todo = await listTodo(ctx.db, admin, { subjectType: agentOrg, page: 1, rows: 1000 });
+    expect(todo.rows.map((task) => task.subjectId)).not.toContain(id);
+    expect((await getReviewItem(ctx.db, agentOrg, id)).status).toBe(auditStatus.code.pending);
+    expect(
+      (await decide(ctx.db, authority, { subjectType: agentOrg, subjectId: id, decision: 'approve' })).status,
+    ).toBe(auditStatus.code.approved);
+  });
+});
+
+describe('messages', () => {
+  it('tell the applicant about every decision and the next reviewers about submissions and transfers', async () => {
+    const id = await draft();
+    const link = `/intermediary/orgManageDetail?id=${id}`;
+    const countFor = async (userId: number) =>
+      (await messagesTo(userId)).filter((message) => message.link === link).length;
+    const pool = await reviewersOf(ctx.db, agentOrg);
+    expect(pool.length).toBeGreaterThanOrEqual(3);
+
+    await decideOn(agency, id, 'submit');
+    expect((await messagesTo(agency.pkid))[0]).toEqual({
+      content: '您的中介机构申请已提交，请等待审核',
+      link,
+    });
+    for (const reviewer of pool) expect(await countFor(reviewer), `reviewer ${reviewer}`).toBe(1);
+    expect(await countFor(auditor.pkid)).toBe(0);
+
+    await decideOn(authority, id, 'transfer', { opinion: '请乙办理', transferToId: secondAuthority.pkid });
+    expect((await messagesTo(agency.pkid))[0]?.content).toBe('您提交的中介机构已转交其他审核人员办理');
+    expect(await countFor(secondAuthority.pkid)).toBe(2);
+    expect(await countFor(authority.pkid)).toBe(1);
+
+    await decideOn(agency, id, 'withdraw');
+    expect((await messagesTo(agency.pkid))[0]?.content).toBe('您的中介机构申请已撤回');
+    expect((await messagesTo(secondAuthority.pkid))[0]).toEqual({
+      content: '中介机构的申请人已撤回申请',
+      link,
+    });
+
+    await decideOn(agency, id, 'submit');
+    await decideOn(authority, id, 'approve');
+    expect((await messagesTo(agency.pkid))[0]?.content).toBe('您提交的中介机构已审核通过');
+    expect(await countFor(agency.pkid)).toBe(5);
+  });
+});
+
+describe('input limits and composing', () => {
+  it('refuses an opinion longer than the templates allow', async () => {
+    const id = await draft();
+    await decideOn(agency, id, 'submit');
+    await refused(
+      id,
+      400,
+      () => decideOn(authority, id, 'reject', { opinion: '长'.repeat(REVIEW_OPINION_MAX + 1) }),
+      reviewMessages.opinionTooLong,
+    );
+    const fits = await decideOn(authority, id, 'reject', { opinion: '长'.repeat(REVIEW_OPINION_MAX) });
+    expect(fits.status).toBe(auditStatus.code.rejected);
+  });
+
+  it("decideIn joins the caller's transaction: the domain change and the decision stand or fall together", async () => {
+    const id = await draft();
+    const rename = async (name: string, fail: boolean) =>
+      ctx.db.transaction(async (tx) => {
+        await tx
+          .update(agentOrganizations)
+          .set({ orgName: name })
+          .where(eq(agentOrganizations.organizationId, id));
+        await decideIn(tx, agency, { subjectType: agentOrg, subjectId: id, decision: 'submit' });
+        if (fail) throw new Error('the caller failed after deciding');
+      });
+    await expect(rename('改名失败', true)).rejects.toThrow('the caller failed');
+    expect((await getReviewItem(ctx.db, agentOrg, id)).status).toBe(auditStatus.code.draft);
+    expect(await records(id)).toHaveLength(0);
+    await rename('改名成功', false);
+    expect((await getReviewItem(ctx.db, agentOrg, id)).status).toBe(auditStatus.code.pending);
+    const [org] = await ctx.db
+      .select({ name: agentOrganizations.orgName })
+      .from(agentOrganizations)
+      .where(eq(agentOrganizations.organizationId, id));
+    expect(org?.name).toBe('改名成功');
+  });
+});
+
+describe('subjects that existed before the engine', () => {
+  it('are under review with the status of their own row, so reviewers see and decide them', async () => {
+    const orgs = await ctx.db
+      .select({
+        id: agentOrganizations.organizationId,
+        status: agentOrganizations.auditStatus,
+        userId: agentOrganizations.userId,
+      })
+      .from(agentOrganizations)
+      .where(lt(agentOrganizations.organizationId, firstTestAgency));
+    expect(orgs.length).toBeGreaterThan(5);
+    // Most demo agencies have no account: under review all the same, with no applicant.
+    expect(orgs.some((org) => org.userId === null)).toBe(true);
+    const items = await ctx.db
+      .select({ id: reviewItems.subjectId, status: reviewItems.status, applicantId: reviewItems.applicantId })
+      .from(reviewItems)
+      .where(eq(reviewItems.subjectType, agentOrg));
+    for (const org of orgs)
+      expect(items.find((item) => item.id === org.id)).toEqual({
+        id: org.id,
+        status: org.status,
+        applicantId: org.userId,
+      });
+    for (const type of [auditSubject.code.agentStaff, auditSubject.code.constructionUnit]) {
+      const [some] = await ctx.db
+        .select({ n: count() })
+        .from(reviewItems)
+        .where(eq(reviewItems.subjectType, type));
+      expect(some?.n, type).toBeGreaterThan(0);
+    }
+    expect(await backfillReviewItems(ctx.db)).toBe(0);
+
+    const pending = orgs.find((org) => org.status === auditStatus.code.pending && org.userId === null);
+    expect(pending).toBeDefined();
+    await expect(decideOn(agency, pending!.id, 'withdraw')).rejects.toMatchObject({
+      status: 403,
+      message: reviewMessages.notApplicant,
+    });
+    const todo = await listTodo(ctx.db, authority, { subjectType: agentOrg, page: 1, rows: 1000 });
+    expect(todo.rows.map((task) => task.subjectId)).toContain(pending!.id);
+    await decideOn(authority, pending!.id, 'approve', { opinion: '同意' });
+    expect((await agencyRow(pending!.id)).auditStatus).toBe(auditStatus.code.approved);
   });
 });

@@ -5,12 +5,18 @@
  * sends its messages in one transaction; the state change is a conditional UPDATE on the version read,
  * so of two reviewers deciding at once exactly one wins and the other gets 409.
  */
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '@server/db/database';
-import { auditRecords, reviewItems, userRoles, users } from '@server/db/schema';
+import { auditRecords, reviewItems, users } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity/sessions';
 import { sendMessage } from '@server/modules/messages/service';
-import { reviewDecisions, reviewMessages, type ReviewDecisionKey } from '@shared/domain/review';
+import {
+  REVIEW_OPINION_MAX,
+  reviewDecisionKeys,
+  reviewDecisions,
+  reviewMessages,
+  type ReviewDecisionKey,
+} from '@shared/domain/review';
 import { roles } from '@shared/domain/roles';
 import {
   auditDecision,
@@ -20,14 +26,18 @@ import {
   type AuditSubject,
 } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
-import { reviewKind, type ReviewKind } from './kinds';
+import { reviewKind, reviewLink, type ReviewKind } from './kinds';
+import { isReviewerOf, kindsReviewedBy, reviewersOf } from './pool';
+
+export { reviewersOf } from './pool';
 
 export interface ReviewItem {
   pkid: number;
   subjectType: AuditSubject;
   subjectId: number;
   status: AuditStatus;
-  applicantId: number;
+  /** null: no account behind the subject (see the schema); only reviewers and the administrator act. */
+  applicantId: number | null;
   assigneeId: number | null;
   version: number;
   submittedAt: Date | null;
@@ -42,6 +52,11 @@ export interface DecisionInput {
   opinion?: string;
   /** transfer: the reviewer who takes it over. */
   transferToId?: number;
+  /**
+   * The item's version the decider was looking at (getReviewItem, the to-do row): when someone decided
+   * since, the decision is refused with 409 instead of being taken on a stale view.
+   */
+  version?: number;
 }
 
 const itemColumns = {
@@ -95,25 +110,6 @@ export async function getReviewItem(
   return item;
 }
 
-/**
- * Who reviews a kind: every active user holding one of its reviewer roles or the administrator role.
- * The audit-user tables (/audituser, organizations issue) will narrow this per kind here, in one place.
- */
-export async function reviewersOf(db: Queryable, type: AuditSubject): Promise<number[]> {
-  const kind = kindOf(type);
-  const rows = await db
-    .selectDistinct({ pkid: users.pkid })
-    .from(userRoles)
-    .innerJoin(users, eq(users.pkid, userRoles.userId))
-    .where(and(inArray(userRoles.roleId, [roles.admin.id, ...kind.reviewerRoles]), eq(users.userstate, 1)))
-    .orderBy(asc(users.pkid));
-  return rows.map((row) => row.pkid);
-}
-
-function isReviewerRole(user: SessionUser, kind: ReviewKind): boolean {
-  return user.isAdmin || kind.reviewerRoles.some((role) => user.roleIds.includes(role));
-}
-
 /** The role a decider acted in, for the audit record. */
 function actingRole(user: SessionUser, kind: ReviewKind, by: 'applicant' | 'reviewer'): string | null {
   if (by === 'reviewer') {
@@ -133,6 +129,9 @@ function checkInput(input: DecisionInput): string | undefined {
       field: 'opinion',
     });
   }
+  if (opinion && opinion.length > REVIEW_OPINION_MAX) {
+    throw new AppError('invalid_input', { message: reviewMessages.opinionTooLong, field: 'opinion' });
+  }
   if (input.decision === 'transfer' && !input.transferToId) {
     throw new AppError('invalid_input', {
       message: reviewMessages.transferTargetRequired,
@@ -142,118 +141,193 @@ function checkInput(input: DecisionInput): string | undefined {
   return opinion;
 }
 
-function messageText(type: AuditSubject, decision: ReviewDecisionKey, opinion: string | undefined): string {
+/** What the applicant is told about a decision (every decision tells them, DOMAIN.md "Messages"). */
+function applicantText(type: AuditSubject, decision: ReviewDecisionKey, opinion: string | undefined): string {
   const subject = auditSubject.label(type);
   const suffix = opinion ? `，意见：${opinion}` : '';
   switch (decision) {
     case 'submit':
-      return `有新的${subject}待审核`;
+      return `您的${subject}申请已提交，请等待审核`;
     case 'approve':
       return `您提交的${subject}已审核通过${suffix}`;
     case 'reject':
       return `您提交的${subject}审核不通过${suffix}`;
     case 'transfer':
-      return `有${subject}转办给您审核${suffix}`;
+      return `您提交的${subject}已转交其他审核人员办理`;
     case 'withdraw':
-      return `${subject}的申请人已撤回申请`;
+      return `您的${subject}申请已撤回`;
   }
 }
 
+/** What the next reviewer(s) are told: a new submission, a transfer, or a withdrawn task. */
+function reviewerText(type: AuditSubject, decision: ReviewDecisionKey, opinion: string | undefined): string {
+  const subject = auditSubject.label(type);
+  if (decision === 'submit') return `有新的${subject}待审核`;
+  if (decision === 'transfer') return `有${subject}转办给您审核${opinion ? `，意见：${opinion}` : ''}`;
+  return `${subject}的申请人已撤回申请`;
+}
+
 /**
- * Takes a decision on a subject. Refusals: 400 (missing opinion or reason, bad transfer target),
- * 403 (not the applicant, not a reviewer, held by another reviewer), 404 (not under review),
- * 409 (the state does not allow it, or another reviewer decided first). Nothing changes on a refusal.
+ * Why `actor` may not take `decision` on `item` now, or null: the one rule for deciding (decideIn) and
+ * for showing what one may decide (getReviewState). `isReviewer`: the actor is in the kind's pool.
+ */
+function refusalOf(
+  decision: ReviewDecisionKey,
+  actor: Pick<SessionUser, 'pkid' | 'isAdmin'>,
+  item: ReviewItem,
+  isReviewer: boolean,
+): AppError | null {
+  const rule = reviewDecisions[decision];
+  if (rule.by === 'applicant' && item.applicantId !== actor.pkid && !actor.isAdmin)
+    return new AppError('forbidden', { message: reviewMessages.notApplicant });
+  if (rule.by === 'reviewer') {
+    if (!isReviewer) return new AppError('forbidden', { message: reviewMessages.notReviewer });
+    // Separation of duties: nobody decides on what they applied for, the administrator included.
+    if (item.applicantId === actor.pkid)
+      return new AppError('forbidden', { message: reviewMessages.ownApplication });
+    if (item.assigneeId !== null && item.assigneeId !== actor.pkid && !actor.isAdmin)
+      return new AppError('forbidden', { message: reviewMessages.notAssignee });
+  }
+  if (!(rule.from as readonly AuditStatus[]).includes(item.status))
+    return new AppError('conflict', { message: reviewMessages.illegal(item.status) });
+  return null;
+}
+
+export interface ReviewState {
+  item: ReviewItem;
+  /** The decisions the user may take now (a detail page's actions; the panel's `allowed`). */
+  allowed: ReviewDecisionKey[];
+}
+
+/** A subject's review item and what `user` may decide on it now. 404 when it is not under review. */
+export async function getReviewState(
+  db: Queryable,
+  user: SessionUser,
+  type: AuditSubject,
+  subjectId: number,
+): Promise<ReviewState> {
+  kindOf(type);
+  const item = await getReviewItem(db, type, subjectId);
+  const isReviewer = await isReviewerOf(db, type, user.pkid);
+  return {
+    item,
+    allowed: reviewDecisionKeys.filter((key) => refusalOf(key, user, item, isReviewer) === null),
+  };
+}
+
+/**
+ * Takes a decision on a subject, in its own transaction. Refusals: 400 (missing or too long opinion or
+ * reason, bad transfer target), 403 (not the applicant, not a reviewer, held by another reviewer, the
+ * reviewer's own application), 404 (not under review, or the subject's row is gone), 409 (the state does
+ * not allow it, or another reviewer decided first). Nothing changes on a refusal.
  */
 export async function decide(db: Database, actor: SessionUser, input: DecisionInput): Promise<ReviewItem> {
+  return db.transaction((tx) => decideIn(tx, actor, input));
+}
+
+/**
+ * `decide` inside the caller's transaction, for a domain change that ends in a decision (an agency
+ * saves its edited data and submits it: both or neither). A refusal throws; the caller's transaction
+ * must then roll back, as `db.transaction` does when its callback throws.
+ */
+export async function decideIn(tx: Queryable, actor: SessionUser, input: DecisionInput): Promise<ReviewItem> {
   const rule = reviewDecisions[input.decision];
   const kind = kindOf(input.subjectType);
   const opinion = checkInput(input);
-  return db.transaction(async (tx) => {
-    const item = await getReviewItem(tx, input.subjectType, input.subjectId);
-    if (rule.by === 'applicant' && item.applicantId !== actor.pkid && !actor.isAdmin) {
-      throw new AppError('forbidden', { message: reviewMessages.notApplicant });
+  const item = await getReviewItem(tx, input.subjectType, input.subjectId);
+  const isReviewer = rule.by === 'reviewer' && (await isReviewerOf(tx, input.subjectType, actor.pkid));
+  const refused = refusalOf(input.decision, actor, item, isReviewer);
+  if (refused) throw refused;
+  if (input.version !== undefined && input.version !== item.version) {
+    throw new AppError('conflict', { message: reviewMessages.taken });
+  }
+  let assigneeId = item.assigneeId;
+  if (input.decision === 'transfer') {
+    const target = input.transferToId as number;
+    if (target === (item.assigneeId ?? actor.pkid)) {
+      throw new AppError('invalid_input', {
+        message: reviewMessages.transferToSelf,
+        field: 'transferToId',
+      });
     }
-    if (rule.by === 'reviewer') {
-      if (!isReviewerRole(actor, kind))
-        throw new AppError('forbidden', { message: reviewMessages.notReviewer });
-      if (item.assigneeId !== null && item.assigneeId !== actor.pkid && !actor.isAdmin) {
-        throw new AppError('forbidden', { message: reviewMessages.notAssignee });
-      }
+    if (target === item.applicantId || !(await isReviewerOf(tx, input.subjectType, target))) {
+      throw new AppError('invalid_input', {
+        message: reviewMessages.transferTargetInvalid,
+        field: 'transferToId',
+      });
     }
-    if (!(rule.from as readonly AuditStatus[]).includes(item.status)) {
-      throw new AppError('conflict', { message: reviewMessages.illegal(item.status) });
-    }
-    let assigneeId = item.assigneeId;
-    if (input.decision === 'transfer') {
-      const target = input.transferToId as number;
-      if (target === (item.assigneeId ?? actor.pkid)) {
-        throw new AppError('invalid_input', {
-          message: reviewMessages.transferToSelf,
-          field: 'transferToId',
-        });
-      }
-      if (!(await reviewersOf(tx, input.subjectType)).includes(target)) {
-        throw new AppError('invalid_input', {
-          message: reviewMessages.transferTargetInvalid,
-          field: 'transferToId',
-        });
-      }
-      assigneeId = target;
-    }
-    // A new submission goes to the whole pool again; a decision ends the holder's task.
-    if (input.decision === 'submit' || input.decision === 'withdraw') assigneeId = null;
+    assigneeId = target;
+  }
+  // A new submission goes to the whole pool again; a decision ends the holder's task.
+  if (input.decision === 'submit' || input.decision === 'withdraw') assigneeId = null;
 
-    const now = new Date();
-    const [updated] = await tx
-      .update(reviewItems)
-      .set({
-        status: rule.to,
-        assigneeId,
-        version: sql`${reviewItems.version} + 1`,
-        updatedAt: now,
-        ...(input.decision === 'submit' ? { submittedAt: now, decidedAt: null } : {}),
-        ...(input.decision === 'approve' || input.decision === 'reject' ? { decidedAt: now } : {}),
-      })
-      .where(and(eq(reviewItems.pkid, item.pkid), eq(reviewItems.version, item.version)))
-      .returning(itemColumns);
-    if (!updated) throw new AppError('conflict', { message: reviewMessages.taken });
+  const now = new Date();
+  // The state change is conditional on the version read above: of two deciders racing, the second
+  // one's UPDATE waits for the first to commit, then matches no row (PostgreSQL re-checks the WHERE on
+  // the new row version), and answers 409 instead of deciding twice.
+  const [updated] = await tx
+    .update(reviewItems)
+    .set({
+      status: rule.to,
+      assigneeId,
+      version: sql`${reviewItems.version} + 1`,
+      updatedAt: now,
+      ...(input.decision === 'submit' ? { submittedAt: now, decidedAt: null } : {}),
+      ...(input.decision === 'approve' || input.decision === 'reject' ? { decidedAt: now } : {}),
+    })
+    .where(
+      and(
+        eq(reviewItems.pkid, item.pkid),
+        eq(reviewItems.status, item.status),
+        eq(reviewItems.version, item.version),
+      ),
+    )
+    .returning(itemColumns);
+  if (!updated) throw new AppError('conflict', { message: reviewMessages.taken });
 
-    await tx.insert(auditRecords).values({
-      subjectType: input.subjectType,
-      subjectId: input.subjectId,
-      decision: rule.record,
-      opinion: opinion ?? null,
-      auditorId: actor.pkid,
-      auditorName: actor.username,
-      transferToId: input.decision === 'transfer' ? (input.transferToId ?? null) : null,
-      roleId: actingRole(actor, kind, rule.by),
-      fromStatus: item.status,
-      toStatus: rule.to,
-      auditedAt: now,
-    });
-    await kind.onDecision?.({
-      tx,
-      subjectId: input.subjectId,
-      decision: input.decision,
-      from: item.status,
-      to: rule.to,
-    });
-
-    const link = kind.detailPath(input.subjectId);
-    const content = messageText(input.subjectType, input.decision, opinion);
-    if (input.decision === 'submit') {
-      for (const reviewer of await reviewersOf(tx, input.subjectType)) {
-        if (reviewer !== actor.pkid) await sendMessage(tx, { toUserId: reviewer, content, link });
-      }
-    } else if (input.decision === 'transfer') {
-      await sendMessage(tx, { toUserId: input.transferToId as number, content, link });
-    } else if (input.decision === 'withdraw') {
-      if (item.assigneeId !== null) await sendMessage(tx, { toUserId: item.assigneeId, content, link });
-    } else if (item.applicantId !== actor.pkid) {
-      await sendMessage(tx, { toUserId: item.applicantId, content, link });
-    }
-    return updated as ReviewItem;
+  await tx.insert(auditRecords).values({
+    subjectType: input.subjectType,
+    subjectId: input.subjectId,
+    decision: rule.record,
+    opinion: opinion ?? null,
+    auditorId: actor.pkid,
+    auditorName: actor.username,
+    transferToId: input.decision === 'transfer' ? (input.transferToId ?? null) : null,
+    roleId: actingRole(actor, kind, rule.by),
+    fromStatus: item.status,
+    toStatus: rule.to,
+    auditedAt: now,
   });
+  await kind.onDecision?.({
+    tx,
+    subjectId: input.subjectId,
+    decision: input.decision,
+    from: item.status,
+    to: rule.to,
+    at: now,
+  });
+
+  if (item.applicantId !== null)
+    await sendMessage(tx, {
+      toUserId: item.applicantId,
+      content: applicantText(input.subjectType, input.decision, opinion),
+      link: reviewLink(input.subjectType, input.subjectId, 'applicant'),
+    });
+  const next =
+    input.decision === 'submit'
+      ? await reviewersOf(tx, input.subjectType)
+      : input.decision === 'transfer'
+        ? [input.transferToId as number]
+        : input.decision === 'withdraw' && item.assigneeId !== null
+          ? [item.assigneeId]
+          : [];
+  const reviewerContent = reviewerText(input.subjectType, input.decision, opinion);
+  const reviewerLink = reviewLink(input.subjectType, input.subjectId, 'reviewer');
+  for (const reviewer of next) {
+    if (reviewer !== actor.pkid && reviewer !== item.applicantId)
+      await sendMessage(tx, { toUserId: reviewer, content: reviewerContent, link: reviewerLink });
+  }
+  return updated as ReviewItem;
 }
 
 export interface ReviewListQuery {
@@ -263,53 +337,53 @@ export interface ReviewListQuery {
 }
 
 export interface ReviewTask extends ReviewItem {
-  applicantName: string;
+  applicantName: string | null;
   subjectLabel: string;
   statusLabel: string;
   detailPath: string;
 }
 
-function kindsReviewedBy(user: SessionUser, only?: AuditSubject): AuditSubject[] {
-  return (Object.values(auditSubject.code) as AuditSubject[]).filter((type) => {
-    const kind = reviewKind(type);
-    return kind !== undefined && (only === undefined || only === type) && isReviewerRole(user, kind);
-  });
-}
-
-function toTask(row: ReviewItem & { applicantName: string }): ReviewTask {
+function toTask(row: ReviewItem & { applicantName: string | null }): ReviewTask {
   return {
     ...row,
     subjectLabel: auditSubject.label(row.subjectType),
     statusLabel: auditStatus.label(row.status),
-    detailPath: reviewKind(row.subjectType)?.detailPath(row.subjectId) ?? '',
+    detailPath: reviewLink(row.subjectType, row.subjectId, 'reviewer'),
   };
 }
 
-/** A reviewer's to-do: pending items of the kinds they review, held by them or by nobody. Oldest first. */
+/**
+ * A reviewer's to-do: pending items of the kinds they review (pool.ts), held by them or by nobody (the
+ * administrator sees every holder's), never their own applications. Oldest submission first.
+ */
 export async function listTodo(
   db: Queryable,
   user: SessionUser,
   query: ReviewListQuery,
 ): Promise<{ rows: ReviewTask[]; total: number }> {
-  const types = kindsReviewedBy(user, query.subjectType);
+  const types = await kindsReviewedBy(db, user.pkid, query.subjectType);
   if (types.length === 0) return { rows: [], total: 0 };
   const where = and(
     eq(reviewItems.status, auditStatus.code.pending),
     inArray(reviewItems.subjectType, types),
+    or(isNull(reviewItems.applicantId), ne(reviewItems.applicantId, user.pkid)),
     user.isAdmin ? undefined : or(isNull(reviewItems.assigneeId), eq(reviewItems.assigneeId, user.pkid)),
   );
   const [rows, [total]] = await Promise.all([
     db
       .select({ ...itemColumns, applicantName: users.username })
       .from(reviewItems)
-      .innerJoin(users, eq(users.pkid, reviewItems.applicantId))
+      .leftJoin(users, eq(users.pkid, reviewItems.applicantId))
       .where(where)
       .orderBy(asc(reviewItems.submittedAt), asc(reviewItems.pkid))
       .limit(query.rows)
       .offset((query.page - 1) * query.rows),
     db.select({ n: count() }).from(reviewItems).where(where),
   ]);
-  return { rows: (rows as (ReviewItem & { applicantName: string })[]).map(toTask), total: total?.n ?? 0 };
+  return {
+    rows: (rows as (ReviewItem & { applicantName: string | null })[]).map(toTask),
+    total: total?.n ?? 0,
+  };
 }
 
 /** A reviewer's done list: the items they approved, rejected or transferred, newest decision first. */
@@ -350,7 +424,7 @@ export async function listDone(
       })
       .from(latest)
       .innerJoin(reviewItems, joined)
-      .innerJoin(users, eq(users.pkid, reviewItems.applicantId))
+      .leftJoin(users, eq(users.pkid, reviewItems.applicantId))
       .orderBy(desc(latest.auditedAt), desc(reviewItems.pkid))
       .limit(query.rows)
       .offset((query.page - 1) * query.rows),
@@ -358,7 +432,7 @@ export async function listDone(
   ]);
   return {
     rows: rows.map(({ decision, auditedAt, ...row }) => ({
-      ...toTask(row as ReviewItem & { applicantName: string }),
+      ...toTask(row as ReviewItem & { applicantName: string | null }),
       decidedAs: auditDecision.label(decision),
       decidedOn: auditedAt,
     })),
