@@ -1,12 +1,16 @@
 /**
- * The lockout counts atomically (issue 11, finding 5): of many parallel wrong passwords for one
- * account, or from one address, at most LOCKOUT_FAILURES are checked; the rest are refused unchecked.
+ * The lockout and the SMS resend window count atomically (issue 11, finding 5): of many parallel wrong
+ * passwords for one account, or from one address, at most LOCKOUT_FAILURES are checked and the rest are
+ * refused unchecked; of parallel code requests for one phone, one code is sent.
  * Runs on PGlite and, in the postgres project, with real parallel connections.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { smsOutbox } from '@server/db/schema';
 import { md5Hex } from '@shared/auth/md5';
 import { createIdentityTestContext, DEMO_PASSWORD } from './test-support';
 import { checkPassword, LOCKOUT_FAILURES } from './login';
+import { sendPhoneCode } from './sms/service';
 
 let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
 
@@ -52,5 +56,18 @@ describe('parallel wrong passwords', () => {
 
   it('a success counts as one and opens the account', async () => {
     expect(await checkPassword(env.ctx, 'share01', md5Hex(DEMO_PASSWORD), '10.9.3.3')).toBeGreaterThan(0);
+  });
+});
+
+describe('parallel code requests (issue 11, finding 5)', () => {
+  it('send one code for a phone within its resend window', async () => {
+    const phone = '13912345678';
+    const statuses = await outcomes(
+      Array.from({ length: 10 }, (_, i) => () => sendPhoneCode(env.ctx, phone, `10.9.4.${i + 1}`)),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(9);
+    const sent = await env.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.userphone, phone));
+    expect(sent).toHaveLength(1);
   });
 });

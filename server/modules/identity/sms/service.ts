@@ -4,8 +4,9 @@
  * 5 wrong tries.
  */
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
+import type { Queryable } from '@server/db/database';
 import { smsCodes, smsOutbox } from '@server/db/schema';
 import { AppError } from '@shared/errors/app-error';
 import { identityMessages, PHONE_CODE_LENGTH } from '@shared/validation/identity';
@@ -22,14 +23,40 @@ export const ADDRESS_HOURLY_LIMIT = 20;
 
 export async function sendPhoneCode(ctx: AppContext, userphone: string, ip: string): Promise<void> {
   const now = nowOf(ctx);
-  const [fromAddress] = await ctx.db
+  const code = String(randomInt(10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
+  // The limits are checked and the code is recorded in one step per phone and per address: two parallel
+  // requests cannot both pass the resend window (issue 11, finding 5).
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${userphone}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-ip:${ip}`}))`);
+    await checkSendingLimits(tx, ctx.config.smsDailyLimit, userphone, ip, now);
+    await tx
+      .insert(smsCodes)
+      .values({ userphone, code, ip, createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
+  });
+  const provider = ctx.services.smsProvider ?? createOutboxSmsProvider(ctx);
+  await provider.send({
+    userphone,
+    code,
+    content: `【多测合一】您的验证码为${code}，10分钟内有效，请勿泄露给他人。`,
+  });
+}
+
+async function checkSendingLimits(
+  db: Queryable,
+  dailyLimit: number,
+  userphone: string,
+  ip: string,
+  now: Date,
+): Promise<void> {
+  const [fromAddress] = await db
     .select({ n: count() })
     .from(smsCodes)
     .where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, new Date(now.getTime() - 60 * 60 * 1000))));
   if ((fromAddress?.n ?? 0) >= ADDRESS_HOURLY_LIMIT) {
     throw new AppError('rate_limited', { message: identityMessages.phoneCodeAddressLimit });
   }
-  const [latest] = await ctx.db
+  const [latest] = await db
     .select({ createdAt: smsCodes.createdAt })
     .from(smsCodes)
     .where(eq(smsCodes.userphone, userphone))
@@ -38,23 +65,13 @@ export async function sendPhoneCode(ctx: AppContext, userphone: string, ip: stri
   if (latest && now.getTime() - latest.createdAt.getTime() < RESEND_AFTER_MS) {
     throw new AppError('rate_limited', { message: identityMessages.phoneCodeTooSoon, field: 'userphone' });
   }
-  const [today] = await ctx.db
+  const [today] = await db
     .select({ n: count() })
     .from(smsCodes)
     .where(and(eq(smsCodes.userphone, userphone), gt(smsCodes.createdAt, new Date(now.getTime() - DAY_MS))));
-  if ((today?.n ?? 0) >= ctx.config.smsDailyLimit) {
+  if ((today?.n ?? 0) >= dailyLimit) {
     throw new AppError('rate_limited', { message: identityMessages.phoneCodeDailyLimit, field: 'userphone' });
   }
-  const code = String(randomInt(10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
-  await ctx.db
-    .insert(smsCodes)
-    .values({ userphone, code, ip, createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
-  const provider = ctx.services.smsProvider ?? createOutboxSmsProvider(ctx);
-  await provider.send({
-    userphone,
-    code,
-    content: `【多测合一】您的验证码为${code}，10分钟内有效，请勿泄露给他人。`,
-  });
 }
 
 /** Spends the phone's latest code when `code` matches it; otherwise a 400 on the phoneverify field. */
