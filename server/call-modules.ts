@@ -5,6 +5,7 @@
  */
 import type { CallModule } from './lib/contracts';
 import { auditOpinionRoutes } from './modules/audit-opinions/routes';
+import { casCheckRoutes, casProtocolRoutes, casServiceRoutes } from './modules/cas/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { hallRoutes } from './modules/hall/routes';
 import { casRoutes, entryRoutes, serviceRoutes, userRoutes } from './modules/identity/routes';
@@ -13,6 +14,9 @@ import { noticeRoutes } from './modules/notices/routes';
 
 export const callModules: readonly CallModule[] = [
   casRoutes,
+  casProtocolRoutes,
+  casCheckRoutes,
+  casServiceRoutes,
   userRoutes,
   serviceRoutes,
   entryRoutes,

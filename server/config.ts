@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { BBox } from './lib/geometry';
+import { loadServiceFiles, ServiceRegistryError, type FileCasService } from './modules/cas/service-files';
 import { apiBaseNames, defaultApiBases, type ApiBaseName, type ApiBases } from '@shared/api/bases';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -36,6 +37,8 @@ export const envSchema = z.object({
   SMS_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
   /** External entry: the service whose /cas service tickets the default identity provider trusts. */
   EXTERNAL_IDENTITY_SERVICE: z.string().min(1).default('/centerLoding'),
+  /** A directory of Apereo CAS JSON service definitions, loaded at start (docs/cas.md). */
+  CAS_SERVICE_REGISTRY: z.string().min(1).optional(),
   /** Tianditu browser key: with it the map uses Tianditu tiles, place search and reverse geocoding. */
   TIANDITU_TOKEN: z.string().min(1).optional(),
   TIANDITU_API_URL: z.url().default('https://api.tianditu.gov.cn'),
@@ -64,6 +67,8 @@ export interface Config {
   trustProxy: boolean;
   smsDailyLimit: number;
   externalIdentityService: string;
+  /** CAS services from the files of CAS_SERVICE_REGISTRY (the console's are in the database). */
+  casServiceFiles: readonly FileCasService[];
   map: MapConfig;
 }
 
@@ -96,6 +101,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const apiBases = Object.fromEntries(
     apiBaseNames.map((name) => [name, env[apiBaseVariable(name)]]),
   ) as Record<ApiBaseName, string>;
+  let casServiceFiles: FileCasService[] = [];
+  if (env.CAS_SERVICE_REGISTRY) {
+    try {
+      casServiceFiles = loadServiceFiles(path.resolve(env.CAS_SERVICE_REGISTRY));
+    } catch (error) {
+      if (error instanceof ServiceRegistryError) throw new ConfigError(error.message);
+      throw error;
+    }
+  }
   if (new Set(Object.values(apiBases)).size !== Object.keys(apiBases).length) {
     throw new ConfigError('API bases must be distinct');
   }
@@ -114,6 +128,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY === 'true',
     smsDailyLimit: env.SMS_DAILY_LIMIT,
     externalIdentityService: env.EXTERNAL_IDENTITY_SERVICE,
+    casServiceFiles,
     map: {
       tiandituToken: env.TIANDITU_TOKEN,
       tiandituApiUrl: env.TIANDITU_API_URL.replace(/\/+$/, ''),

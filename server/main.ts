@@ -14,6 +14,7 @@ import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { ensureInitialData } from './db/initial-data';
 import { createFront, type AstroHandler } from './front';
+import { startSingleLogoutDelivery } from './modules/cas/single-logout';
 import { resolveSessionUser } from './modules/identity/guard';
 import { createHallServices } from './hall-services';
 import { createLogger, exitAfterFlush, type Logger } from './lib/logger';
@@ -62,6 +63,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await ensureInitialData(ctx);
     // Every instance's writes (this one's too) reach its page cache and map index through NOTIFY.
     const stopListening = await listenForDataChanges(database.listen, ctx);
+    // CAS single logout: the outbox is delivered in the background (server/modules/cas/single-logout.ts).
+    const stopSingleLogout = startSingleLogoutDelivery(ctx);
 
     const front = createFront({
       api: createApp(ctx),
@@ -96,6 +99,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
             setTimeout(() => server.closeAllConnections(), 5000).unref();
           });
           await stopListening();
+          await stopSingleLogout();
           await database.close();
         })()),
     };

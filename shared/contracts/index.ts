@@ -3,6 +3,7 @@
  * imports the one domain file it needs instead, so a page does not carry every schema.
  */
 import { auditOpinionCalls } from './audit-opinions';
+import { casCheckCalls, casProtocolCalls, casServiceCalls } from './cas';
 import { downloadCalls } from './downloads';
 import { hallCalls } from './hall';
 import { casCalls, entryCalls, serviceCalls, userCalls } from './identity';
@@ -11,6 +12,9 @@ import { noticeCalls } from './notices';
 
 export const allCalls = [
   casCalls,
+  casProtocolCalls,
+  casCheckCalls,
+  casServiceCalls,
   userCalls,
   serviceCalls,
   entryCalls,

@@ -19,6 +19,11 @@ export const ssoTickets = pgTable(
     createdAt: timestamptz('created_at').notNull(),
     lastUsedAt: timestamptz('last_used_at').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
+    /**
+     * Signed on with a password and not yet used for a CAS service ticket: the first ticket /cas/login
+     * issues from it counts as "from new login" (the protocol's renew).
+     */
+    freshLogin: boolean('fresh_login').notNull().default(false),
   },
   (t) => [index('sso_tickets_user_id_idx').on(t.userId), index('sso_tickets_expires_at_idx').on(t.expiresAt)],
 );
@@ -34,6 +39,8 @@ export const ssoServiceTickets = pgTable(
     service: text('service').notNull(),
     createdAt: timestamptz('created_at').notNull(),
     usedAt: timestamptz('used_at'),
+    /** Issued right after the password was presented (CAS renew), not from the single-sign-on session. */
+    fromNewLogin: boolean('from_new_login').notNull().default(false),
   },
   (t) => [index('sso_service_tickets_tgt_hash_idx').on(t.tgtHash)],
 );

@@ -15,6 +15,7 @@ import {
 } from '@shared/contracts/identity';
 import { AppError } from '@shared/errors/app-error';
 import { identityMessages } from '@shared/validation/identity';
+import { requireService } from '../cas/registry';
 import { consumeCaptcha, issueCaptcha, verifyCaptcha } from './captcha/captcha';
 import { createCasIdentityProvider, sameService } from './external-entry/provider';
 import { bindGuardContext } from './guard';
@@ -61,7 +62,7 @@ const ticketExpired = () => new AppError('not_found', { message: '登录已失�
 const invalidServiceTicket = () =>
   new AppError('unauthenticated', { message: '登录票据无效或已过期，请重新登录' });
 
-function publicOrigin(ctx: AppContext, c: Context): string {
+export function publicOrigin(ctx: AppContext, c: Context): string {
   return `${isSecureRequest(ctx, c) ? 'https' : 'http'}://${requestHost(ctx, c)}`;
 }
 
@@ -126,7 +127,7 @@ export const casRoutes = implement(casCalls, (ctx) => ({
     const session = await findSession(ctx, sessionToken(c));
     await consumeCaptcha(ctx, session, input.captcha);
     const userId = await checkPassword(ctx, input.username, input.password, clientIp(ctx, c));
-    const tgt = await createTicketGrantingTicket(ctx, userId);
+    const tgt = await createTicketGrantingTicket(ctx, userId, { freshLogin: true });
     setTgtCookie(ctx, c, tgt);
     const location = `${publicOrigin(ctx, c)}${ctx.config.apiBases.cas}/rest/tickets/${tgt}`;
     c.header('Location', location);
@@ -141,6 +142,8 @@ export const casRoutes = implement(casCalls, (ctx) => ({
   serviceTicket: async ({ tgt, service }, { c }) => {
     const ticket = await useTicketGrantingTicket(ctx, tgt);
     if (!ticket) throw ticketExpired();
+    // Only registered services (and this site's own) get tickets (issue 11).
+    await requireService(ctx, service, publicOrigin(ctx, c));
     const serviceTicket = await createServiceTicket(ctx, ticket.idHash, service);
     c.header('Cache-Control', 'no-store');
     return c.text(serviceTicket, 200);

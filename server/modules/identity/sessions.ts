@@ -5,10 +5,11 @@
  */
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
-import { departments, ssoServiceTickets, ssoSessions, ssoTickets, users } from '@server/db/schema';
+import { casServiceSessions, departments, ssoServiceTickets, ssoSessions, ssoTickets, users } from '@server/db/schema';
 import { GUEST_USER_ID, roles } from '@shared/domain/roles';
 import { nowOf } from './options';
 import { announceSessionChange, type CachedSession } from './session-cache';
+import { ofTickets, queueSingleLogout } from '../cas/single-logout';
 import { hashId, ID_PATTERN, newId } from './tokens';
 
 export const TGT_MAX_AGE_MS = 8 * 60 * 60 * 1000;
@@ -178,6 +179,16 @@ export async function updateSession(
 
 /** Removes what has expired; run on sign-on, so the tables stay small without a job. */
 async function sweep(ctx: AppContext, now: Date): Promise<void> {
+  const expired = or(
+    lt(ssoTickets.expiresAt, now),
+    lt(ssoTickets.lastUsedAt, new Date(now.getTime() - TGT_IDLE_MS)),
+  );
+  // Expiry ends a sign-on too: the services that validated its tickets are told (single logout).
+  await queueSingleLogout(
+    ctx,
+    ctx.db,
+    inArray(casServiceSessions.tgtHash, ctx.db.select({ h: ssoTickets.idHash }).from(ssoTickets).where(expired)),
+  );
   await ctx.db
     .delete(ssoTickets)
     .where(
@@ -190,7 +201,12 @@ async function sweep(ctx: AppContext, now: Date): Promise<void> {
 }
 
 /** Issues a ticket-granting ticket for a user; answers its id (only its hash is stored). */
-export async function createTicketGrantingTicket(ctx: AppContext, userId: number): Promise<string> {
+export async function createTicketGrantingTicket(
+  ctx: AppContext,
+  userId: number,
+  /** true when the password was just presented (sign-on, REST): the CAS renew rule reads it. */
+  { freshLogin = false }: { freshLogin?: boolean } = {},
+): Promise<string> {
   const now = nowOf(ctx);
   await sweep(ctx, now);
   const tgt = newId('TGT');
@@ -200,6 +216,7 @@ export async function createTicketGrantingTicket(ctx: AppContext, userId: number
     createdAt: now,
     lastUsedAt: now,
     expiresAt: new Date(now.getTime() + TGT_MAX_AGE_MS),
+    freshLogin,
   });
   return tgt;
 }
@@ -222,11 +239,12 @@ export async function createServiceTicket(
   ctx: AppContext,
   tgtHash: string,
   service: string,
+  { fromNewLogin = false }: { fromNewLogin?: boolean } = {},
 ): Promise<string> {
   const ticket = newId('ST');
   await ctx.db
     .insert(ssoServiceTickets)
-    .values({ idHash: hashId(ticket), tgtHash, service, createdAt: nowOf(ctx) });
+    .values({ idHash: hashId(ticket), tgtHash, service, createdAt: nowOf(ctx), fromNewLogin });
   return ticket;
 }
 
@@ -292,6 +310,7 @@ export async function openSession(
 export async function endTickets(ctx: AppContext, tgtHashes: readonly string[]): Promise<void> {
   if (tgtHashes.length === 0) return;
   const ended = [...new Set(tgtHashes)];
+  await queueSingleLogout(ctx, ctx.db, ofTickets(ended));
   await ctx.db.delete(ssoTickets).where(inArray(ssoTickets.idHash, ended));
   await announceSessionChange(
     ctx,
@@ -316,6 +335,15 @@ export async function endOtherTickets(
   userId: number,
   keepTgtHash: string | null,
 ): Promise<void> {
+  const others =
+    keepTgtHash === null
+      ? eq(ssoTickets.userId, userId)
+      : and(eq(ssoTickets.userId, userId), ne(ssoTickets.idHash, keepTgtHash));
+  await queueSingleLogout(
+    ctx,
+    ctx.db,
+    inArray(casServiceSessions.tgtHash, ctx.db.select({ h: ssoTickets.idHash }).from(ssoTickets).where(others)),
+  );
   await ctx.db
     .delete(ssoTickets)
     .where(
