@@ -10,7 +10,7 @@ import { roles } from '@shared/domain/roles';
 import { casAttributeNames, casServiceFormSchema } from '@shared/validation/cas';
 import { wholeNumber } from '@shared/validation/numbers';
 import { defineCalls } from './define';
-import { dateTime, id } from './wire';
+import { dateTime } from './wire';
 
 const param = (max: number) => z.string().max(max, '参数过长').optional();
 
@@ -122,7 +122,8 @@ export const casProtocolCalls = defineCalls('casProtocol', {
 });
 
 export const casServiceRowSchema = z.object({
-  id: id,
+  /** 0 for the built-in row; a file's own id for file services. */
+  id: z.number().int().min(0),
   name: z.string(),
   serviceId: z.string(),
   attributes: z.array(z.enum(casAttributeNames)),

@@ -133,7 +133,8 @@ export async function deliverDueLogouts(ctx: AppContext): Promise<number> {
         sent++;
       } catch (error) {
         const delay = RETRY_DELAYS_MS[message.attempts - 1];
-        const reason = error instanceof Error ? error.message : String(error);
+        const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+        const reason = error instanceof Error ? `${error.message}${cause}` : String(error);
         await ctx.db
           .update(casLogoutOutbox)
           .set({
