@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { roles } from '@shared/domain/roles';
 import { casAttributeNames, casServiceFormSchema } from '@shared/validation/cas';
+import { pagingSchema } from '@shared/validation/lists';
 import { wholeNumber } from '@shared/validation/numbers';
 import { defineCalls } from './define';
 import { dateTime } from './wire';
@@ -141,8 +142,10 @@ export const casServiceCalls = defineCalls('casServices', {
     base: 'cas',
     path: 'services/list',
     method: 'GET',
+    input: pagingSchema,
     output: casServiceRowSchema,
     envelope: 'page',
+    paging: { page: 'page', size: 'rows' },
     access: [roles.admin.id],
   },
   save: {

@@ -12,7 +12,7 @@ export type BuiltPages = Partial<Record<RouteGroupId, { readonly pages: readonly
 export const builtConsolePages = {
   noticemanger: { pages: ['statistical', 'message', 'messageinfo', 'messagemaintain', 'approvalOpinions'] },
   downLoad: { pages: ['service'] },
-  system: { pages: ['smsOutbox', 'kitExamples'] },
+  system: { pages: ['smsOutbox', 'casServices', 'kitExamples'] },
 } as const satisfies BuiltPages;
 
 /**

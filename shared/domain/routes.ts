@@ -323,6 +323,8 @@ export const routes: readonly RouteDef[] = [
   // The SMS provider's default is a database outbox; administrators read it here (issue 3).
   ...group('system', 'console', [
     ['smsOutbox', '短信发件箱', ADMIN],
+    // CAS Protocol 3.0 (issue 11): the systems allowed to sign their users on through us.
+    ['casServices', '统一登录接入服务', ADMIN],
     ['kitExamples', '页面组件示例', ADMIN, detail],
   ]),
 ];

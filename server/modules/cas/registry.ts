@@ -93,7 +93,10 @@ function toRow(row: typeof casServices.$inferSelect): CasServiceRow {
 }
 
 /** Every service, for the console: built in, then the files, then the console's own. */
-export async function listServices(ctx: AppContext): Promise<{ rows: CasServiceRow[]; total: number }> {
+export async function listServices(
+  ctx: AppContext,
+  { page, rows: size }: { page: number; rows: number },
+): Promise<{ rows: CasServiceRow[]; total: number }> {
   const own = await ctx.db.select().from(casServices).orderBy(asc(casServices.id));
   const rows: CasServiceRow[] = [
     {
@@ -118,7 +121,7 @@ export async function listServices(ctx: AppContext): Promise<{ rows: CasServiceR
     })),
     ...own.map(toRow),
   ];
-  return { rows, total: rows.length };
+  return { rows: rows.slice((page - 1) * size, page * size), total: rows.length };
 }
 
 export async function saveService(

@@ -191,7 +191,7 @@ export const casCheckRoutes = implement(casCheckCalls, (ctx) => ({
 }));
 
 export const casServiceRoutes = implement(casServiceCalls, (ctx) => ({
-  list: () => listServices(ctx),
+  list: (input) => listServices(ctx, input),
   save: async (input) => reply(await saveService(ctx, input), casMessages.saved),
   remove: async ({ id }) => {
     await removeService(ctx, id);
