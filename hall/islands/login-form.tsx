@@ -29,10 +29,12 @@ export interface LoginFormProps {
   api: ApiClient;
   /** Runs after a successful sign-on (the page reloads after REFRESH_DELAY_MS). */
   onSignedIn?: () => void;
+  /** Where to go after REFRESH_DELAY_MS instead of reloading (the /login page: a service or a page). */
+  continueTo?: string;
 }
 
 /** The 登录 tab (spec section 5, login; section 8, login failure). */
-export function LoginPanel({ api, onSignedIn }: LoginFormProps) {
+export function LoginPanel({ api, onSignedIn, continueTo }: LoginFormProps) {
   const [values, setValues] = useState<LoginForm>({ username: '', password: '', captcha: '' });
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
   const [attempt, setAttempt] = useState(0);
@@ -100,7 +102,10 @@ export function LoginPanel({ api, onSignedIn }: LoginFormProps) {
       await signOn(api, values);
       setIsDone(true);
       onSignedIn?.();
-      window.setTimeout(() => window.location.reload(), REFRESH_DELAY_MS);
+      window.setTimeout(
+        () => (continueTo ? window.location.assign(continueTo) : window.location.reload()),
+        REFRESH_DELAY_MS,
+      );
     } catch (error) {
       // Too many attempts has its own message; every other failure reads the same (spec section 8).
       setFailure(error instanceof AppError && error.code === 'rate_limited' ? error.message : m.loginFailed);
