@@ -59,7 +59,7 @@ test('another system signs its visitor on through /cas/login and the hall form, 
   await page.getByLabel('登录密码', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
   await expect(page.getByText('验证码正确')).toBeVisible();
-  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.locator('[data-sign-on]').getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.getByRole('heading', { name: '欢迎 agency01' })).toBeVisible();
 
   // Single sign-on: the next visit comes back at once, and the hall knows the person too.
@@ -77,7 +77,7 @@ test('/login without a service goes on to a page of this site; /check sends a vi
   await page.getByLabel('登录密码', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
   await expect(page.getByText('验证码正确')).toBeVisible();
-  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await page.locator('[data-sign-on]').getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(/\/guide\/message\/0$/);
   await page.goto('/check?redirect=%2F%5Cevil.example');
   await expect(page).toHaveURL(/\/$/);
@@ -86,7 +86,8 @@ test('/login without a service goes on to a page of this site; /check sends a vi
 test('administrators see and register the services in the console', async ({ page }) => {
   await signInToConsole(page, 'admin', '/system/casServices');
   await expect(page.getByRole('heading', { name: '统一登录接入服务' })).toBeVisible();
-  await expect(page.getByRole('cell', { name: '端到端接入系统' })).toBeVisible();
+  // beforeAll runs once per worker: the service may be listed more than once.
+  await expect(page.getByRole('cell', { name: '端到端接入系统' }).first()).toBeVisible();
   await page.getByRole('button', { name: '新增服务' }).click();
   const dialog = page.getByRole('dialog', { name: '新增接入服务' });
   await dialog.getByLabel('服务名称').fill('地理信息平台');

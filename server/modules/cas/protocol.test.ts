@@ -249,6 +249,62 @@ describe('validation', () => {
   });
 });
 
+describe('registry files and /check', () => {
+  it('gives tickets to a service of a CAS_SERVICE_REGISTRY file, with its attributes', async () => {
+    const config = env.ctx.config as { casServiceFiles: unknown };
+    const before = config.casServiceFiles;
+    config.casServiceFiles = [
+      {
+        id: 1001,
+        name: '地理信息平台',
+        serviceId: '^https://gis\\.example\\.gov\\.cn/.*',
+        attributes: ['loginname'],
+        logoutUrl: 'http://127.0.0.1:1/gis-logout',
+        enabled: true,
+        file: 'gis.json',
+      },
+    ];
+    try {
+      const browser = createBrowser(env.app);
+      await signInAs(browser, 'staff01');
+      const service = 'https://gis.example.gov.cn/map';
+      const ticket = await ticketFor(browser, service);
+      const json = await (await validate('p3/serviceValidate', { ticket, service, format: 'JSON' })).json();
+      expect(json).toEqual({
+        serviceResponse: { authenticationSuccess: { user: 'staff01', attributes: { loginname: 'staff01' } } },
+      });
+    } finally {
+      config.casServiceFiles = before;
+    }
+  });
+
+  it('/check opens the session from a ticket issued for this site\'s /check page only', async () => {
+    const signedIn = createBrowser(env.app);
+    await signInAs(signedIn, 'owner01');
+    const service = 'http://localhost/check?redirect=/guide/message/0';
+    const ticket = await ticketFor(signedIn, service);
+    const visitor = createBrowser(env.app);
+    const check = async (query: Record<string, string>) =>
+      ((await (await visitor.fetch(`/cas/check?${new URLSearchParams(query).toString()}`)).json()) as {
+        data: { signedIn: boolean };
+      }).data.signedIn;
+    expect(await check({})).toBe(false);
+    expect(await check({ ticket, service: `${service}x` })).toBe(false);
+    const again = await ticketFor(signedIn, service);
+    expect(await check({ ticket: again, service })).toBe(true);
+    expect(await check({})).toBe(true);
+    expect((await visitor.fetch('/uc/user/current.json')).status).toBe(200);
+    // A ticket for another registered service does not open a session here.
+    const other = await ticketFor(signedIn, APP);
+    expect(await createBrowserCheck({ ticket: other, service: APP })).toBe(false);
+  });
+});
+
+async function createBrowserCheck(query: Record<string, string>): Promise<boolean> {
+  const response = await createBrowser(env.app).fetch(`/cas/check?${new URLSearchParams(query).toString()}`);
+  return ((await response.json()) as { data: { signedIn: boolean } }).data.signedIn;
+}
+
 describe('REST protocol (/v1/tickets)', () => {
   const loopback = () => createBrowser(env.app, '127.0.0.1');
 
