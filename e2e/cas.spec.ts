@@ -25,17 +25,23 @@ test.beforeAll(async ({ baseURL }) => {
       res.end();
       return;
     }
-    void fetch(`${cas}/p3/serviceValidate?${new URLSearchParams({ service, ticket, format: 'JSON' }).toString()}`)
+    void fetch(
+      `${cas}/p3/serviceValidate?${new URLSearchParams({ service, ticket, format: 'JSON' }).toString()}`,
+    )
       .then((answer) => answer.json())
-      .then((body: { serviceResponse: { authenticationSuccess?: { user: string; attributes?: { username?: string } } } }) => {
-        const success = body.serviceResponse.authenticationSuccess;
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        res.end(
-          success
-            ? `<!doctype html><title>接入系统</title><h1>欢迎 ${success.user}</h1><p>${success.attributes?.username ?? ''}</p>`
-            : '<!doctype html><title>接入系统</title><h1>票据无效</h1>',
-        );
-      });
+      .then(
+        (body: {
+          serviceResponse: { authenticationSuccess?: { user: string; attributes?: { username?: string } } };
+        }) => {
+          const success = body.serviceResponse.authenticationSuccess;
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+          res.end(
+            success
+              ? `<!doctype html><title>接入系统</title><h1>欢迎 ${success.user}</h1><p>${success.attributes?.username ?? ''}</p>`
+              : '<!doctype html><title>接入系统</title><h1>票据无效</h1>',
+          );
+        },
+      );
   });
   await new Promise<void>((resolve) => relyingParty.listen(0, '127.0.0.1', resolve));
   appUrl = `http://127.0.0.1:${(relyingParty.address() as AddressInfo).port}/app`;
@@ -50,7 +56,9 @@ test.beforeAll(async ({ baseURL }) => {
 });
 test.afterAll(() => new Promise<void>((resolve) => relyingParty.close(() => resolve())));
 
-test('another system signs its visitor on through /cas/login and the hall form, then without a password', async ({ page }) => {
+test('another system signs its visitor on through /cas/login and the hall form, then without a password', async ({
+  page,
+}) => {
   await muteNoticeDialog(page);
   await page.goto(appUrl);
   await expect(page).toHaveURL(/\/login\?service=/);
@@ -69,7 +77,9 @@ test('another system signs its visitor on through /cas/login and the hall form, 
   await expect(page.locator('[data-account-area]')).toHaveAttribute('data-state', 'user');
 });
 
-test('/login without a service goes on to a page of this site; /check sends a visitor without sign-on there', async ({ page }) => {
+test('/login without a service goes on to a page of this site; /check sends a visitor without sign-on there', async ({
+  page,
+}) => {
   await muteNoticeDialog(page);
   await page.goto('/check?redirect=%2Fguide%2Fmessage%2F0');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fguide%2Fmessage%2F0$/);

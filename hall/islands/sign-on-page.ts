@@ -8,7 +8,8 @@
 export function ownPagePath(target: string | null, origin: string): string | null {
   if (!target) return null;
   // eslint-disable-next-line no-control-regex -- control characters and backslashes make a target dubious
-  if (/[\u0000-\u001f\u007f\\]/.test(target) || !target.startsWith('/') || target.startsWith('//')) return null;
+  if (/[\u0000-\u001f\u007f\\]/.test(target) || !target.startsWith('/') || target.startsWith('//'))
+    return null;
   try {
     const url = new URL(target, `${origin}/`);
     return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;

@@ -104,7 +104,11 @@ export const casProtocolCalls = defineCalls('casProtocol', {
     method: 'POST',
     input: z.object({
       tgt: tgtParam,
-      service: z.string({ error: '缺少 service 参数' }).trim().min(1, '缺少 service 参数').max(2000, '缺少 service 参数'),
+      service: z
+        .string({ error: '缺少 service 参数' })
+        .trim()
+        .min(1, '缺少 service 参数')
+        .max(2000, '缺少 service 参数'),
     }),
     envelope: 'raw',
     produces: 'text/plain',

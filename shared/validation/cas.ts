@@ -63,7 +63,11 @@ const attributeList = z.array(z.enum(casAttributeNames, { error: '请选择列�
 
 /** The console's form, and what `POST {cas}/services/save` takes (id absent: a new service). */
 export const casServiceFormSchema = z.object({
-  name: z.string({ error: casMessages.nameRequired }).trim().min(1, casMessages.nameRequired).max(100, '服务名称不能超过 100 个字'),
+  name: z
+    .string({ error: casMessages.nameRequired })
+    .trim()
+    .min(1, casMessages.nameRequired)
+    .max(100, '服务名称不能超过 100 个字'),
   serviceId: z
     .string({ error: casMessages.patternRequired })
     .trim()

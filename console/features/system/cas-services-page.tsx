@@ -47,23 +47,31 @@ function formValues(row: CasServiceRow): CasServiceForm {
 }
 
 /** 新增 or 修改 one service: the shared schema validates here and again on the server. */
-function ServiceDialog({
-  row,
-  onSaved,
-}: {
-  row?: CasServiceRow;
-  onSaved: (outcome: ActionOutcome) => void;
-}) {
+function ServiceDialog({ row, onSaved }: { row?: CasServiceRow; onSaved: (outcome: ActionOutcome) => void }) {
   const save = useCallMutation(casServiceCalls.save, { invalidates: [casServiceCalls.list] });
   const form = useContractForm(casServiceFormSchema, row ? formValues(row) : blank);
   const attributesError = (form.formState.errors.attributes as { message?: string } | undefined)?.message;
   return (
     <FormDialog
-      trigger={row ? <Button size="sm" variant="secondary">{t.edit}</Button> : <Button>{t.add}</Button>}
+      trigger={
+        row ? (
+          <Button size="sm" variant="secondary">
+            {t.edit}
+          </Button>
+        ) : (
+          <Button>{t.add}</Button>
+        )
+      }
       title={row ? t.editTitle(row.name) : t.addTitle}
       description={t.description}
       form={form}
-      fields={{ name: t.name, serviceId: t.serviceId, attributes: t.attributes, logoutUrl: t.logoutUrl, enabled: t.enabled }}
+      fields={{
+        name: t.name,
+        serviceId: t.serviceId,
+        attributes: t.attributes,
+        logoutUrl: t.logoutUrl,
+        enabled: t.enabled,
+      }}
       submitLabel={t.save}
       onSubmit={async (values) => {
         const { message } = await save.mutateAsync(row ? { ...values, id: row.id } : values);
@@ -72,7 +80,10 @@ function ServiceDialog({
     >
       <TextField form={form} name="name" label={t.name} />
       <TextField form={form} name="serviceId" label={t.serviceId} hint={t.serviceIdHint} />
-      <fieldset className="ui-field ui-choice-group" aria-describedby={attributesError ? 'cas-attributes-error' : undefined}>
+      <fieldset
+        className="ui-field ui-choice-group"
+        aria-describedby={attributesError ? 'cas-attributes-error' : undefined}
+      >
         <legend>{t.attributes}</legend>
         <p className="ui-field__hint">{t.attributesHint}</p>
         {casAttributeNames.map((name) => (

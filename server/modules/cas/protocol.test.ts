@@ -74,21 +74,29 @@ describe('login', () => {
     expect(location(await browser.fetch(`/cas/login?service=${encodeURIComponent(APP)}`))).toBe(
       `/login?service=${encodeURIComponent(APP)}`,
     );
-    expect(location(await browser.fetch(`/cas/login?service=${encodeURIComponent(APP)}&gateway=true`))).toBe(APP);
+    expect(location(await browser.fetch(`/cas/login?service=${encodeURIComponent(APP)}&gateway=true`))).toBe(
+      APP,
+    );
     expect(location(await browser.fetch('/cas/login'))).toBe('/login');
   });
 
   it('redirects a browser signed in through the hall at once, keeping the service query', async () => {
     const browser = createBrowser(env.app);
     await signInAs(browser, 'agency01');
-    const target = location(await browser.fetch(`/cas/login?service=${encodeURIComponent(`${APP}a?x=1#top`)}`));
+    const target = location(
+      await browser.fetch(`/cas/login?service=${encodeURIComponent(`${APP}a?x=1#top`)}`),
+    );
     expect(target).toMatch(/^https:\/\/app\.example\.gov\.cn\/portal\/a\?x=1&ticket=ST-[A-Za-z0-9-]+#top$/);
   });
 
   it('refuses an unregistered service with a page, and never issues it a ticket anywhere', async () => {
     const browser = createBrowser(env.app);
     const tgt = await signInAs(browser, 'agency01');
-    for (const evil of ['https://evil.example/steal', 'https://app.example.gov.cn.evil.example/portal/', '/\\evil.example']) {
+    for (const evil of [
+      'https://evil.example/steal',
+      'https://app.example.gov.cn.evil.example/portal/',
+      '/\\evil.example',
+    ]) {
       const page = await browser.fetch(`/cas/login?service=${encodeURIComponent(evil)}`);
       expect(page.status).toBe(403);
       expect(await page.text()).toContain('该应用未在统一登录中注册，不能签发登录票据');
@@ -97,7 +105,9 @@ describe('login', () => {
         body: new URLSearchParams({ service: evil }),
       });
       expect(spec.status).toBe(403);
-      expect(((await spec.json()) as { message: string }).message).toBe('该应用未在统一登录中注册，不能签发登录票据');
+      expect(((await spec.json()) as { message: string }).message).toBe(
+        '该应用未在统一登录中注册，不能签发登录票据',
+      );
     }
     // A disabled registration gives nothing either.
     const list = (await (await admin.fetch('/cas/services/list')).json()) as {
@@ -120,7 +130,10 @@ describe('login', () => {
       });
     expect((await save({ ...off, id: row?.id })).status).toBe(200);
     expect((await browser.fetch(`/cas/login?service=${encodeURIComponent(APP)}`)).status).toBe(403);
-    expect((await save({ ...off, id: row?.id, enabled: true, attributes: ['username', 'depname', 'roles'] })).status).toBe(200);
+    expect(
+      (await save({ ...off, id: row?.id, enabled: true, attributes: ['username', 'depname', 'roles'] }))
+        .status,
+    ).toBe(200);
     // The registry validates what it stores.
     const bad = await save({ ...off, serviceId: '^https://(' });
     expect(bad.status).toBe(400);
@@ -136,7 +149,9 @@ describe('login', () => {
     const first = await ticketFor(browser, APP);
     expect((await validate('validate', { ticket: first, service: APP, renew: 'true' })).status).toBe(200);
     const sso = await ticketFor(browser, APP);
-    const refused = await (await validate('p3/serviceValidate', { ticket: sso, service: APP, renew: 'true' })).text();
+    const refused = await (
+      await validate('p3/serviceValidate', { ticket: sso, service: APP, renew: 'true' })
+    ).text();
     expect(refused).toContain('<cas:authenticationFailure code="INVALID_TICKET">');
 
     expect(location(await browser.fetch(`/cas/login?service=${encodeURIComponent(APP)}&renew=true`))).toBe(
@@ -145,7 +160,9 @@ describe('login', () => {
     // The sign-on page signs in with the password (the hall's sequence), then comes back.
     await signInAs(browser, 'owner01');
     const renewed = await ticketFor(browser, APP, '&renew=true');
-    const body = await (await validate('p3/serviceValidate', { ticket: renewed, service: APP, renew: 'true' })).text();
+    const body = await (
+      await validate('p3/serviceValidate', { ticket: renewed, service: APP, renew: 'true' })
+    ).text();
     expect(body).toContain('<cas:user>owner01</cas:user>');
   });
 });
@@ -159,7 +176,11 @@ describe('validation', () => {
 
   it('p3/serviceValidate answers the exact XML with the attributes the service may see', async () => {
     const ticket = await ticketFor(browser, APP);
-    const response = await validate('p3/serviceValidate', { ticket, service: APP, pgtUrl: 'https://x.example/pgt' });
+    const response = await validate('p3/serviceValidate', {
+      ticket,
+      service: APP,
+      pgtUrl: 'https://x.example/pgt',
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     const [agency] = await env.ctx.db.select().from(users).where(eq(users.loginname, 'agency01'));
@@ -188,7 +209,9 @@ describe('validation', () => {
         '</cas:serviceResponse>\n',
     );
     const again = await ticketFor(browser, APP);
-    const json = await (await validate('p3/serviceValidate', { ticket: again, service: APP, format: 'JSON' })).json();
+    const json = await (
+      await validate('p3/serviceValidate', { ticket: again, service: APP, format: 'JSON' })
+    ).json();
     expect(json).toEqual({
       serviceResponse: {
         authenticationSuccess: {
@@ -278,16 +301,18 @@ describe('registry files and /check', () => {
     }
   });
 
-  it('/check opens the session from a ticket issued for this site\'s /check page only', async () => {
+  it("/check opens the session from a ticket issued for this site's /check page only", async () => {
     const signedIn = createBrowser(env.app);
     await signInAs(signedIn, 'owner01');
     const service = 'http://localhost/check?redirect=/guide/message/0';
     const ticket = await ticketFor(signedIn, service);
     const visitor = createBrowser(env.app);
     const check = async (query: Record<string, string>) =>
-      ((await (await visitor.fetch(`/cas/check?${new URLSearchParams(query).toString()}`)).json()) as {
-        data: { signedIn: boolean };
-      }).data.signedIn;
+      (
+        (await (await visitor.fetch(`/cas/check?${new URLSearchParams(query).toString()}`)).json()) as {
+          data: { signedIn: boolean };
+        }
+      ).data.signedIn;
     expect(await check({})).toBe(false);
     expect(await check({ ticket, service: `${service}x` })).toBe(false);
     const again = await ticketFor(signedIn, service);
@@ -319,7 +344,10 @@ describe('REST protocol (/v1/tickets)', () => {
     expect(tgtUrl).toMatch(/^http:\/\/localhost\/cas\/v1\/tickets\/TGT-[A-Za-z0-9-]+$/);
     const path = new URL(tgtUrl).pathname;
 
-    const refused = await program.fetch(path, { method: 'POST', body: new URLSearchParams({ service: 'https://evil.example/' }) });
+    const refused = await program.fetch(path, {
+      method: 'POST',
+      body: new URLSearchParams({ service: 'https://evil.example/' }),
+    });
     expect(refused.status).toBe(403);
 
     const issued = await program.fetch(path, { method: 'POST', body: new URLSearchParams({ service: APP }) });
@@ -361,7 +389,10 @@ describe('REST protocol (/v1/tickets)', () => {
   it('applies the lockout: after 5 wrong passwords even the right one is refused', async () => {
     const program = createBrowser(env.app, '127.0.0.2');
     const attempt = (password: string) =>
-      program.fetch('/cas/v1/tickets', { method: 'POST', body: new URLSearchParams({ username: 'district01', password }) });
+      program.fetch('/cas/v1/tickets', {
+        method: 'POST',
+        body: new URLSearchParams({ username: 'district01', password }),
+      });
     for (let i = 0; i < 5; i++) expect((await attempt('Wrong1234')).status).toBe(401);
     expect((await attempt(DEMO_PASSWORD)).status).toBe(429);
     env.clock.advance(16 * 60 * 1000);
@@ -420,7 +451,10 @@ describe('single logout', () => {
     expect(loggedOut.status).toBeLessThan(400);
     // Logout did not wait for the service: the message is in the outbox, first attempt fails.
     expect(await deliverDueLogouts(env.ctx)).toBe(0);
-    const [pending] = await env.ctx.db.select().from(casLogoutOutbox).where(eq(casLogoutOutbox.url, `http://127.0.0.1:${port}/slo`));
+    const [pending] = await env.ctx.db
+      .select()
+      .from(casLogoutOutbox)
+      .where(eq(casLogoutOutbox.url, `http://127.0.0.1:${port}/slo`));
     expect(pending?.attempts).toBe(1);
     expect(pending?.lastError).toBe('HTTP 500');
     expect(await deliverDueLogouts(env.ctx)).toBe(0); // not due yet

@@ -75,7 +75,11 @@ export async function validateTicket(
     return fail('INVALID_TICKET', `票据 ${ticket} 不是在重新输入密码后签发的`);
   const allowed = await findService(ctx, service, origin);
   if (!allowed) return fail('INVALID_SERVICE', `服务 ${service.slice(0, 200)} 未在统一登录中注册`);
-  const [granting] = await ctx.db.select().from(ssoTickets).where(eq(ssoTickets.idHash, spent.tgtHash)).limit(1);
+  const [granting] = await ctx.db
+    .select()
+    .from(ssoTickets)
+    .where(eq(ssoTickets.idHash, spent.tgtHash))
+    .limit(1);
   if (!granting || granting.expiresAt <= now || granting.lastUsedAt.getTime() + TGT_IDLE_MS <= now.getTime())
     return fail('INVALID_TICKET', `票据 ${ticket} 的登录已结束`);
   const user = await userAttributes(ctx, granting.userId);
@@ -94,7 +98,11 @@ export async function validateTicket(
     useremail: user.useremail,
   };
   const names: readonly CasAttributeName[] =
-    release === 'none' ? [] : allowed.kind === 'builtin' ? (Object.keys(all) as CasAttributeName[]) : allowed.attributes;
+    release === 'none'
+      ? []
+      : allowed.kind === 'builtin'
+        ? (Object.keys(all) as CasAttributeName[])
+        : allowed.attributes;
   const attributes: Attributes = {};
   for (const name of names) {
     const value = all[name];
@@ -127,7 +135,9 @@ export function validationXml(result: Validation): string {
     `<cas:serviceResponse xmlns:cas="${CAS_NS}">\n` +
     `    <cas:authenticationSuccess>\n` +
     `        <cas:user>${escapeXml(result.user)}</cas:user>\n` +
-    (attributeLines.length > 0 ? `        <cas:attributes>\n${attributeLines.join('')}        </cas:attributes>\n` : '') +
+    (attributeLines.length > 0
+      ? `        <cas:attributes>\n${attributeLines.join('')}        </cas:attributes>\n`
+      : '') +
     `    </cas:authenticationSuccess>\n` +
     `</cas:serviceResponse>\n`
   );
@@ -136,7 +146,9 @@ export function validationXml(result: Validation): string {
 /** The JSON answer (format=JSON, protocol section 2.5.2 / 2.6). */
 export function validationJson(result: Validation): unknown {
   if (!result.ok)
-    return { serviceResponse: { authenticationFailure: { code: result.code, description: result.description } } };
+    return {
+      serviceResponse: { authenticationFailure: { code: result.code, description: result.description } },
+    };
   return {
     serviceResponse: {
       authenticationSuccess: {
@@ -148,7 +160,10 @@ export function validationJson(result: Validation): unknown {
 }
 
 /** /proxy: no proxy-granting tickets are issued, so every request is refused (protocol 2.7). */
-export function proxyFailureXml(code: 'INVALID_REQUEST' | 'UNAUTHORIZED_SERVICE', description: string): string {
+export function proxyFailureXml(
+  code: 'INVALID_REQUEST' | 'UNAUTHORIZED_SERVICE',
+  description: string,
+): string {
   return (
     `<cas:serviceResponse xmlns:cas="${CAS_NS}">\n` +
     `    <cas:proxyFailure code="${code}">${escapeXml(description)}</cas:proxyFailure>\n` +

@@ -146,6 +146,9 @@ export async function saveService(
 }
 
 export async function removeService(ctx: AppContext, id: number): Promise<void> {
-  const [row] = await ctx.db.delete(casServices).where(eq(casServices.id, id)).returning({ id: casServices.id });
+  const [row] = await ctx.db
+    .delete(casServices)
+    .where(eq(casServices.id, id))
+    .returning({ id: casServices.id });
   if (!row) throw new AppError('not_found', { message: casMessages.serviceNotFound });
 }

@@ -62,7 +62,9 @@ async function takeFreshLogin(ctx: AppContext, tgtHash: string): Promise<boolean
   const taken = await ctx.db
     .update(ssoTickets)
     .set({ freshLogin: false })
-    .where(and(eq(ssoTickets.idHash, tgtHash), eq(ssoTickets.freshLogin, true), gt(ssoTickets.createdAt, since)))
+    .where(
+      and(eq(ssoTickets.idHash, tgtHash), eq(ssoTickets.freshLogin, true), gt(ssoTickets.createdAt, since)),
+    )
     .returning({ idHash: ssoTickets.idHash });
   return taken.length > 0;
 }
@@ -72,7 +74,9 @@ function requireSafeChannel(ctx: AppContext, c: Context): void {
   if (isSecureRequest(ctx, c)) return;
   const ip = clientIp(ctx, c).replace(/^::ffff:/, '');
   if (ip === '::1' || /^127\./.test(ip)) return;
-  throw new AppError('forbidden', { message: '密码须通过 HTTPS 传送：请使用 https 地址访问 /cas/v1/tickets' });
+  throw new AppError('forbidden', {
+    message: '密码须通过 HTTPS 传送：请使用 https 地址访问 /cas/v1/tickets',
+  });
 }
 
 async function validated(ctx: AppContext, run: () => Promise<Validation>): Promise<Validation> {
@@ -93,7 +97,10 @@ function xml(c: Context, body: string) {
 export const casProtocolRoutes = implement(casProtocolCalls, (ctx) => {
   const serviceValidation =
     (release: 'none' | 'allowed') =>
-    async (input: { service?: string; ticket?: string; renew?: string; format?: string }, { c }: { c: Context }) => {
+    async (
+      input: { service?: string; ticket?: string; renew?: string; format?: string },
+      { c }: { c: Context },
+    ) => {
       const result = await validated(ctx, () => validateTicket(ctx, input, publicOrigin(ctx, c), release));
       if (input.format?.toUpperCase() === 'JSON') {
         c.header('Cache-Control', 'no-store');
@@ -178,10 +185,14 @@ export const casCheckRoutes = implement(casCheckCalls, (ctx) => ({
       const origin = publicOrigin(ctx, c);
       const url = new URL(service, `${origin}/`);
       // Only a ticket issued for this site's own /check page opens a session here.
-      if (url.origin !== origin || url.pathname !== '/check') return reply({ signedIn: false }, '登录票据无效');
+      if (url.origin !== origin || url.pathname !== '/check')
+        return reply({ signedIn: false }, '登录票据无效');
       const result = await validated(ctx, () => validateTicket(ctx, { ticket, service }, origin, 'none'));
       if (!result.ok) return reply({ signedIn: false }, '登录票据无效或已过期，请重新登录');
-      const token = await openSession(ctx, sessionToken(c), { tgtHash: result.tgtHash, userId: result.userId });
+      const token = await openSession(ctx, sessionToken(c), {
+        tgtHash: result.tgtHash,
+        userId: result.userId,
+      });
       if (token) setSessionCookie(ctx, c, token);
       return reply({ signedIn: true }, '登录成功');
     }

@@ -10,7 +10,10 @@ function registry(files: Record<string, unknown>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cas-registry-'));
   dirs.push(dir);
   for (const [name, content] of Object.entries(files))
-    fs.writeFileSync(path.join(dir, name), typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+    fs.writeFileSync(
+      path.join(dir, name),
+      typeof content === 'string' ? content : JSON.stringify(content, null, 2),
+    );
   return dir;
 }
 afterAll(() => {
@@ -51,13 +54,22 @@ describe('CAS_SERVICE_REGISTRY', () => {
   it('stops the start with the file and the problem', () => {
     const cases: [Record<string, unknown>, RegExp][] = [
       [{ 'a.json': '{ not json' }, /a\.json is not valid JSON/],
-      [{ 'b.json': { ...apereo, '@class': 'org.apereo.cas.services.RegexRegisteredService' } }, /b\.json[\s\S]*@class/],
-      [{ 'c.json': { ...apereo, serviceId: '^https://(' } }, /c\.json[\s\S]*serviceId is not a valid regular expression/],
+      [
+        { 'b.json': { ...apereo, '@class': 'org.apereo.cas.services.RegexRegisteredService' } },
+        /b\.json[\s\S]*@class/,
+      ],
+      [
+        { 'c.json': { ...apereo, serviceId: '^https://(' } },
+        /c\.json[\s\S]*serviceId is not a valid regular expression/,
+      ],
       [
         {
           'd.json': {
             ...apereo,
-            attributeReleasePolicy: { ...apereo.attributeReleasePolicy, allowedAttributes: ['java.util.ArrayList', ['loginpwd']] },
+            attributeReleasePolicy: {
+              ...apereo.attributeReleasePolicy,
+              allowedAttributes: ['java.util.ArrayList', ['loginpwd']],
+            },
           },
         },
         /d\.json[\s\S]*allowedAttributes/,
@@ -69,6 +81,8 @@ describe('CAS_SERVICE_REGISTRY', () => {
       expect(() => loadConfig({ CAS_SERVICE_REGISTRY: dir })).toThrow(ConfigError);
       expect(() => loadConfig({ CAS_SERVICE_REGISTRY: dir })).toThrow(message);
     }
-    expect(() => loadConfig({ CAS_SERVICE_REGISTRY: '/nonexistent/cas' })).toThrow(/cannot read the directory/);
+    expect(() => loadConfig({ CAS_SERVICE_REGISTRY: '/nonexistent/cas' })).toThrow(
+      /cannot read the directory/,
+    );
   });
 });

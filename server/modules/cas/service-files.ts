@@ -34,10 +34,7 @@ export const apereoServiceSchema = z.object({
   id: z.number().int().min(1),
   attributeReleasePolicy: releasePolicy.optional(),
   logoutUrl: z.string().refine(isHttpUrl, 'logoutUrl must be an http(s) URL').optional(),
-  accessStrategy: z
-    .object({ enabled: z.boolean().optional() })
-    .loose()
-    .optional(),
+  accessStrategy: z.object({ enabled: z.boolean().optional() }).loose().optional(),
 });
 
 export class ServiceRegistryError extends Error {
@@ -48,7 +45,10 @@ export class ServiceRegistryError extends Error {
 export function loadServiceFiles(directory: string): FileCasService[] {
   let names: string[];
   try {
-    names = fs.readdirSync(directory).filter((name) => name.endsWith('.json')).sort();
+    names = fs
+      .readdirSync(directory)
+      .filter((name) => name.endsWith('.json'))
+      .sort();
   } catch (error) {
     throw new ServiceRegistryError(
       `CAS_SERVICE_REGISTRY: cannot read the directory ${directory} (${(error as Error).message})`,
@@ -61,11 +61,15 @@ export function loadServiceFiles(directory: string): FileCasService[] {
     try {
       json = JSON.parse(fs.readFileSync(file, 'utf8'));
     } catch (error) {
-      throw new ServiceRegistryError(`CAS_SERVICE_REGISTRY: ${file} is not valid JSON (${(error as Error).message})`);
+      throw new ServiceRegistryError(
+        `CAS_SERVICE_REGISTRY: ${file} is not valid JSON (${(error as Error).message})`,
+      );
     }
     const parsed = apereoServiceSchema.safeParse(json);
     if (!parsed.success) {
-      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`);
+      const problems = parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || '(file)'}: ${issue.message}`,
+      );
       throw new ServiceRegistryError(
         `CAS_SERVICE_REGISTRY: ${file} is not a CasRegisteredService definition:\n  ${problems.join('\n  ')}`,
       );

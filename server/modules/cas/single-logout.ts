@@ -53,11 +53,7 @@ export async function recordServiceSession(
  * tgt_hash column), to run in the same transaction or statement sequence as their deletion: the
  * sessions rows go with the tickets (ON DELETE CASCADE).
  */
-export async function queueSingleLogout(
-  ctx: AppContext,
-  db: Queryable,
-  which: SQL,
-): Promise<void> {
+export async function queueSingleLogout(ctx: AppContext, db: Queryable, which: SQL): Promise<void> {
   const now = nowOf(ctx);
   const sessions = await db
     .select({ serviceTicket: casServiceSessions.serviceTicket, logoutUrl: casServiceSessions.logoutUrl })
@@ -76,7 +72,8 @@ export async function queueSingleLogout(
 }
 
 /** Tickets by hash, for queueSingleLogout. */
-export const ofTickets = (tgtHashes: readonly string[]) => inArray(casServiceSessions.tgtHash, [...tgtHashes]);
+export const ofTickets = (tgtHashes: readonly string[]) =>
+  inArray(casServiceSessions.tgtHash, [...tgtHashes]);
 
 /** Sends one message; throws with the reason when the service did not take it (2xx). */
 async function send(url: string, payload: string): Promise<void> {
@@ -118,7 +115,12 @@ export async function deliverDueLogouts(ctx: AppContext): Promise<number> {
         attempts: sql`${casLogoutOutbox.attempts} + 1`,
         nextAttemptAt: new Date(now.getTime() + SEND_TIMEOUT_MS * 2),
       })
-      .where(inArray(casLogoutOutbox.id, due.map((row) => row.id)))
+      .where(
+        inArray(
+          casLogoutOutbox.id,
+          due.map((row) => row.id),
+        ),
+      )
       .returning();
   });
   let sent = 0;
@@ -133,7 +135,8 @@ export async function deliverDueLogouts(ctx: AppContext): Promise<number> {
         sent++;
       } catch (error) {
         const delay = RETRY_DELAYS_MS[message.attempts - 1];
-        const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+        const cause =
+          error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
         const reason = error instanceof Error ? `${error.message}${cause}` : String(error);
         await ctx.db
           .update(casLogoutOutbox)

@@ -5,7 +5,14 @@
  */
 import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
-import { casServiceSessions, departments, ssoServiceTickets, ssoSessions, ssoTickets, users } from '@server/db/schema';
+import {
+  casServiceSessions,
+  departments,
+  ssoServiceTickets,
+  ssoSessions,
+  ssoTickets,
+  users,
+} from '@server/db/schema';
 import { GUEST_USER_ID, roles } from '@shared/domain/roles';
 import { nowOf } from './options';
 import { announceSessionChange, type CachedSession } from './session-cache';
@@ -187,7 +194,10 @@ async function sweep(ctx: AppContext, now: Date): Promise<void> {
   await queueSingleLogout(
     ctx,
     ctx.db,
-    inArray(casServiceSessions.tgtHash, ctx.db.select({ h: ssoTickets.idHash }).from(ssoTickets).where(expired)),
+    inArray(
+      casServiceSessions.tgtHash,
+      ctx.db.select({ h: ssoTickets.idHash }).from(ssoTickets).where(expired),
+    ),
   );
   await ctx.db
     .delete(ssoTickets)
@@ -342,7 +352,10 @@ export async function endOtherTickets(
   await queueSingleLogout(
     ctx,
     ctx.db,
-    inArray(casServiceSessions.tgtHash, ctx.db.select({ h: ssoTickets.idHash }).from(ssoTickets).where(others)),
+    inArray(
+      casServiceSessions.tgtHash,
+      ctx.db.select({ h: ssoTickets.idHash }).from(ssoTickets).where(others),
+    ),
   );
   await ctx.db
     .delete(ssoTickets)
