@@ -19,7 +19,7 @@ import {
   signInAs,
   type Browser,
 } from '../identity/test-support';
-import { deliverDueLogouts, RETRY_DELAYS_MS } from './single-logout';
+import { deliverDueLogouts, RETRY_DELAYS_MS, startSingleLogoutDelivery } from './single-logout';
 
 let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
 let admin: Browser;
@@ -475,6 +475,26 @@ describe('single logout', () => {
       ),
     );
     expect(await deliverDueLogouts(env.ctx)).toBe(0);
+  });
+
+  it('delivers in the background right after the logout, which does not wait for it', async () => {
+    received.length = 0;
+    const stop = startSingleLogoutDelivery(env.ctx, 60_000);
+    try {
+      const service = `http://127.0.0.1:${port}/app/bg`;
+      const browser = createBrowser(env.app);
+      await signInAs(browser, 'district01');
+      const ticket = await ticketFor(browser, service);
+      expect(await (await validate('validate', { ticket, service })).text()).toBe('yes\ndistrict01\n');
+      expect((await browser.fetch('/cas/logout')).status).toBeLessThan(400);
+      const deadline = Date.now() + 5000;
+      while (received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(received.map((r) => new URLSearchParams(r.body).get('logoutRequest'))).toEqual([
+        expect.stringContaining(`<samlp:SessionIndex>${ticket}</samlp:SessionIndex>`),
+      ]);
+    } finally {
+      await stop();
+    }
   });
 
   it('tells the services when a sign-on expires as well', async () => {
