@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { casServiceCalls } from '@shared/contracts/cas';
 import { callApi } from '@shared/api/call';
+import { accessibilityViolations } from './fixtures/a11y';
 import { muteNoticeDialog } from './fixtures/hall';
 import { DEMO_PASSWORD, signedInClient, signInToConsole, TEST_CAPTCHA } from './fixtures/identity';
 
@@ -108,4 +109,21 @@ test('administrators see and register the services in the console', async ({ pag
   await dialog.getByLabel('部门名称（depname）').check();
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(page.getByRole('cell', { name: '地理信息平台' })).toBeVisible();
+});
+
+test('axe: the sign-on page and the registry page', async ({ page }) => {
+  // Four axe runs and a console sign-in: more than the default minute on a busy machine.
+  test.setTimeout(180_000);
+  await muteNoticeDialog(page);
+  for (const path of ['/login', `/login?service=${encodeURIComponent(appUrl)}&renew=true`]) {
+    await page.goto(path);
+    await expect(page.getByLabel('登录账户', { exact: true })).toBeVisible();
+    expect(await accessibilityViolations(page), path).toEqual([]);
+  }
+  await signInToConsole(page, 'admin', '/system/casServices');
+  await expect(page.getByRole('heading', { name: '统一登录接入服务' })).toBeVisible();
+  expect(await accessibilityViolations(page), '/system/casServices').toEqual([]);
+  await page.getByRole('button', { name: '新增服务' }).click();
+  await expect(page.getByRole('dialog', { name: '新增接入服务' })).toBeVisible();
+  expect(await accessibilityViolations(page), 'the add dialog').toEqual([]);
 });
