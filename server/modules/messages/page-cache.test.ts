@@ -43,6 +43,29 @@ async function page(browser: Browser, path = firstPage): Promise<Page> {
   return (await response.json()) as Page;
 }
 
+/**
+ * The page after a write made outside this instance's message calls (another module's transaction,
+ * plain SQL): PGlite delivers the trigger's NOTIFY at commit, so the very next call shows it; a
+ * PostgreSQL server delivers it on this instance's listening connection a moment after the commit
+ * returns, so there the page is asked again until it does (within a second).
+ */
+async function pageAfterOtherWrite(
+  browser: Browser,
+  shows: (seen: Page) => boolean,
+  path = firstPage,
+): Promise<Page> {
+  if (process.env.TEST_DB !== 'postgres') {
+    const seen = await page(browser, path);
+    expect(shows(seen)).toBe(true);
+    return seen;
+  }
+  let seen!: Page;
+  await expect
+    .poll(async () => shows((seen = await page(browser, path))), { timeout: 1000, interval: 5 })
+    .toBe(true);
+  return seen;
+}
+
 /** Pages once, and checks the page is now held in memory (so the next call is a hit). */
 async function cachedPage(browser: Browser, path = firstPage): Promise<Page> {
   const before = env.ctx.services.messagePages.size;
@@ -70,8 +93,7 @@ describe('message pages in memory (one instance)', () => {
   it("shows a message another module sends in its own transaction at once (the table's trigger)", async () => {
     const before = await cachedPage(owner);
     await env.ctx.db.transaction((tx) => sendMessage(tx, { toUserId: OWNER, content: '审核结果：通过' }));
-    const after = await page(owner);
-    expect(after.total).toBe(before.total + 1);
+    const after = await pageAfterOtherWrite(owner, (seen) => seen.total === before.total + 1);
     expect(after.rows[0]?.messageContent).toBe('审核结果：通过');
   });
 
@@ -81,20 +103,20 @@ describe('message pages in memory (one instance)', () => {
       .insert(messages)
       .values({ userId: OWNER, messageContent: '数据库直接写入' })
       .returning({ messageId: messages.messageId });
-    const inserted = await page(owner);
-    expect(inserted.rows[0]).toMatchObject({ messageId: row!.messageId, hasRead: false });
+    const inserted = await pageAfterOtherWrite(owner, (seen) => seen.rows[0]?.messageId === row!.messageId);
+    expect(inserted.rows[0]?.hasRead).toBe(false);
 
     await env.ctx.db.update(messages).set({ hasRead: true }).where(eq(messages.messageId, row!.messageId));
-    expect((await page(owner)).rows[0]).toMatchObject({ messageId: row!.messageId, hasRead: true });
+    await pageAfterOtherWrite(owner, (seen) => seen.rows[0]?.hasRead === true);
 
     await env.ctx.db.execute(sql`delete from messages where message_id = ${row!.messageId}`);
-    const deleted = await page(owner);
+    const deleted = await pageAfterOtherWrite(owner, (seen) => seen.total === inserted.total - 1);
     expect(deleted.rows.some((r) => r.messageId === row!.messageId)).toBe(false);
-    expect(deleted.total).toBe(inserted.total - 1);
   });
 
   it('shows a message marked read and one deleted through the calls at once', async () => {
     await env.ctx.db.insert(messages).values({ userId: OWNER, messageContent: '待读消息' });
+    await pageAfterOtherWrite(owner, (seen) => seen.rows[0]?.messageContent === '待读消息');
     const before = await cachedPage(owner);
     const newest = before.rows[0]!;
     expect(newest.hasRead).toBe(false);
@@ -116,6 +138,8 @@ describe('message pages in memory (one instance)', () => {
       { userId: OWNER, messageContent: '只给建设单位' },
       { userId: AGENCY, messageContent: '只给测绘单位' },
     ]);
+    await pageAfterOtherWrite(owner, (seen) => seen.rows[0]?.messageContent === '只给建设单位');
+    await pageAfterOtherWrite(agency, (seen) => seen.rows[0]?.messageContent === '只给测绘单位');
     const ownerPage = await cachedPage(owner);
     const agencyPage = await cachedPage(agency);
     expect(ownerPage.rows[0]?.messageContent).toBe('只给建设单位');
