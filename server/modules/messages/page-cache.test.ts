@@ -225,7 +225,10 @@ describe('the cache itself', () => {
     expect((await cache.get(7, query, async () => pageOf(1))).total).toBe(1);
     expect(cache.size).toBe(0);
     cache.setListening(true);
-    await cache.get(7, query, async () => pageOf(1));
+    const kept = await cache.get(7, query, async () => pageOf(1));
+    // Shared by every caller that finds it: nobody may change it (strict mode throws).
+    expect(Object.isFrozen(kept) && Object.isFrozen(kept.rows)).toBe(true);
+    expect(() => ((kept as { total: number }).total = 5)).toThrow(TypeError);
     expect((await cache.get(8, query, async () => pageOf(2))).total).toBe(2);
     expect((await cache.get(7, { ...query, hasRead: false }, async () => pageOf(3))).total).toBe(3);
     expect((await cache.get(7, query, async () => pageOf(4))).total).toBe(1);

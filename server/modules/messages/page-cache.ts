@@ -95,7 +95,13 @@ export function createMessagePageCache({ ttlMs = 10_000, maxUsers = 10_000 } = {
         // Kept only if nothing changed for the user since the load began, and the entry is still theirs.
         if (listening && lastChange(userId) <= since && users.get(userId) === owner) {
           if (owner.pages.size >= PAGES_PER_USER) owner.pages.clear();
-          owner.pages.set(key, result);
+          // Shared by every call that finds it: frozen, so no caller can change another's answer
+          // (and the contract layer serializes it once, server/lib/contracts.ts).
+          for (const row of result.rows) Object.freeze(row);
+          Object.freeze(result.rows);
+          const kept = Object.freeze(result);
+          owner.pages.set(key, kept);
+          return kept;
         }
         return result;
       } finally {
