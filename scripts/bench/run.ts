@@ -175,10 +175,11 @@ function report(results: Results): string {
     else {
       for (const run of [k.paging, k.noDatabase, k.health])
         lines.push(
-          `   ${run.path.padEnd(56)} ${Math.round(run.rate)} req/s, p50 ${run.p50Ms.toFixed(1)} ms, p99 ${run.p99Ms.toFixed(1)} ms, ${run.timeouts} timeouts`,
+          `   ${run.path.padEnd(56)} ${Math.round(run.rate)} req/s, p50 ${run.p50Ms.toFixed(1)} ms, p99 ${run.p99Ms.toFixed(1)} ms, ${run.timeouts} timeouts, server CPU ${run.cpuUs.toFixed(0)} µs per answer`,
         );
       const ok = k.paging.p99Ms <= p99 && k.paging.timeouts === 0 && k.ratio >= TARGETS.callRatio;
       lines.push(
+        `   best of ${k.rounds} alternating rounds; CPU per answer, paging / no-database call: ${(k.paging.cpuUs / k.noDatabase.cpuUs).toFixed(2)}`,
         `   paging / no-database call ${k.ratio.toFixed(2)} (target ≥ ${TARGETS.callRatio}, p99 ≤ ${p99} ms, 0 timeouts, ${k.connections} connections): ${verdict(ok)}`,
       );
     }
@@ -294,7 +295,7 @@ async function main(): Promise<void> {
         runLighthouse(baseUrl, lighthousePages),
       );
     if (wanted('calls'))
-      results.calls = await step(results, 'calls', 120_000, () => benchCalls(baseUrl, { captcha: CAPTCHA }));
+      results.calls = await step(results, 'calls', 120_000, () => benchCalls(running, { captcha: CAPTCHA }));
   } finally {
     await server?.stop();
     server = undefined;
@@ -320,7 +321,7 @@ async function main(): Promise<void> {
         healthTimeoutMs: 300_000,
       });
       try {
-        return await benchCalls(server.baseUrl, { captcha: CAPTCHA });
+        return await benchCalls(server, { captcha: CAPTCHA });
       } finally {
         await server.stop();
         server = undefined;
