@@ -37,7 +37,7 @@ export type CallsBench =
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 /** Signs in through the real CAS sequence (the server runs with CAPTCHA_TEST_CODE) and answers the session cookie. */
-async function signIn(baseUrl: string, captcha: string): Promise<string> {
+export async function signIn(baseUrl: string, captcha: string): Promise<string> {
   const cookies = new Map<string, string>();
   const send = async (path: string, init: RequestInit = {}) => {
     const jar = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the hall's speed figures from ONE run, each with its target (issue 4):
  *
- * 1. JavaScript sent before interaction, gzipped: home, notices, map (≤ 15 / 15 / 150 KB).
+ * 1. JavaScript sent before interaction, gzipped: home, notices, map (≤ 15 / 15 / 150 KB); and the
+ *    console's (issue 10), signed in: initial ≤ 250 KB, each route group's lazy chunk ≤ 60 KB.
  * 2. Cached home from our server vs nginx from disk, same wrk load (ratio ≥ 0.8), once with access
  *    logs off on both sides and once with both writing them (our default level, `info`).
  * 3. Clustering call on 100,000 projects (p95 ≤ 20 ms).
@@ -12,10 +13,11 @@
  *    BENCH_DATABASE_URL (an empty database of yours on a PostgreSQL server: the demo data is loaded
  *    into it) the same on PostgreSQL (p99 ≤ 50 ms).
  *
- * BENCH_STEPS=calls,callsPostgres (names as in the report's errors: js, throughput, clusters,
- * firstClusters, lighthouse, calls, callsPostgres, throughputLogged) runs only those; when none of
- * them needs the 100,000-project set, the server runs on a fresh demo database of SEED_PROJECTS
- * projects (default 200) instead, which takes seconds instead of minutes.
+ * BENCH_STEPS=calls,callsPostgres (names as in the report's errors: js, consoleJs, throughput, clusters,
+ * firstClusters, lighthouse, calls, callsPostgres, throughputLogged) runs only those; unless they
+ * include clusters or firstClusters, the server runs on a fresh demo database of SEED_PROJECTS
+ * projects (default 200) instead of the 100,000-project set, which takes seconds instead of minutes
+ * (figures for working on one step; the full run is the one that counts).
  *
  * It builds into node_modules/.cache/bench-build (BENCH_SKIP_BUILD=1 reuses it), seeds the
  * 100,000-project set once into node_modules/.cache, starts the real server on it on loopback, and
@@ -29,7 +31,9 @@ import { fileURLToPath } from 'node:url';
 import { startServer, type StartedServer } from '../../e2e/fixtures/server';
 import { measureFirstClusters, runLighthouse, type FirstClusters, type LighthouseScore } from './browser';
 import { benchClusters, type ClusterBench } from './clusters';
-import { benchCalls, type CallsBench } from './calls';
+import { isRouteBuilt } from '@shared/domain/console-pages';
+import { routes } from '@shared/domain/routes';
+import { benchCalls, signIn, type CallsBench } from './calls';
 import { ensureBenchDataset } from './dataset';
 import { measureJsWeight, type JsWeight } from './js-weight';
 import { compareWithNginx, type Comparison } from './throughput';
@@ -49,7 +53,11 @@ const lighthousePages = [
   { name: 'directory', path: '/intermediaryhall/orgselect' },
   { name: 'downloads', path: '/downLoad/servicelist' },
 ];
+/** The console page measured: the first built one (its parameters filled with 0). */
+const consolePage = (routes.find((route) => isRouteBuilt(route))?.path ?? '/').replace(/:\w+/g, '0');
 const TARGETS = {
+  consoleInitialKb: 250,
+  consoleChunkKb: 60,
   throughputRatio: 0.8,
   clusterP95Ms: 20,
   firstClustersMs: 1500,
@@ -64,6 +72,7 @@ interface Results {
   at: string;
   machine: { cpus: number; node: string };
   js?: JsWeight[];
+  consoleJs?: JsWeight;
   throughput?: Comparison;
   throughputLogged?: Comparison;
   clusters?: ClusterBench;
@@ -116,6 +125,20 @@ function report(results: Results): string {
       lines.push(
         `   ${page.name.padEnd(9)} ${kb(found.gzipBytes).padStart(9)} in ${found.files} files, limit ${page.limitKb} KB: ${verdict(found.gzipBytes <= page.limitKb * 1024)}`,
       );
+  }
+  lines.push('1b. Console JavaScript (gzipped, signed in as the administrator)');
+  const cj = results.consoleJs;
+  if (!cj) lines.push(`   not measured (${results.errors.consoleJs ?? 'skipped'})`);
+  else if (cj.status === 'missing') lines.push(`   ${cj.path}: missing page (${cj.note})`);
+  else {
+    lines.push(
+      `   initial ${cj.path}: ${kb(cj.gzipBytes)} in ${cj.files} files, limit ${TARGETS.consoleInitialKb} KB: ${verdict(cj.gzipBytes <= TARGETS.consoleInitialKb * 1024)}`,
+    );
+    for (const chunk of cj.lazy ?? [])
+      lines.push(
+        `   lazy ${chunk.file}: ${kb(chunk.gzipBytes)} in ${chunk.files} files, limit ${TARGETS.consoleChunkKb} KB: ${verdict(chunk.gzipBytes <= TARGETS.consoleChunkKb * 1024)}`,
+      );
+    if (!cj.lazy?.length) lines.push('   no lazy chunk found (import() in the initial JavaScript)');
   }
   lines.push('2. Cached home, our server vs nginx from disk (wrk, loopback, best of 3 alternating rounds)');
   const comparisons = [
@@ -191,13 +214,13 @@ function report(results: Results): string {
 }
 
 /** Our server at its default log level, `info`, writing its log to a file, against nginx logging too. */
-async function compareLogged(dataDir: string, buildDir: string): Promise<Comparison> {
+async function compareLogged(data: Record<string, string>, buildDir: string): Promise<Comparison> {
   const logFile = path.join(cacheDir, 'bench', 'server-info.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   fs.rmSync(logFile, { force: true });
   const logged = await startServer({
     root,
-    env: { DATA_DIR: dataDir, BUILD_DIR: buildDir, LOG_LEVEL: 'info' },
+    env: { ...data, BUILD_DIR: buildDir, LOG_LEVEL: 'info' },
     healthTimeoutMs: 180_000,
     logFile,
   });
@@ -246,14 +269,8 @@ async function main(): Promise<void> {
     .map((name) => name.trim())
     .filter(Boolean);
   const wanted = (name: string) => !only || only.includes(name);
-  const needsLargeSet = [
-    'js',
-    'throughput',
-    'clusters',
-    'firstClusters',
-    'lighthouse',
-    'throughputLogged',
-  ].some(wanted);
+  // Steps chosen by name run on the small set unless they are about the 100,000 projects themselves.
+  const needsLargeSet = !only || ['clusters', 'firstClusters'].some(wanted);
   const dataset = needsLargeSet ? await ensureBenchDataset(root, log) : undefined;
   if (dataset?.seededNow) log(`seeded in ${dataset.seconds.toFixed(0)} s`);
   const smallSet = { SEED_PROJECTS: process.env.SEED_PROJECTS ?? '200' };
@@ -282,6 +299,10 @@ async function main(): Promise<void> {
         for (const page of jsPages) list.push(await measureJsWeight(baseUrl, page.path));
         return list;
       });
+    if (wanted('consoleJs'))
+      results.consoleJs = await step(results, 'consoleJs', 120_000, async () =>
+        measureJsWeight(baseUrl, consolePage, { cookie: await signIn(baseUrl, CAPTCHA) }),
+      );
     if (wanted('throughput'))
       results.throughput = await step(results, 'throughput', 420_000, () =>
         compareWithNginx(running, '/', { connections: 50, seconds: 5, accessLog: false, log }),
@@ -301,9 +322,9 @@ async function main(): Promise<void> {
     server = undefined;
   }
   // The same set again with our default log level (the data dir is locked to one server at a time).
-  if (dataset && wanted('throughputLogged'))
+  if (wanted('throughputLogged'))
     results.throughputLogged = await step(results, 'throughputLogged', 600_000, () =>
-      compareLogged(dataset.dataDir, buildDir),
+      compareLogged(dataset ? { DATA_DIR: dataset.dataDir } : smallSet, buildDir),
     );
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   if (postgresUrl && wanted('callsPostgres'))
