@@ -8,6 +8,7 @@ import type { SmsProvider } from './modules/identity/sms/provider';
 import type { MapModule } from './modules/map/map-module';
 import type { MessageHub } from './modules/messages/hub';
 import type { SessionCache } from './modules/identity/session-cache';
+import type { MessagePageCache } from './modules/messages/page-cache';
 
 /** What a deployment or a test chooses for the services (server/services.ts). */
 export interface ServiceSettings {
@@ -24,6 +25,8 @@ export interface ServiceSettings {
 export interface AppServices extends ServiceSettings {
   /** Signed-in sessions in memory (server/modules/identity/session-cache.ts). */
   readonly sessions: SessionCache;
+  /** Users' message pages in memory (server/modules/messages/page-cache.ts). */
+  readonly messagePages: MessagePageCache;
   /** Fan-out of message changes to this instance's open streams. */
   readonly messageHub: MessageHub;
   /** The map's cluster index and service, shared by the API and the hall pages. */

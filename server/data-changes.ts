@@ -3,11 +3,14 @@
  * (`notifyPageCache` inside the writing transaction sends NOTIFY page_cache, which reaches every
  * instance, the writer included): the hall pages that show them and, for projects, the map's cluster
  * index, which each instance keeps in memory; and, on the `sessions` channel, the signed-in sessions
- * each instance keeps in memory. One listener per instance, started with the server.
+ * each instance keeps in memory; and, on the `messages` channel (sent by triggers on the messages
+ * table), the users' message pages each instance keeps in memory, which are kept only while this
+ * listener is up. One listener per instance, started with the server.
  */
 import type { AppContext } from './app-context';
 import { PAGE_CACHE_CHANNEL, onPageCacheNotification } from './lib/page-cache';
 import { SESSIONS_CHANNEL } from './modules/identity/session-cache';
+import { MESSAGES_CHANNEL } from './modules/messages/service';
 
 type Listen = NonNullable<AppContext['listen']>;
 
@@ -27,8 +30,13 @@ export async function listenForDataChanges(
   const stopSessions = await listen(SESSIONS_CHANNEL, (payload) =>
     ctx.services.sessions.onNotification(payload),
   );
+  const messagePages = ctx.services.messagePages;
+  const stopMessages = await listen(MESSAGES_CHANNEL, (payload) => messagePages.onNotification(payload));
+  messagePages.setListening(true);
   return async () => {
+    messagePages.setListening(false);
     await stopPages();
     await stopSessions();
+    await stopMessages();
   };
 }

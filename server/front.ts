@@ -9,7 +9,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { canOpen, matchRoute } from '@shared/domain/routes';
 import type { AppEnv } from './app-context';
-import type { Logger } from './lib/logger';
+import { createAccessLog, type Logger } from './lib/logger';
 import type { PageCache } from './lib/page-cache';
 import { REQUEST_ID_HEADER, newRequestId } from './lib/request-id';
 import type { StaticHandler } from './lib/static-files';
@@ -61,33 +61,38 @@ export function createFront(options: FrontOptions): RequestListener {
   const apiListener = getRequestListener(api.fetch);
   const apiPrefixes = ['/healthz', API_DOCS_PATH, ...apiBases];
 
-  // Checked once: at `warn` and above the access log is off, and a request skips even the listener.
-  const logRequests = logger.isLevelEnabled('info');
+  // Made once: at `warn` and above the access log is off, and a request skips even the listener.
+  const accessLog = createAccessLog(logger);
+  // The route table is fixed: where a path goes is worked out once per path (bounded, then anew).
+  const placeOf = new Map<string, { isApi: boolean; guarded: boolean }>();
 
   return (req, res) => {
     const started = performance.now();
     const requestId = newRequestId();
     req.headers[REQUEST_ID_HEADER] = requestId;
-    if (logRequests) {
+    if (accessLog) {
       res.once('finish', () => {
-        logger.info(
-          {
-            requestId,
-            method: req.method,
-            url: req.url,
-            status: res.statusCode,
-            ms: Math.round((performance.now() - started) * 10) / 10,
-          },
-          'request',
-        );
+        accessLog({
+          requestId,
+          method: req.method ?? '',
+          url: req.url ?? '',
+          status: res.statusCode,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        });
       });
     }
 
     const url = req.url ?? '/';
     const queryStart = url.indexOf('?');
     const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
-    const isApi = apiPrefixes.some((base) => isUnder(pathname, base));
-    const guarded = !isApi && isGuardedPage(pathname);
+    let place = placeOf.get(pathname);
+    if (!place) {
+      const isApi = apiPrefixes.some((base) => isUnder(pathname, base));
+      place = { isApi, guarded: !isApi && isGuardedPage(pathname) };
+      if (placeOf.size >= 10_000) placeOf.clear();
+      placeOf.set(pathname, place);
+    }
+    const { isApi, guarded } = place;
 
     // A cached public page first: the cache adds the request id to its own headers (page-cache.ts,
     // serve). Only public pages, so a page behind the guard below can never be answered from here.

@@ -7,6 +7,7 @@
 import type { AppContext, AppServices, ServiceSettings } from './app-context';
 import { createSessionCache } from './modules/identity/session-cache';
 import { createMessageHub, type MessageHub } from './modules/messages/hub';
+import { createMessagePageCache } from './modules/messages/page-cache';
 import { createMapModule, type MapModule } from './modules/map/map-module';
 
 /** Message streams send a keep-alive, re-check the session and re-read the count this often. */
@@ -23,6 +24,7 @@ export function withServices<T extends Omit<AppContext, 'services'>>(
     now: settings.now ?? (() => new Date()),
     messageHeartbeatMs: settings.messageHeartbeatMs ?? MESSAGE_HEARTBEAT_MS,
     sessions: createSessionCache(),
+    messagePages: createMessagePageCache(),
     ...(settings.smsProvider ? { smsProvider: settings.smsProvider } : {}),
     ...(settings.identityProvider ? { identityProvider: settings.identityProvider } : {}),
     // Built on first use: a context that never streams messages or shows the map pays nothing.

@@ -12,6 +12,16 @@ export interface JsWeight {
   note?: string;
   gzipBytes: number;
   files: number;
+  /**
+   * What each `import()` of that JavaScript loads on top of it (the console's route group chunks):
+   * the chunk and its static imports not already loaded, gzipped.
+   */
+  lazy?: { file: string; gzipBytes: number; files: number }[];
+}
+
+/** `import("…")` specifiers of a module (Vite keeps them literal, in quotes or backticks). */
+export function dynamicImports(source: string): string[] {
+  return [...source.matchAll(/\bimport\(\s*["'`]([^"'`$]+)["'`]\s*\)/g)].map((match) => match[1] as string);
 }
 
 const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}=["']([^"']+)["']`, 'i'))?.[1];
@@ -24,8 +34,15 @@ export function staticImports(source: string): string[] {
   return found;
 }
 
-export async function measureJsWeight(baseUrl: string, pagePath: string): Promise<JsWeight> {
-  const response = await fetch(new URL(pagePath, baseUrl), { redirect: 'manual' });
+export async function measureJsWeight(
+  baseUrl: string,
+  pagePath: string,
+  { cookie }: { cookie?: string } = {},
+): Promise<JsWeight> {
+  const response = await fetch(new URL(pagePath, baseUrl), {
+    redirect: 'manual',
+    ...(cookie ? { headers: { cookie } } : {}),
+  });
   if (response.status !== 200) {
     return { path: pagePath, status: 'missing', note: `HTTP ${response.status}`, gzipBytes: 0, files: 0 };
   }
@@ -63,6 +80,7 @@ export async function measureJsWeight(baseUrl: string, pagePath: string): Promis
     enqueue(attr(match[0], 'renderer-url'), pageUrl);
   }
 
+  const lazyRoots: URL[] = [];
   for (let i = 0; i < queue.length && i < 500; i++) {
     const url = queue[i] as URL;
     const file = await fetch(url);
@@ -71,6 +89,31 @@ export async function measureJsWeight(baseUrl: string, pagePath: string): Promis
     gzipBytes += gzipSync(source, { level: 9 }).byteLength;
     files += 1;
     for (const specifier of staticImports(source)) enqueue(specifier, url);
+    for (const specifier of dynamicImports(source)) lazyRoots.push(new URL(specifier, url));
   }
-  return { path: pagePath, status: 'ok', gzipBytes, files };
+
+  // Each lazy chunk with what it imports that the page has not loaded yet.
+  const lazy: NonNullable<JsWeight['lazy']> = [];
+  const loaded = new Set(seen);
+  for (const root of lazyRoots) {
+    if (loaded.has(root.href) || root.origin !== pageUrl.origin) continue;
+    const mine = new Set<string>([root.href]);
+    const pending = [root];
+    let chunkBytes = 0;
+    for (let i = 0; i < pending.length && i < 500; i++) {
+      const url = pending[i] as URL;
+      const file = await fetch(url);
+      if (!file.ok) continue;
+      const source = await file.text();
+      chunkBytes += gzipSync(source, { level: 9 }).byteLength;
+      for (const specifier of staticImports(source)) {
+        const next = new URL(specifier, url);
+        if (next.origin !== pageUrl.origin || loaded.has(next.href) || mine.has(next.href)) continue;
+        mine.add(next.href);
+        pending.push(next);
+      }
+    }
+    lazy.push({ file: root.pathname, gzipBytes: chunkBytes, files: mine.size });
+  }
+  return { path: pagePath, status: 'ok', gzipBytes, files, ...(lazy.length ? { lazy } : {}) };
 }

@@ -73,7 +73,7 @@ function statFields(pid: number): string[] {
 const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
 /** CPU seconds (user + system) a process has used so far. */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   const fields = statFields(pid);
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }

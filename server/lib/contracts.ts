@@ -185,15 +185,24 @@ export function mountCalls(app: Hono<AppEnv>, ctx: AppContext, modules: readonly
       if (!handler) throw new Error(`no handler for ${contract.operationId}`);
       const path = `${ctx.config.apiBases[contract.base]}${honoPath(contract.path)}`;
       const stateChangingGet = contract.changesState;
+      // A frozen result is one answer shared by many calls (a page kept in memory): its JSON is made
+      // once. Keyed by the object, so a changed page (a new object) is serialized anew.
+      const serialized = new WeakMap<object, string>();
       app.on([...contract.methods], path, async (c) => {
         if (stateChangingGet && c.req.method === 'GET') checkOrigin(ctx, c);
         const user = await authorize(c, contract);
         const input = parseInput(contract.input, await readInput(c, contract));
         const result = await handler(input, { user: user as SessionUser, c });
         if (contract.envelope === 'file' || contract.envelope === 'raw') return result as Response;
-        const body = envelopeOf(contract.envelope, result);
-        if (ctx.checkContractOutputs) checkOutput(contract, body);
-        return c.json(body);
+        const shared = typeof result === 'object' && result !== null && Object.isFrozen(result);
+        let text = shared ? serialized.get(result) : undefined;
+        if (text === undefined) {
+          const body = envelopeOf(contract.envelope, result);
+          if (ctx.checkContractOutputs) checkOutput(contract, body);
+          text = JSON.stringify(body);
+          if (shared) serialized.set(result, text);
+        }
+        return c.body(text, 200, { 'Content-Type': 'application/json' });
       });
     }
   }

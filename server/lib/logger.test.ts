@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LineBatcher, createLogger, type LineSink } from './logger';
+import { LineBatcher, createAccessLog, createLogger, type LineSink } from './logger';
 
 class RecordingSink implements LineSink {
   writes: string[] = [];
@@ -76,5 +76,35 @@ describe('createLogger', () => {
     await expect
       .poll(() => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''), { timeout: 2000 })
       .toContain('只有一行');
+  });
+});
+
+describe('access log', () => {
+  it('writes the line pino would write, field for field and in the same order', () => {
+    const sink = new RecordingSink();
+    const logger = createLogger({ logLevel: 'info' }, sink, 60_000);
+    const entry = {
+      requestId: '0123abcd00000001',
+      method: 'GET',
+      url: '/a?q="引号"\\\n',
+      status: 200,
+      ms: 1.5,
+    };
+    logger.info(entry, 'request');
+    createAccessLog(logger)?.(entry);
+    logger.flush();
+    const [byPino, byHand] = sink.writes
+      .join('')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as object);
+    const withoutTime = (line: object) => Object.entries(line).filter(([key]) => key !== 'time');
+    expect(withoutTime(byHand!)).toEqual(withoutTime(byPino!));
+    expect(Object.keys(byHand!)).toEqual(Object.keys(byPino!));
+    expect(Date.parse((byHand as { time: string }).time)).not.toBeNaN();
+  });
+
+  it('is off below info', () => {
+    expect(createAccessLog(createLogger({ logLevel: 'warn' }, new RecordingSink(), 60_000))).toBeNull();
   });
 });

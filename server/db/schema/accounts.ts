@@ -138,6 +138,7 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_user_id_has_read_idx').on(t.userId, t.hasRead),
-    index('messages_user_id_add_time_idx').on(t.userId, t.addTime),
+    // The page order (newest first, the id breaking ties) read straight off the index.
+    index('messages_user_id_add_time_message_id_idx').on(t.userId, t.addTime, t.messageId),
   ],
 );

@@ -68,6 +68,39 @@ describe('signed-in sessions in memory', () => {
     cache.onNotification('*');
     expect(cache.size).toBe(0);
   });
+
+  it('shares one load among calls that miss together, and keeps none that a drop overtook', async () => {
+    const cache = createSessionCache();
+    const entry = (pkid: number) => ({
+      user: { pkid, tgtHash: `t${pkid}`, sessionHash: `s${pkid}` } as never,
+      expiresAt: new Date(),
+      lastUsedAt: new Date(),
+      lastSeenAt: new Date(),
+    });
+    let loads = 0;
+    const loader = (pkid: number) => async () => (loads++, entry(pkid));
+    const together = await Promise.all([cache.load('s1', loader(1)), cache.load('s1', loader(1))]);
+    expect(together[0]).toBe(together[1]);
+    expect(loads).toBe(1);
+    expect(cache.get('s1')).toBeDefined();
+
+    // A logout (or a user's change) while the session is being read: answered, not kept, not shared.
+    for (const scope of [{ session: 's2' }, { user: 2 }] as const) {
+      let finish!: (value: ReturnType<typeof entry>) => void;
+      const slow = cache.load('s2', () => new Promise((resolve) => (finish = resolve)));
+      cache.drop(scope);
+      const after = cache.load('s2', loader(2));
+      finish(entry(2));
+      await Promise.all([slow, after]);
+      expect(cache.get('s2')).toBeDefined(); // the load begun after the drop
+      cache.drop({ session: 's2' });
+      const again = cache.load('s2', () => new Promise((resolve) => (finish = resolve)));
+      cache.drop(scope);
+      finish(entry(2));
+      await again;
+      expect(cache.get('s2')).toBeUndefined();
+    }
+  });
 });
 
 describe('on another instance', () => {

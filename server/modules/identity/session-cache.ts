@@ -29,6 +29,15 @@ export type SessionScope = { session: string } | { tgt: string } | { user: numbe
 export interface SessionCache {
   get(sessionHash: string): CachedSession | undefined;
   set(sessionHash: string, entry: CachedSession): void;
+  /**
+   * The entry from memory, or from `loader`: calls that miss together share one load (when its
+   * entry expires, a busy session's many calls cost one query, not one each), and a load that was
+   * under way when anything was dropped is answered but not kept (a logout during it stays a logout).
+   */
+  load(
+    sessionHash: string,
+    loader: () => Promise<CachedSession | null>,
+  ): Promise<CachedSession | null | undefined>;
   drop(scope: SessionScope): void;
   /** Applies a `sessions` notification's payload (`session:…`, `tgt:…`, `user:…` or `*`). */
   onNotification(payload: string): void;
@@ -37,9 +46,17 @@ export interface SessionCache {
 
 export function createSessionCache({ ttlMs = 5_000, max = 20_000 } = {}): SessionCache {
   const entries = new LRUCache<string, CachedSession>({ max, ttl: ttlMs });
+  const loading = new Map<string, { since: number; stale: boolean; entry: Promise<CachedSession | null> }>();
+  /** Counts drops wider than one session; a load remembers the count at its start. */
+  let drops = 0;
   const drop = (scope: SessionScope) => {
+    if (scope !== '*' && 'session' in scope) {
+      const running = loading.get(scope.session);
+      if (running) running.stale = true;
+      return void entries.delete(scope.session);
+    }
+    drops++;
     if (scope === '*') return entries.clear();
-    if ('session' in scope) return void entries.delete(scope.session);
     for (const [key, entry] of entries.entries()) {
       if ('tgt' in scope ? entry.user.tgtHash === scope.tgt : entry.user.pkid === scope.user)
         entries.delete(key);
@@ -48,6 +65,21 @@ export function createSessionCache({ ttlMs = 5_000, max = 20_000 } = {}): Sessio
   return {
     get: (sessionHash) => entries.get(sessionHash),
     set: (sessionHash, entry) => void entries.set(sessionHash, entry),
+    async load(sessionHash, loader) {
+      const cached = entries.get(sessionHash);
+      if (cached) return cached;
+      const running = loading.get(sessionHash);
+      if (running && !running.stale && running.since === drops) return running.entry;
+      const started = { since: drops, stale: false, entry: loader() };
+      loading.set(sessionHash, started);
+      try {
+        const entry = await started.entry;
+        if (entry && !started.stale && started.since === drops) entries.set(sessionHash, entry);
+        return entry;
+      } finally {
+        if (loading.get(sessionHash) === started) loading.delete(sessionHash);
+      }
+    },
     drop,
     onNotification(payload) {
       for (const part of payload.split(',')) {

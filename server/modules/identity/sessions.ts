@@ -75,24 +75,21 @@ export async function resolveSessionToken(
   const now = nowOf(ctx);
   const sessionHash = hashId(token);
   const cache = ctx.services.sessions;
-  let session = cache.get(sessionHash);
-  if (!session) {
-    session = (await loadSession(ctx, sessionHash)) ?? undefined;
-    // Kept from when it was read: a busy session is read again every few seconds all the same.
-    if (session) cache.set(sessionHash, session);
-  }
+  // Kept from when it was read: a busy session is read again every few seconds all the same.
+  const session = await cache.load(sessionHash, () => loadSession(ctx, sessionHash));
   if (!session || !isTicketAlive(session, now)) {
     cache.drop({ session: sessionHash });
     return null;
   }
   if (touch && now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+    // Claimed before the writes: the calls arriving meanwhile do not write it again.
+    session.lastSeenAt = now;
+    session.lastUsedAt = now;
     await ctx.db.update(ssoSessions).set({ lastSeenAt: now }).where(eq(ssoSessions.idHash, sessionHash));
     await ctx.db
       .update(ssoTickets)
       .set({ lastUsedAt: now })
       .where(eq(ssoTickets.idHash, session.user.tgtHash));
-    session.lastSeenAt = now;
-    session.lastUsedAt = now;
   }
   return session.user;
 }

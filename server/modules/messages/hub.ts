@@ -1,7 +1,7 @@
 /**
- * Fan-out of message changes to this instance's open streams. Any instance's write issues
- * `NOTIFY messages, '<user ids>'` in its transaction; every instance LISTENs once (on the first
- * stream) and wakes the streams of those users, which then re-read their unread count. Writes made
+ * Fan-out of message changes to this instance's open streams. Every write to the messages table
+ * (any instance, any writer) makes its trigger issue `NOTIFY messages, '<user ids>'` in its
+ * transaction; every instance LISTENs once (on the first stream) and wakes the streams of those users, which then re-read their unread count. Writes made
  * here are also published at once in process, so a stream does not wait for the round trip; streams
  * drop repeats of the same count.
  */

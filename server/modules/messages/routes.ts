@@ -22,35 +22,41 @@ export const messageStreamEvents = {
 
 export const messageRoutes = implement(messageCalls, (ctx) => {
   const { db } = ctx;
+  const { messagePages } = ctx.services;
   const hub = ctx.services.messageHub;
-  const changed = (userId: number) => hub.publish([userId]);
+  // After a commit here: the next page call on this instance must see it, before the NOTIFY comes back.
+  const changed = (userIds: readonly number[]) => {
+    messagePages.invalidate(userIds);
+    hub.publish(userIds);
+  };
 
   return {
-    list: (input, { user }) => listMessages(db, user.pkid, input),
+    // Only ever the signed-in user's own pages: the cache is keyed by the user id given here.
+    list: (input, { user }) => messagePages.get(user.pkid, input, () => listMessages(db, user.pkid, input)),
     countUnread: (_input, { user }) => countUnread(db, user.pkid),
     remove: async ({ id }, { user }) => {
       await deleteMessages(db, user.pkid, [id]);
-      changed(user.pkid);
+      changed([user.pkid]);
       return reply(null, messageTexts.deleteSuccess);
     },
     removeMany: async ({ ids }, { user }) => {
       const deleted = await deleteMessages(db, user.pkid, ids);
-      changed(user.pkid);
+      changed([user.pkid]);
       return reply(deleted, messageTexts.deleteSuccess);
     },
     markRead: async ({ id }, { user }) => {
       await markMessagesRead(db, user.pkid, [id]);
-      changed(user.pkid);
+      changed([user.pkid]);
       return reply(null, messageTexts.readSuccess);
     },
     markManyRead: async ({ ids }, { user }) => {
       const marked = await markMessagesRead(db, user.pkid, ids);
-      changed(user.pkid);
+      changed([user.pkid]);
       return reply(marked, messageTexts.markSuccess);
     },
     send: async (input) => {
       const recipients = await db.transaction((tx) => sendMessage(tx, input));
-      hub.publish(recipients);
+      changed(recipients);
       return reply({ recipients: recipients.length }, messageTexts.sent(recipients.length));
     },
     stream: (_input, { user, c }) => {

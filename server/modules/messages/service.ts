@@ -2,7 +2,8 @@
  * In-app messages (spec sections 3, 4, 5, 7): every read and change is scoped to the signed-in user
  * in the WHERE clause, so another user's message id behaves exactly like one that does not exist
  * (404). `sendMessage` is what other modules call, inside their own transaction, when an event needs
- * someone's action; the NOTIFY it issues is delivered only when that transaction commits.
+ * someone's action; the NOTIFY the table's trigger issues is delivered only when that transaction
+ * commits.
  */
 import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '@server/db/database';
@@ -11,10 +12,12 @@ import { GUEST_USER_ID } from '@shared/domain/roles';
 import { AppError } from '@shared/errors/app-error';
 import { messageTexts, type MessageQuery } from '@shared/validation/messages';
 
-/** PostgreSQL channel of message changes; the payload is the affected user ids, comma separated. */
+/**
+ * PostgreSQL channel of message changes; the payload is the affected user ids, comma separated, or
+ * `*`. Triggers on the messages table send it for every write (migration 0007), so no writer here or
+ * elsewhere has to remember to; it is delivered when the writing transaction commits.
+ */
 export const MESSAGES_CHANNEL = 'messages';
-/** NOTIFY payloads must stay under 8000 bytes: ids are sent in chunks of this many. */
-const NOTIFY_CHUNK = 500;
 
 /** A message at the wire (spec section 3: messageId, messageContent, addTime, hasRead). */
 export interface MessageRow {
@@ -29,18 +32,10 @@ export interface MessageRow {
 export type MessageRecipient = { toUserId: number } | { toRoleId: string };
 export type SendMessageInput = MessageRecipient & { content: string; link?: string | null };
 
-/** Tells every instance (this one included) that these users' messages changed. */
-export async function notifyMessageChange(writer: Queryable, userIds: readonly number[]): Promise<void> {
-  for (let start = 0; start < userIds.length; start += NOTIFY_CHUNK) {
-    const payload = userIds.slice(start, start + NOTIFY_CHUNK).join(',');
-    await writer.execute(sql`select pg_notify(${MESSAGES_CHANNEL}, ${payload})`);
-  }
-}
-
 /**
  * Writes a message to one user or to everyone holding a role (the guest never receives any), in the
- * caller's transaction, and announces it. Returns the recipients' user ids. An unknown user or role
- * is an `invalid_input` error, so a caller's typo does not vanish silently.
+ * caller's transaction (the table's trigger announces it). Returns the recipients' user ids. An
+ * unknown user or role is an `invalid_input` error, so a caller's typo does not vanish silently.
  */
 export async function sendMessage(writer: Queryable, input: SendMessageInput): Promise<number[]> {
   const content = input.content.trim();
@@ -72,7 +67,6 @@ export async function sendMessage(writer: Queryable, input: SendMessageInput): P
   await writer
     .insert(messages)
     .values(recipients.map((userId) => ({ userId, messageContent: content, link })));
-  await notifyMessageChange(writer, recipients);
   return recipients;
 }
 
@@ -142,7 +136,6 @@ export async function markMessagesRead(
         and(eq(messages.userId, userId), inArray(messages.messageId, [...ids]), eq(messages.hasRead, false)),
       )
       .returning({ messageId: messages.messageId });
-    if (changed.length > 0) await notifyMessageChange(tx, [userId]);
     return changed.length;
   });
 }
@@ -155,7 +148,6 @@ export async function deleteMessages(db: Database, userId: number, ids: readonly
       .delete(messages)
       .where(and(eq(messages.userId, userId), inArray(messages.messageId, [...ids])))
       .returning({ messageId: messages.messageId });
-    await notifyMessageChange(tx, [userId]);
     return deleted.length;
   });
 }
