@@ -8,6 +8,7 @@ import { auditOpinionRoutes } from './modules/audit-opinions/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { hallRoutes } from './modules/hall/routes';
 import { casRoutes, entryRoutes, serviceRoutes, userRoutes } from './modules/identity/routes';
+import { jobRoutes } from './modules/jobs/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { noticeRoutes } from './modules/notices/routes';
 
@@ -21,4 +22,5 @@ export const callModules: readonly CallModule[] = [
   downloadRoutes,
   messageRoutes,
   auditOpinionRoutes,
+  jobRoutes,
 ];

@@ -62,6 +62,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await ensureInitialData(ctx);
     // Every instance's writes (this one's too) reach its page cache and map index through NOTIFY.
     const stopListening = await listenForDataChanges(database.listen, ctx);
+    // Scheduled jobs (credit expiry, …): every instance polls; a job runs on one of them at a time.
+    await ctx.services.jobs.start();
 
     const front = createFront({
       api: createApp(ctx),
@@ -95,6 +97,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
             // Requests still running get a moment to finish before their connections are cut.
             setTimeout(() => server.closeAllConnections(), 5000).unref();
           });
+          await ctx.services.jobs.stop();
           await stopListening();
           await database.close();
         })()),

@@ -5,6 +5,7 @@
 import { auditOpinionCalls } from './audit-opinions';
 import { downloadCalls } from './downloads';
 import { hallCalls } from './hall';
+import { jobCalls } from './jobs';
 import { casCalls, entryCalls, serviceCalls, userCalls } from './identity';
 import { messageCalls } from './messages';
 import { noticeCalls } from './notices';
@@ -19,4 +20,5 @@ export const allCalls = [
   downloadCalls,
   messageCalls,
   auditOpinionCalls,
+  jobCalls,
 ] as const;

@@ -12,3 +12,5 @@ export * from './reference';
 export * from './relations';
 export * from './identity';
 export * from './audit-opinions';
+export * from './jobs';
+export * from './credit';
