@@ -5,6 +5,7 @@
  */
 import type { CallModule } from './lib/contracts';
 import { auditOpinionRoutes } from './modules/audit-opinions/routes';
+import { creditRoutes } from './modules/credit/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { hallRoutes } from './modules/hall/routes';
 import { casRoutes, entryRoutes, serviceRoutes, userRoutes } from './modules/identity/routes';
@@ -23,4 +24,5 @@ export const callModules: readonly CallModule[] = [
   messageRoutes,
   auditOpinionRoutes,
   jobRoutes,
+  creditRoutes,
 ];

@@ -3,6 +3,7 @@
  * imports the one domain file it needs instead, so a page does not carry every schema.
  */
 import { auditOpinionCalls } from './audit-opinions';
+import { creditCalls } from './credit';
 import { downloadCalls } from './downloads';
 import { hallCalls } from './hall';
 import { jobCalls } from './jobs';
@@ -21,4 +22,5 @@ export const allCalls = [
   messageCalls,
   auditOpinionCalls,
   jobCalls,
+  creditCalls,
 ] as const;

@@ -14,7 +14,11 @@ export const creditEntryKindLabels: Record<CreditEntryKind, string> = {
 };
 
 /** Kinds that keep an agency out of new demands (the red list does not). */
-export const restrictingKinds = ['lostCredit', 'unqualified', 'blacklist'] as const satisfies readonly CreditEntryKind[];
+export const restrictingKinds = [
+  'lostCredit',
+  'unqualified',
+  'blacklist',
+] as const satisfies readonly CreditEntryKind[];
 
 /** active: in force (or starting later); expired: past its end date; ended: revoked by the authority. */
 export const creditEntryStatuses = ['active', 'expired', 'ended'] as const;

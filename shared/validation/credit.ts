@@ -12,7 +12,7 @@ import { blankToUndefined } from './text';
 import { fileField } from './upload';
 
 /** Who decides credit entries: the competent authority (and the administrator, who always passes). */
-export const creditManagerRoles = [roles.authority.id];
+export const creditManagerRoles = [roles.authority.id] as const;
 
 export const creditMessages = {
   organization: '请选择机构',
@@ -51,7 +51,11 @@ const optionalFile = z.preprocess(blankToUndefined, fileField.optional());
 
 /** The fields of every new entry; evidence: up to three files (business licence scans, reports…). */
 const entryFields = {
-  reason: z.string(creditMessages.reason).trim().min(1, creditMessages.reason).max(500, creditMessages.reasonLong),
+  reason: z
+    .string(creditMessages.reason)
+    .trim()
+    .min(1, creditMessages.reason)
+    .max(500, creditMessages.reasonLong),
   startDate: day(creditMessages.startDate),
   endDate: z.preprocess(blankToUndefined, day(creditMessages.date).optional()),
   evidence1: optionalFile,
@@ -77,7 +81,12 @@ export const unqualifiedAddSchema = z
     ...entryFields,
     projectIds: z.preprocess(
       (value) =>
-        typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value,
+        typeof value === 'string'
+          ? value
+              .split(',')
+              .map((part) => part.trim())
+              .filter(Boolean)
+          : value,
       z.array(wholeNumber(creditMessages.projects)).max(50, creditMessages.projects).default([]),
     ),
   })
@@ -87,7 +96,11 @@ export type UnqualifiedAddInput = z.infer<typeof unqualifiedAddSchema>;
 /** A person on the blacklist, by ID card number (so it holds in every agency). */
 export const personBlacklistAddSchema = z
   .object({
-    personName: z.string(creditMessages.personName).trim().min(1, creditMessages.personName).max(20, '姓名不能超过 20 个字'),
+    personName: z
+      .string(creditMessages.personName)
+      .trim()
+      .min(1, creditMessages.personName)
+      .max(20, '姓名不能超过 20 个字'),
     idCardNo: idCardField,
     ...entryFields,
   })
@@ -97,7 +110,11 @@ export type PersonBlacklistAddInput = z.infer<typeof personBlacklistAddSchema>;
 /** Ends (revokes) an entry before its end date. */
 export const creditEndSchema = z.object({
   pkid: wholeNumber(creditMessages.entry),
-  endReason: z.string(creditMessages.endReason).trim().min(1, creditMessages.endReason).max(500, creditMessages.reasonLong),
+  endReason: z
+    .string(creditMessages.endReason)
+    .trim()
+    .min(1, creditMessages.endReason)
+    .max(500, creditMessages.reasonLong),
 });
 export type CreditEndInput = z.infer<typeof creditEndSchema>;
 

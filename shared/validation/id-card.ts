@@ -25,7 +25,8 @@ export function isValidIdCard(value: string): boolean {
   if (!/^\d{17}[\dX]$/.test(text)) return false;
   const birth = text.slice(6, 14);
   const date = new Date(`${birth.slice(0, 4)}-${birth.slice(4, 6)}-${birth.slice(6, 8)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10).replaceAll('-', '') !== birth) return false;
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10).replaceAll('-', '') !== birth)
+    return false;
   if (date.getUTCFullYear() < 1900) return false;
   return idCardCheckCharacter(text.slice(0, 17)) === text[17];
 }

@@ -12,9 +12,13 @@ describe('schedules', () => {
   it('runs daily at the Beijing time, the next day once it has passed', () => {
     const schedule = { kind: 'daily', hour: 0, minute: 5 } as const;
     // 2026-03-02 09:00 UTC is 17:00 in Beijing: next 00:05 Beijing = 2026-03-02 16:05 UTC.
-    expect(nextRunAfter(schedule, new Date('2026-03-02T09:00:00Z')).toISOString()).toBe('2026-03-02T16:05:00.000Z');
+    expect(nextRunAfter(schedule, new Date('2026-03-02T09:00:00Z')).toISOString()).toBe(
+      '2026-03-02T16:05:00.000Z',
+    );
     // Exactly at the time: the next day.
-    expect(nextRunAfter(schedule, new Date('2026-03-02T16:05:00Z')).toISOString()).toBe('2026-03-03T16:05:00.000Z');
+    expect(nextRunAfter(schedule, new Date('2026-03-02T16:05:00Z')).toISOString()).toBe(
+      '2026-03-03T16:05:00.000Z',
+    );
     expect(nextRunAfter({ kind: 'every', minutes: 30 }, new Date('2026-03-02T09:00:00Z')).toISOString()).toBe(
       '2026-03-02T09:30:00.000Z',
     );
@@ -26,7 +30,11 @@ describe('schedules', () => {
   });
 
   it('refuses a bad schedule with the message', () => {
-    const result = jobEditSchema.safeParse({ jobName: 'credit-expiry', schedule: '* * * * *', enabled: 'true' });
+    const result = jobEditSchema.safeParse({
+      jobName: 'credit-expiry',
+      schedule: '* * * * *',
+      enabled: 'true',
+    });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toContain('执行计划格式');
   });

@@ -8,14 +8,24 @@ import type * as schema from '../schema';
 import { chinaDate, DAY, ids, AGENCY_ORG_ID, type DemoContext, type Insert } from './demo-context';
 import type { DemoParties } from './demo-parties';
 
-export function demoCreditEntries(c: DemoContext, parties: DemoParties): Insert<typeof schema.creditEntries>[] {
+export function demoCreditEntries(
+  c: DemoContext,
+  parties: DemoParties,
+): Insert<typeof schema.creditEntries>[] {
   const { ago, at } = c;
   const rng = c.root.fork('credit-entries');
   const entries: Insert<typeof schema.creditEntries>[] = [];
   let pkid = 0;
   const add = (entry: Omit<Insert<typeof schema.creditEntries>, 'pkid' | 'decidedBy' | 'decidedAt'>) => {
     const start = new Date(`${entry.startDate}T09:00:00+08:00`);
-    entries.push({ pkid: ++pkid, decidedBy: ids.authority, decidedAt: start, createdAt: start, updatedAt: start, ...entry });
+    entries.push({
+      pkid: ++pkid,
+      decidedBy: ids.authority,
+      decidedAt: start,
+      createdAt: start,
+      updatedAt: start,
+      ...entry,
+    });
   };
   const approved = parties.agentOrganizations.filter((o) => o.auditStatus === 2);
   for (const org of approved) {

@@ -36,11 +36,20 @@ describe('credit-expiry', () => {
     const [lapsed] = await ctx.db
       .select()
       .from(creditEntries)
-      .where(and(eq(creditEntries.status, 'active'), eq(creditEntries.endDate, beijingDate(new Date(clock.now.getTime() - DAY)))));
+      .where(
+        and(
+          eq(creditEntries.status, 'active'),
+          eq(creditEntries.endDate, beijingDate(new Date(clock.now.getTime() - DAY))),
+        ),
+      );
     expect(lapsed).toBeDefined();
     await ctx.services.jobs.ensureScheduled(); // what start() does first in main.ts
     expect(await ctx.services.jobs.runDue()).toEqual([
-      { name: 'credit-expiry', status: 'succeeded', message: '1 条信用记录到期；0 家机构、0 名人员的标记已更新' },
+      {
+        name: 'credit-expiry',
+        status: 'succeeded',
+        message: '1 条信用记录到期；0 家机构、0 名人员的标记已更新',
+      },
     ]);
     expect((await entry(lapsed!.pkid))?.status).toBe('expired');
     expect(await ctx.services.jobs.runDue()).toEqual([]);
@@ -70,11 +79,16 @@ describe('credit-expiry', () => {
     expect(after).toMatchObject({ isBlacklisted: false, blacklistReason: null, blacklistEnd: null });
     expect(invalidate).toHaveBeenCalledWith(expect.arrayContaining(['agencies']));
     invalidate.mockRestore();
-    if (!after?.isLostCredit && !after?.isUnqualified) expect(await isAgencySelectable(ctx.db, organizationId)).toBe(true);
+    if (!after?.isLostCredit && !after?.isUnqualified)
+      expect(await isAgencySelectable(ctx.db, organizationId)).toBe(true);
   });
 
   it('raises a flag on the start day of an entry decided in advance, for the agency and the person', async () => {
-    const [staff] = await ctx.db.select().from(agentStaff).where(eq(agentStaff.isBlacklisted, false)).limit(1);
+    const [staff] = await ctx.db
+      .select()
+      .from(agentStaff)
+      .where(eq(agentStaff.isBlacklisted, false))
+      .limit(1);
     const today = beijingDate(clock.now);
     const tomorrow = beijingDate(new Date(clock.now.getTime() + DAY));
     await ctx.db.insert(creditEntries).values({
@@ -92,6 +106,10 @@ describe('credit-expiry', () => {
     const [outcome] = await ctx.services.jobs.runDue();
     expect(outcome?.message).toContain('1 名人员');
     const [after] = await ctx.db.select().from(agentStaff).where(eq(agentStaff.staffId, staff!.staffId));
-    expect(after).toMatchObject({ isBlacklisted: true, blacklistReason: '出借执业证书', blacklistStart: tomorrow });
+    expect(after).toMatchObject({
+      isBlacklisted: true,
+      blacklistReason: '出借执业证书',
+      blacklistStart: tomorrow,
+    });
   });
 });

@@ -50,7 +50,7 @@ export async function isPersonBlacklisted(db: Queryable, idCardNo: string, today
 }
 
 function rowsOf(result: unknown): Record<string, unknown>[] {
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[])) ?? [];
+  return (result as { rows?: Record<string, unknown>[] }).rows ?? (result as Record<string, unknown>[]) ?? [];
 }
 
 /**
@@ -58,7 +58,10 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
  * whose flags differ from the entries in force on `today`. Returns how many agencies changed (their
  * hall pages must be dropped) and how many staff.
  */
-export async function syncCreditFlags(db: Queryable, today: string): Promise<{ agencies: number; staff: number }> {
+export async function syncCreditFlags(
+  db: Queryable,
+  today: string,
+): Promise<{ agencies: number; staff: number }> {
   const latest = (kind: string, column: string) =>
     sql`(select e.${sql.raw(column)} from credit_entries e where e.organization_id = o.organization_id and e.kind = ${kind} and ${inForce('e', today)} order by e.start_date desc, e.pkid desc limit 1)`;
   const agencies = await db.execute(sql`
@@ -124,7 +127,10 @@ export async function syncCreditFlags(db: Queryable, today: string): Promise<{ a
  * brought in line with the entries in force today (which also raises flags of entries starting
  * today). Repeatable: a second run on the same day changes nothing.
  */
-export async function expireCreditEntries(ctx: Pick<AppContext, 'db' | 'pageCache'>, now: Date): Promise<string> {
+export async function expireCreditEntries(
+  ctx: Pick<AppContext, 'db' | 'pageCache'>,
+  now: Date,
+): Promise<string> {
   const today = beijingDate(now);
   const { expired, flags } = await writeDroppingPages(ctx, async (tx, dropPages) => {
     const rows = await tx

@@ -43,16 +43,31 @@ describe('the job list', () => {
   });
 
   it('runs a job at once when asked, and shows the outcome', async () => {
-    await edit('admin', { jobName: 'credit-expiry', schedule: 'daily 00:05', enabled: 'true', runNow: 'true' });
+    await edit('admin', {
+      jobName: 'credit-expiry',
+      schedule: 'daily 00:05',
+      enabled: 'true',
+      runNow: 'true',
+    });
     expect((await row())?.nextRunAt.getTime()).toBe(env.clock.now.getTime());
     const [outcome] = await env.ctx.services.jobs.runDue();
     expect(outcome).toMatchObject({ name: 'credit-expiry', status: 'succeeded' });
-    const body = (await (await as('admin').fetch('/task/monitor/job/list')).json()) as { rows: Record<string, unknown>[] };
-    expect(body.rows[0]).toMatchObject({ status: 'succeeded', runCount: 1, lastRunAt: env.clock.now.toISOString() });
+    const body = (await (await as('admin').fetch('/task/monitor/job/list')).json()) as {
+      rows: Record<string, unknown>[];
+    };
+    expect(body.rows[0]).toMatchObject({
+      status: 'succeeded',
+      runCount: 1,
+      lastRunAt: env.clock.now.toISOString(),
+    });
   });
 
   it('saves a new plan and a disabled job does not run', async () => {
-    const response = await edit('admin', { jobName: 'credit-expiry', schedule: 'every 30', enabled: 'false' });
+    const response = await edit('admin', {
+      jobName: 'credit-expiry',
+      schedule: 'every 30',
+      enabled: 'false',
+    });
     expect(response.status).toBe(200);
     expect(await row()).toMatchObject({ schedule: 'every 30', enabled: false });
     env.clock.advance(31 * 60_000);

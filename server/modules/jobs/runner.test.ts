@@ -25,7 +25,8 @@ beforeEach(async () => {
 function job(run: JobDefinition['run'] = async () => 'done'): JobDefinition {
   return { name: 'test-job', title: '测试任务', defaultSchedule: 'every 10', run };
 }
-const rowOf = async () => (await ctx.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, 'test-job')))[0];
+const rowOf = async () =>
+  (await ctx.db.select().from(scheduledJobs).where(eq(scheduledJobs.name, 'test-job')))[0];
 
 describe('the job runner', () => {
   it('runs a new job at once, then on its schedule of the injected clock', async () => {
@@ -71,7 +72,10 @@ describe('the job runner', () => {
   });
 
   it('takes over a job whose instance died once the lease lapsed', async () => {
-    const runner = createJobRunner(ctx, [job(async () => 'taken over')], { pollMs: 1000, leaseMs: 5 * MINUTE });
+    const runner = createJobRunner(ctx, [job(async () => 'taken over')], {
+      pollMs: 1000,
+      leaseMs: 5 * MINUTE,
+    });
     await runner.ensureScheduled();
     // A claim left by a dead instance.
     await ctx.db

@@ -38,7 +38,10 @@ export async function listJobs(
   const filter: SQL[] = [inArray(scheduledJobs.name, names)];
   if (input.jobName) filter.push(sql`${scheduledJobs.name} ilike ${containsPattern(input.jobName)}`);
   const where = and(...filter);
-  const [count] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(scheduledJobs).where(where);
+  const [count] = await ctx.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(scheduledJobs)
+    .where(where);
   const rows = await ctx.db
     .select()
     .from(scheduledJobs)
