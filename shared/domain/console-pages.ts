@@ -13,6 +13,10 @@ export const builtConsolePages = {
   noticemanger: { pages: ['statistical', 'message', 'messageinfo', 'messagemaintain', 'approvalOpinions'] },
   downLoad: { pages: ['service'] },
   system: { pages: ['smsOutbox', 'kitExamples'] },
+  task: { pages: ['time'] },
+  credit: { pages: ['lose', 'loseNot'] },
+  blacklist: { pages: ['blacklistManagement', 'blacklistNot'] },
+  personnelblacklist: { pages: ['personnelblacklist'] },
 } as const satisfies BuiltPages;
 
 /**
