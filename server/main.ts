@@ -44,6 +44,7 @@ async function loadAstroHandler(): Promise<AstroHandler> {
 
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const astro = await loadAstroHandler();
+  let stopJobs = async () => {};
   const database = await openDatabase(config, (error) =>
     logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
   );
@@ -64,6 +65,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const stopListening = await listenForDataChanges(database.listen, ctx);
     // Scheduled jobs (credit expiry, …): every instance polls; a job runs on one of them at a time.
     await ctx.services.jobs.start();
+    stopJobs = () => ctx.services.jobs.stop();
 
     const front = createFront({
       api: createApp(ctx),
@@ -103,6 +105,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
         })()),
     };
   } catch (error) {
+    await stopJobs();
     await database.close();
     throw error;
   }

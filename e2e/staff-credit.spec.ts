@@ -1,0 +1,89 @@
+import { expect, test } from '@playwright/test';
+import { accessibilityViolations } from './fixtures/a11y';
+import { screenshotPath } from './fixtures/hall';
+import { signInToConsole } from './fixtures/identity';
+
+/** Issue 12: credit entries and the job runner (staff and construction units are not built yet). */
+
+test('the authority blacklists an agency: the hall directory shows the flag, and ending it clears it', async ({
+  page,
+  request,
+}) => {
+  // An approved agency without flags, from the public directory.
+  const directory = (await (await request.get('/smsend/agentorg/query?credit=good&rows=50')).json()) as {
+    rows: { organizationId: number; orgName: string }[];
+  };
+  const agency = directory.rows.at(-1)!;
+
+  await signInToConsole(page, 'authority01', '/blacklist/blacklistManagement');
+  await expect(page.getByRole('heading', { name: '黑名单管理', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: '黑名单管理' }).getByRole('row')).not.toHaveCount(1);
+  await page.getByRole('button', { name: '机构加入黑名单' }).click();
+  const dialog = page.getByRole('dialog', { name: '机构加入黑名单' });
+  await dialog.getByLabel('机构').selectOption({ label: agency.orgName });
+  await dialog.getByLabel('原因').fill('以不正当手段承揽测绘业务');
+  await dialog.getByLabel('开始日期').fill('2026-11-01');
+  await dialog.getByLabel('结束日期').fill('2026-10-01');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByText('结束日期不能早于开始日期').first()).toBeVisible();
+  await dialog.getByLabel('结束日期').fill('2028-10-31');
+  await dialog.getByLabel('证据材料 1').setInputFiles({
+    name: '调查报告.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4 调查报告'),
+  });
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('已加入黑名单')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: agency.orgName });
+  await expect(row.getByRole('link', { name: '调查报告.pdf' })).toBeVisible();
+  await page.screenshot({ path: screenshotPath('blacklist-management-1366'), fullPage: true });
+  expect(await accessibilityViolations(page, 'main')).toEqual([]);
+
+  // The hall directory (a cached page, dropped by the write) shows the flag.
+  const hall = await page.context().newPage();
+  await hall.goto(`/intermediaryhall/orgselect?orgName=${encodeURIComponent(agency.orgName)}`);
+  await expect(hall.getByRole('row').filter({ hasText: agency.orgName })).toContainText('黑名单');
+  await hall.screenshot({ path: screenshotPath('hall-directory-blacklisted-1366') });
+
+  await row.getByRole('button', { name: `撤销 ${agency.orgName} 的记录` }).click();
+  const end = page.getByRole('dialog');
+  await end.getByLabel('撤销原因').fill('复核后撤销');
+  await end.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('已撤销')).toBeVisible();
+  await hall.reload();
+  await expect(hall.getByRole('row').filter({ hasText: agency.orgName })).not.toContainText('黑名单');
+});
+
+test('the job runner expired the lapsed demo entry at the first start, and runs a job on demand', async ({
+  page,
+}) => {
+  await signInToConsole(page, 'admin', '/task/time');
+  await expect(page.getByRole('heading', { name: '定时任务与时限', level: 1 })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: 'credit-expiry' });
+  // The demo data has one unqualified entry whose end date was yesterday: the first run expired it.
+  await expect(row).toContainText('成功');
+  await expect(row).toContainText(/条信用记录到期/);
+  await page.screenshot({ path: screenshotPath('job-list-1366'), fullPage: true });
+  expect(await accessibilityViolations(page, 'main')).toEqual([]);
+
+  const runsBefore = await row.getByRole('cell').nth(5).textContent();
+  await row.getByRole('button', { name: '立即执行 credit-expiry' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '立即执行' }).click();
+  await expect(page.getByText('已安排立即执行')).toBeVisible();
+  // The runner polls every two seconds in the e2e server; the list shows the new run after a reload.
+  await expect(async () => {
+    await page.reload();
+    const after = await page
+      .getByRole('row')
+      .filter({ hasText: 'credit-expiry' })
+      .getByRole('cell')
+      .nth(5)
+      .textContent();
+    expect(after).not.toBe(runsBefore);
+  }).toPass({ timeout: 20_000 });
+
+  await page.goto('/credit/loseNot');
+  const history = page.getByRole('table', { name: '不合格机构历史记录' });
+  await expect(history.getByRole('row').filter({ hasText: '已到期' }).first()).toBeVisible();
+  await page.screenshot({ path: screenshotPath('lose-not-1366'), fullPage: true });
+});
