@@ -49,7 +49,7 @@ test('the authority blacklists an agency: the hall directory shows the flag, and
   const end = page.getByRole('dialog');
   await end.getByLabel('撤销原因').fill('复核后撤销');
   await end.getByRole('button', { name: '保存' }).click();
-  await expect(page.getByText('已撤销')).toBeVisible();
+  await expect(page.getByText('撤销成功')).toBeVisible();
   await hall.reload();
   await expect(hall.getByRole('row').filter({ hasText: agency.orgName })).not.toContainText('黑名单');
 });

@@ -12,6 +12,7 @@ import { casRoutes, entryRoutes, serviceRoutes, userRoutes } from './modules/ide
 import { jobRoutes } from './modules/jobs/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { noticeRoutes } from './modules/notices/routes';
+import { staffRoutes } from './modules/staff/routes';
 
 export const callModules: readonly CallModule[] = [
   casRoutes,
@@ -25,4 +26,5 @@ export const callModules: readonly CallModule[] = [
   auditOpinionRoutes,
   jobRoutes,
   creditRoutes,
+  staffRoutes,
 ];

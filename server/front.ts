@@ -86,7 +86,10 @@ export function createFront(options: FrontOptions): RequestListener {
     const url = req.url ?? '/';
     const queryStart = url.indexOf('?');
     const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
-    const isApi = apiPrefixes.some((base) => isUnder(pathname, base));
+    // A console route under an API base (/task/time under the task base /task) is a page: the route
+    // table's paths are exact, and no call shares one.
+    const isApi =
+      apiPrefixes.some((base) => isUnder(pathname, base)) && matchRoute(pathname)?.surface !== 'console';
     const guarded = !isApi && isGuardedPage(pathname);
 
     // A cached public page first: the cache adds the request id to its own headers (page-cache.ts,

@@ -10,6 +10,7 @@ import { jobCalls } from './jobs';
 import { casCalls, entryCalls, serviceCalls, userCalls } from './identity';
 import { messageCalls } from './messages';
 import { noticeCalls } from './notices';
+import { staffCalls } from './staff';
 
 export const allCalls = [
   casCalls,
@@ -23,4 +24,5 @@ export const allCalls = [
   auditOpinionCalls,
   jobCalls,
   creditCalls,
+  staffCalls,
 ] as const;

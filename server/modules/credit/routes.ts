@@ -27,7 +27,7 @@ export const creditRoutes = implement(creditCalls, (ctx) => ({
   queryBlacklist: (input) => listCreditEntries(ctx.db, { kinds: ['blacklist'] }, input),
   updateBlacklistAog: async (input, { user }) =>
     reply(await addCreditEntry(ctx, user, 'blacklist', input), '已加入黑名单'),
-  endCredit: async (input, { user }) => reply(await endCreditEntry(ctx, user, orgKinds, input), '已撤销'),
+  endCredit: async (input, { user }) => reply(await endCreditEntry(ctx, user, orgKinds, input), '撤销成功'),
   queryPersonBlacklist: (input) => listCreditEntries(ctx.db, { kinds: ['personBlacklist'] }, input),
   addBlacklist: async (input, { user }) =>
     reply(await addCreditEntry(ctx, user, 'personBlacklist', input), '已加入人员黑名单'),
