@@ -66,24 +66,54 @@ test('the job runner expired the lapsed demo entry at the first start, and runs 
   await page.screenshot({ path: screenshotPath('job-list-1366'), fullPage: true });
   expect(await accessibilityViolations(page, 'main')).toEqual([]);
 
-  const runsBefore = await row.getByRole('cell').nth(5).textContent();
+  // 执行次数 is the row's only cell of digits alone.
+  const runCount = (within: typeof row) => within.getByRole('cell', { name: /^\d+$/ }).textContent();
+  const runsBefore = Number(await runCount(row));
   await row.getByRole('button', { name: '立即执行 credit-expiry' }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: '立即执行' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('已安排立即执行')).toBeVisible();
   // The runner polls every two seconds in the e2e server; the list shows the new run after a reload.
   await expect(async () => {
     await page.reload();
-    const after = await page
-      .getByRole('row')
-      .filter({ hasText: 'credit-expiry' })
-      .getByRole('cell')
-      .nth(5)
-      .textContent();
-    expect(after).not.toBe(runsBefore);
+    const after = Number(await runCount(page.getByRole('row').filter({ hasText: 'credit-expiry' })));
+    expect(after).toBe(runsBefore + 1);
   }).toPass({ timeout: 20_000 });
 
   await page.goto('/credit/loseNot');
   const history = page.getByRole('table', { name: '不合格机构历史记录' });
   await expect(history.getByRole('row').filter({ hasText: '已到期' }).first()).toBeVisible();
   await page.screenshot({ path: screenshotPath('lose-not-1366'), fullPage: true });
+});
+
+test('an agency adds a person, the authority approves the addition from its to-do list', async ({
+  browser,
+}) => {
+  const agency = await browser.newPage();
+  await signInToConsole(agency, 'agency01', '/orgstaff/stafflist');
+  await expect(agency.getByRole('heading', { name: '从业人员', level: 1 })).toBeVisible();
+  await agency.getByRole('button', { name: '新增人员' }).click();
+  const dialog = agency.getByRole('dialog', { name: '新增从业人员' });
+  await dialog.getByLabel('姓名').fill('孙测绘');
+  await dialog.getByLabel('身份证号码').fill('370102198506121231');
+  await dialog.getByLabel('手机号码').fill('13912340001');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByText('身份证号码不正确，请核对后重新输入').first()).toBeVisible();
+  // 37010219850612123 and its GB 11643 check character.
+  await dialog.getByLabel('身份证号码').fill('370102198506121239');
+  await dialog.getByLabel('职称').fill('工程师');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(agency.getByText('已提交审核')).toBeVisible();
+  await expect(agency.getByRole('row').filter({ hasText: '孙测绘' })).toContainText('待审核');
+  await agency.screenshot({ path: screenshotPath('staff-list-1366'), fullPage: true });
+  expect(await accessibilityViolations(agency, 'main')).toEqual([]);
+
+  const authority = await browser.newPage();
+  await signInToConsole(authority, 'authority01', '/orgstaff/personnelReview');
+  await authority.getByRole('link', { name: '孙测绘' }).click();
+  await expect(authority.getByRole('heading', { name: '从业人员：孙测绘' })).toBeVisible();
+  await authority.getByRole('button', { name: '审核通过' }).click();
+  await authority.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await expect(authority.getByRole('status').filter({ hasText: '审核通过' })).toBeVisible();
+  await authority.screenshot({ path: screenshotPath('staff-detail-1366'), fullPage: true });
+  expect(await accessibilityViolations(authority, 'main')).toEqual([]);
 });

@@ -30,6 +30,7 @@ export const pageRegistry: PageRegistry = {
   downLoad: { ...builtConsolePages.downLoad, load: () => import('@console/features/downloads') },
   system: { ...builtConsolePages.system, load: () => import('@console/features/system') },
   task: { ...builtConsolePages.task, load: () => import('@console/features/task') },
+  orgstaff: { ...builtConsolePages.orgstaff, load: () => import('@console/features/orgstaff') },
   credit: { ...builtConsolePages.credit, load: () => import('@console/features/credit') },
   blacklist: { ...builtConsolePages.blacklist, load: () => import('@console/features/credit/blacklist') },
   personnelblacklist: {

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { roles } from '@shared/domain/roles';
+import { pageRoles } from '@shared/domain/routes';
 import { reviewDecisionKeys } from '@shared/domain/review';
 import { idSchema, pagingSchema } from '@shared/validation/lists';
 import { staffAddSchema, staffDecisionSchema, staffListSchema } from '@shared/validation/staff';
@@ -48,7 +49,9 @@ export const staffDetailSchema = staffRowSchema.extend({
 });
 export type StaffDetail = z.infer<typeof staffDetailSchema>;
 
-const staffRoles = [roles.agency.id, roles.authority.id] as const;
+/** Who may open the staff list may call its calls; an agency sees only its own (checked in the service). */
+const staffRoles = pageRoles('orgstaff', 'stafflist');
+const reviewRoles = pageRoles('orgstaff', 'personnelReview');
 
 export const staffCalls = defineCalls('staff', {
   query: {
@@ -90,7 +93,7 @@ export const staffCalls = defineCalls('staff', {
     input: staffDecisionSchema,
     output: staffDetailSchema,
     envelope: 'result',
-    access: [roles.authority.id],
+    access: reviewRoles,
   },
   toDoStaff: {
     summary: '待审核的从业人员',
@@ -100,7 +103,7 @@ export const staffCalls = defineCalls('staff', {
     input: pagingSchema,
     output: staffRowSchema,
     envelope: 'page',
-    access: [roles.authority.id],
+    access: reviewRoles,
     paging: { page: 'page', size: 'rows' },
   },
 });

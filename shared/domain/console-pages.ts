@@ -14,6 +14,7 @@ export const builtConsolePages = {
   downLoad: { pages: ['service'] },
   system: { pages: ['smsOutbox', 'kitExamples'] },
   task: { pages: ['time'] },
+  orgstaff: { pages: ['stafflist', 'personnelReview', 'staffdetail'] },
   credit: { pages: ['lose', 'loseNot'] },
   blacklist: { pages: ['blacklistManagement', 'blacklistNot'] },
   personnelblacklist: { pages: ['personnelblacklist'] },

@@ -74,6 +74,7 @@ export function JobListPage() {
       cell: (row) => (row.lastRunAt ? formatDateTime(row.lastRunAt) : '—'),
       nowrap: true,
     },
+    { key: 'runCount', header: '执行次数', cell: (row) => row.runCount, nowrap: true },
     { key: 'lastMessage', header: '执行情况', cell: (row) => row.lastMessage ?? '—' },
     { key: 'nextRunAt', header: '下次执行', cell: (row) => formatDateTime(row.nextRunAt), nowrap: true },
   ];

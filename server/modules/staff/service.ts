@@ -26,7 +26,10 @@ import { staffMessages, type StaffAddInput } from '@shared/validation/staff';
 
 type StaffContext = Pick<AppContext, 'db' | 'services'>;
 
-const isManager = (user: SessionUser) => user.isAdmin || user.roleIds.includes(roles.authority.id);
+/** The authority, auditors and district offices see every agency's staff; an agency its own only. */
+const overseers: readonly string[] = [roles.authority.id, roles.auditor.id, roles.district.id];
+const isManager = (user: SessionUser) =>
+  user.isAdmin || user.roleIds.some((role) => overseers.includes(role));
 
 /** The organization of an agency account; 403 when the account has none. */
 async function ownOrganizationId(db: Queryable, user: SessionUser): Promise<number> {
