@@ -88,7 +88,7 @@ test('the job runner expired the lapsed demo entry at the first start, and runs 
 test('an agency adds a person, the authority approves the addition from its to-do list', async ({
   browser,
 }) => {
-  const agency = await browser.newPage();
+  const agency = await (await browser.newContext()).newPage();
   await signInToConsole(agency, 'agency01', '/orgstaff/stafflist');
   await expect(agency.getByRole('heading', { name: '从业人员', level: 1 })).toBeVisible();
   await agency.getByRole('button', { name: '新增人员' }).click();
@@ -107,7 +107,7 @@ test('an agency adds a person, the authority approves the addition from its to-d
   await agency.screenshot({ path: screenshotPath('staff-list-1366'), fullPage: true });
   expect(await accessibilityViolations(agency, 'main')).toEqual([]);
 
-  const authority = await browser.newPage();
+  const authority = await (await browser.newContext()).newPage();
   await signInToConsole(authority, 'authority01', '/orgstaff/personnelReview');
   await authority.getByRole('link', { name: '孙测绘' }).click();
   await expect(authority.getByRole('heading', { name: '从业人员：孙测绘' })).toBeVisible();
