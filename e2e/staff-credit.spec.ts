@@ -109,6 +109,9 @@ test('an agency adds a person, the authority approves the addition from its to-d
 
   const authority = await (await browser.newContext()).newPage();
   await signInToConsole(authority, 'authority01', '/orgstaff/personnelReview');
+  // The demo to-do list is not empty (oldest first, so the new addition is on a later page).
+  await expect(authority.getByRole('row').filter({ hasText: '待审核' }).first()).toBeVisible();
+  await authority.goto(`/orgstaff/stafflist?name=${encodeURIComponent('孙测绘')}`);
   await authority.getByRole('link', { name: '孙测绘' }).click();
   await expect(authority.getByRole('heading', { name: '从业人员：孙测绘' })).toBeVisible();
   await authority.getByRole('button', { name: '审核通过' }).click();

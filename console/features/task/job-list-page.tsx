@@ -64,10 +64,14 @@ export function JobListPage() {
   const edit = useCallMutation(jobCalls.edit, { invalidates: [jobCalls.list] });
   const columns: readonly Column<JobRow>[] = [
     { key: 'jobName', header: '任务', cell: (row) => row.jobName, nowrap: true },
-    { key: 'title', header: '说明', cell: (row) => row.title, wide: true },
+    { key: 'title', header: '说明', cell: (row) => row.title },
     { key: 'schedule', header: '执行计划', cell: (row) => row.schedule, nowrap: true },
-    { key: 'enabled', header: '启用', cell: (row) => (row.enabled ? '启用' : '停用'), nowrap: true },
-    { key: 'status', header: '上次结果', cell: (row) => statusLabels[row.status], nowrap: true },
+    {
+      key: 'status',
+      header: '状态',
+      cell: (row) => `${row.enabled ? '启用' : '停用'}，${statusLabels[row.status]}`,
+      nowrap: true,
+    },
     {
       key: 'lastRunAt',
       header: '上次执行',
@@ -75,7 +79,7 @@ export function JobListPage() {
       nowrap: true,
     },
     { key: 'runCount', header: '执行次数', cell: (row) => row.runCount, nowrap: true },
-    { key: 'lastMessage', header: '执行情况', cell: (row) => row.lastMessage ?? '—' },
+    { key: 'lastMessage', header: '执行情况', cell: (row) => row.lastMessage ?? '—', wide: true },
     { key: 'nextRunAt', header: '下次执行', cell: (row) => formatDateTime(row.nextRunAt), nowrap: true },
   ];
   return (
