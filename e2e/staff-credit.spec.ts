@@ -3,7 +3,11 @@ import { accessibilityViolations } from './fixtures/a11y';
 import { screenshotPath } from './fixtures/hall';
 import { signInToConsole } from './fixtures/identity';
 
-/** Issue 12: credit entries and the job runner (staff and construction units are not built yet). */
+/** Issue 12: credit entries, the job runner, staff additions (construction units are not built yet). */
+
+// Each flow signs in one or two accounts and waits for a job poll: more than the default minute on a
+// loaded machine.
+test.describe.configure({ timeout: 120_000 });
 
 test('the authority blacklists an agency: the hall directory shows the flag, and ending it clears it', async ({
   page,
