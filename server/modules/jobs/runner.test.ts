@@ -71,6 +71,18 @@ describe('the job runner', () => {
     expect(runs).toBe(1);
   });
 
+  it('runs a due job once when several instances poll at the same moment', async () => {
+    let runs = 0;
+    const instances = [1, 2, 3].map(() =>
+      createJobRunner(ctx, [job(async () => `run ${++runs}`)], { pollMs: 1000 }),
+    );
+    await instances[0]!.ensureScheduled();
+    // On PostgreSQL the claims race on separate connections (SKIP LOCKED); on PGlite they queue.
+    const outcomes = (await Promise.all(instances.map((runner) => runner.runDue()))).flat();
+    expect(outcomes).toHaveLength(1);
+    expect(runs).toBe(1);
+  });
+
   it('takes over a job whose instance died once the lease lapsed', async () => {
     const runner = createJobRunner(ctx, [job(async () => 'taken over')], {
       pollMs: 1000,
