@@ -120,7 +120,10 @@ test('an agency adds a person, the authority approves the addition from its to-d
   await expect(authority.getByRole('heading', { name: '从业人员：孙测绘' })).toBeVisible();
   await authority.getByRole('button', { name: '审核通过' }).click();
   await authority.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
-  await expect(authority.getByRole('status').filter({ hasText: '审核通过' })).toBeVisible();
+  // Decided: the status is approved, the timeline has the decision, and the panel is gone.
+  await expect(authority.getByText('审核通过', { exact: true })).toHaveCount(2);
+  await expect(authority.getByText('周振华（行业主管部门）')).toBeVisible();
+  await expect(authority.getByRole('button', { name: '审核通过' })).toHaveCount(0);
   await authority.screenshot({ path: screenshotPath('staff-detail-1366'), fullPage: true });
   expect(await accessibilityViolations(authority, 'main')).toEqual([]);
 });
