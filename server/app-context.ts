@@ -9,6 +9,7 @@ import type { MapModule } from './modules/map/map-module';
 import type { MessageHub } from './modules/messages/hub';
 import type { SessionCache } from './modules/identity/session-cache';
 import type { MessagePageCache } from './modules/messages/page-cache';
+import type { JobRunner } from './modules/jobs/runner';
 
 /** What a deployment or a test chooses for the services (server/services.ts). */
 export interface ServiceSettings {
@@ -31,6 +32,8 @@ export interface AppServices extends ServiceSettings {
   readonly messageHub: MessageHub;
   /** The map's cluster index and service, shared by the API and the hall pages. */
   readonly map: MapModule;
+  /** The job runner (server/modules/jobs): main.ts starts and stops it; tests call `runDue()`. */
+  readonly jobs: JobRunner;
   /** Drops the map's points (they reload on the next request); nothing when the map was never used. */
   invalidateProjectMap(): void;
 }

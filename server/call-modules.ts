@@ -6,11 +6,14 @@
 import type { CallModule } from './lib/contracts';
 import { auditOpinionRoutes } from './modules/audit-opinions/routes';
 import { casCheckRoutes, casProtocolRoutes, casServiceRoutes } from './modules/cas/routes';
+import { creditRoutes } from './modules/credit/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { hallRoutes } from './modules/hall/routes';
 import { casRoutes, entryRoutes, serviceRoutes, userRoutes } from './modules/identity/routes';
+import { jobRoutes } from './modules/jobs/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { noticeRoutes } from './modules/notices/routes';
+import { staffRoutes } from './modules/staff/routes';
 
 export const callModules: readonly CallModule[] = [
   casRoutes,
@@ -25,4 +28,7 @@ export const callModules: readonly CallModule[] = [
   downloadRoutes,
   messageRoutes,
   auditOpinionRoutes,
+  jobRoutes,
+  creditRoutes,
+  staffRoutes,
 ];

@@ -30,6 +30,8 @@ describe('loadConfig', () => {
   it('refuses test-only settings in production mode', () => {
     expect(() => loadConfig({ APP_MODE: 'production', CAPTCHA_TEST_CODE: '2026' })).toThrow(ConfigError);
     expect(loadConfig({ CAPTCHA_TEST_CODE: '2026' }).captchaTestCode).toBe('2026');
+    expect(() => loadConfig({ APP_MODE: 'production', CLOCK_OFFSET_DAYS: '3' })).toThrow(/CLOCK_OFFSET_DAYS/);
+    expect(loadConfig({ CLOCK_OFFSET_DAYS: '3' }).clockOffsetMs).toBe(3 * 24 * 60 * 60 * 1000);
   });
 
   it('refuses two API bases on one path', () => {

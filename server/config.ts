@@ -42,6 +42,10 @@ export const envSchema = z.object({
   /** Tianditu browser key: with it the map uses Tianditu tiles, place search and reverse geocoding. */
   TIANDITU_TOKEN: z.string().min(1).optional(),
   TIANDITU_API_URL: z.url().default('https://api.tianditu.gov.cn'),
+  /** How often each instance looks for due jobs (server/modules/jobs). */
+  JOB_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Test-only: the product's clock runs this many days ahead (jobs, credit periods). Refused in production. */
+  CLOCK_OFFSET_DAYS: z.coerce.number().int().min(-3650).max(3650).optional(),
   /** The city's fixed lon/lat box "west,south,east,north": map bounds and place-search bound. */
   MAP_BBOX: z
     .string()
@@ -70,6 +74,9 @@ export interface Config {
   /** CAS services from the files of CAS_SERVICE_REGISTRY (the console's are in the database). */
   casServiceFiles: readonly FileCasService[];
   map: MapConfig;
+  jobPollMs: number;
+  /** Test-only (CLOCK_OFFSET_DAYS): added to the real time by the services' clock. */
+  clockOffsetMs: number;
 }
 
 export interface MapConfig {
@@ -95,6 +102,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const isProduction = env.APP_MODE === 'production';
   if (isProduction && env.CAPTCHA_TEST_CODE) {
     throw new ConfigError('CAPTCHA_TEST_CODE is a test-only setting and is refused in production mode');
+  }
+  if (isProduction && env.CLOCK_OFFSET_DAYS !== undefined) {
+    throw new ConfigError('CLOCK_OFFSET_DAYS is a test-only setting and is refused in production mode');
   }
   const [west, south, east, north] = env.MAP_BBOX.split(',').map(Number) as [number, number, number, number];
   if (!(west < east && south < north)) throw new ConfigError('MAP_BBOX must be west,south,east,north');
@@ -129,6 +139,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smsDailyLimit: env.SMS_DAILY_LIMIT,
     externalIdentityService: env.EXTERNAL_IDENTITY_SERVICE,
     casServiceFiles,
+    jobPollMs: env.JOB_POLL_SECONDS * 1000,
+    clockOffsetMs: (env.CLOCK_OFFSET_DAYS ?? 0) * 24 * 60 * 60 * 1000,
     map: {
       tiandituToken: env.TIANDITU_TOKEN,
       tiandituApiUrl: env.TIANDITU_API_URL.replace(/\/+$/, ''),

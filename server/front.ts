@@ -87,7 +87,10 @@ export function createFront(options: FrontOptions): RequestListener {
     const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
     let place = placeOf.get(pathname);
     if (!place) {
-      const isApi = apiPrefixes.some((base) => isUnder(pathname, base));
+      // A console route under an API base (/task/time under the task base /task) is a page: the route
+      // table's paths are exact, and no call shares one.
+      const isApi =
+        apiPrefixes.some((base) => isUnder(pathname, base)) && matchRoute(pathname)?.surface !== 'console';
       place = { isApi, guarded: !isApi && isGuardedPage(pathname) };
       if (placeOf.size >= 10_000) placeOf.clear();
       placeOf.set(pathname, place);

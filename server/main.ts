@@ -45,6 +45,7 @@ async function loadAstroHandler(): Promise<AstroHandler> {
 
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const astro = await loadAstroHandler();
+  let stopJobs = async () => {};
   const database = await openDatabase(config, (error) =>
     logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
   );
@@ -65,6 +66,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     const stopListening = await listenForDataChanges(database.listen, ctx);
     // CAS single logout: the outbox is delivered in the background (server/modules/cas/single-logout.ts).
     const stopSingleLogout = startSingleLogoutDelivery(ctx);
+    // Scheduled jobs (credit expiry, …): every instance polls; a job runs on one of them at a time.
+    await ctx.services.jobs.start();
+    stopJobs = () => ctx.services.jobs.stop();
 
     const front = createFront({
       api: createApp(ctx),
@@ -98,12 +102,14 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
             // Requests still running get a moment to finish before their connections are cut.
             setTimeout(() => server.closeAllConnections(), 5000).unref();
           });
+          await ctx.services.jobs.stop();
           await stopListening();
           await stopSingleLogout();
           await database.close();
         })()),
     };
   } catch (error) {
+    await stopJobs();
     await database.close();
     throw error;
   }

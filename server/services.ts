@@ -9,6 +9,8 @@ import { createSessionCache } from './modules/identity/session-cache';
 import { createMessageHub, type MessageHub } from './modules/messages/hub';
 import { createMessagePageCache } from './modules/messages/page-cache';
 import { createMapModule, type MapModule } from './modules/map/map-module';
+import { productJobs } from './modules/jobs/definitions';
+import { createJobRunner, type JobRunner } from './modules/jobs/runner';
 
 /** Message streams send a keep-alive, re-check the session and re-read the count this often. */
 const MESSAGE_HEARTBEAT_MS = 25_000;
@@ -20,8 +22,10 @@ export function withServices<T extends Omit<AppContext, 'services'>>(
   const ctx = base as T & Pick<AppContext, 'services'>;
   let hub: MessageHub | undefined;
   let map: MapModule | undefined;
+  let jobs: JobRunner | undefined;
+  const offset = base.config.clockOffsetMs;
   const services: AppServices = {
-    now: settings.now ?? (() => new Date()),
+    now: settings.now ?? (offset ? () => new Date(Date.now() + offset) : () => new Date()),
     messageHeartbeatMs: settings.messageHeartbeatMs ?? MESSAGE_HEARTBEAT_MS,
     sessions: createSessionCache(),
     messagePages: createMessagePageCache(),
@@ -33,6 +37,9 @@ export function withServices<T extends Omit<AppContext, 'services'>>(
     },
     get map() {
       return (map ??= createMapModule(ctx));
+    },
+    get jobs() {
+      return (jobs ??= createJobRunner(ctx, productJobs, { pollMs: ctx.config.jobPollMs }));
     },
     invalidateProjectMap() {
       map?.clusters.invalidate();

@@ -29,6 +29,14 @@ export const pageRegistry: PageRegistry = {
   noticemanger: { ...builtConsolePages.noticemanger, load: () => import('@console/features/notices') },
   downLoad: { ...builtConsolePages.downLoad, load: () => import('@console/features/downloads') },
   system: { ...builtConsolePages.system, load: () => import('@console/features/system') },
+  task: { ...builtConsolePages.task, load: () => import('@console/features/task') },
+  orgstaff: { ...builtConsolePages.orgstaff, load: () => import('@console/features/orgstaff') },
+  credit: { ...builtConsolePages.credit, load: () => import('@console/features/credit') },
+  blacklist: { ...builtConsolePages.blacklist, load: () => import('@console/features/credit/blacklist') },
+  personnelblacklist: {
+    ...builtConsolePages.personnelblacklist,
+    load: () => import('@console/features/credit/personnel'),
+  },
 };
 
 export { builtRouteFor, isRouteBuilt } from '@shared/domain/console-pages';

@@ -4,11 +4,14 @@
  */
 import { auditOpinionCalls } from './audit-opinions';
 import { casCheckCalls, casProtocolCalls, casServiceCalls } from './cas';
+import { creditCalls } from './credit';
 import { downloadCalls } from './downloads';
 import { hallCalls } from './hall';
+import { jobCalls } from './jobs';
 import { casCalls, entryCalls, serviceCalls, userCalls } from './identity';
 import { messageCalls } from './messages';
 import { noticeCalls } from './notices';
+import { staffCalls } from './staff';
 
 export const allCalls = [
   casCalls,
@@ -23,4 +26,7 @@ export const allCalls = [
   downloadCalls,
   messageCalls,
   auditOpinionCalls,
+  jobCalls,
+  creditCalls,
+  staffCalls,
 ] as const;

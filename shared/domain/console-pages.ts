@@ -13,6 +13,11 @@ export const builtConsolePages = {
   noticemanger: { pages: ['statistical', 'message', 'messageinfo', 'messagemaintain', 'approvalOpinions'] },
   downLoad: { pages: ['service'] },
   system: { pages: ['smsOutbox', 'casServices', 'kitExamples'] },
+  task: { pages: ['time'] },
+  orgstaff: { pages: ['stafflist', 'personnelReview', 'staffdetail'] },
+  credit: { pages: ['lose', 'loseNot'] },
+  blacklist: { pages: ['blacklistManagement', 'blacklistNot'] },
+  personnelblacklist: { pages: ['personnelblacklist'] },
 } as const satisfies BuiltPages;
 
 /**

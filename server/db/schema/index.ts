@@ -13,3 +13,5 @@ export * from './relations';
 export * from './identity';
 export * from './audit-opinions';
 export * from './cas';
+export * from './jobs';
+export * from './credit';

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '02da6b80a466de2b9cb84bc623d6b3557a9814dcc09f82061037f762ba667caa';
+const EXPECTED_DIGEST = '85b07fe47838c61bfa7c52dbf24ae20f56cd9fa9a09a79186bdc6ca1c32bd757';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

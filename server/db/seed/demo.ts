@@ -20,6 +20,7 @@ import { demoUsers } from './demo-accounts';
 import { demoMessages } from './demo-messages';
 import { demoContent } from './demo-notices';
 import { demoParties } from './demo-parties';
+import { demoCreditEntries } from './demo-credit';
 import { demoProjects } from './demo-projects';
 
 export {
@@ -54,6 +55,7 @@ export interface DemoBase {
   agentStaff: Insert<typeof schema.agentStaff>[];
   constructionUnits: Insert<typeof schema.constructionUnits>[];
   auditRecords: Insert<typeof schema.auditRecords>[];
+  creditEntries: Insert<typeof schema.creditEntries>[];
   files: DemoFile[];
   notices: Insert<typeof schema.notices>[];
   noticeAttachments: Insert<typeof schema.noticeAttachments>[];
@@ -100,6 +102,7 @@ export function createDemoData(options: DemoOptions): DemoData {
     agentStaff: parties.agentStaff,
     constructionUnits: parties.constructionUnits,
     auditRecords: parties.auditRecords,
+    creditEntries: demoCreditEntries(c, parties),
     files: content.files,
     notices: content.notices,
     noticeAttachments: content.noticeAttachments,

@@ -184,6 +184,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     await insertRows(t, schema.agentStaff, base.agentStaff, summary);
     await insertRows(t, schema.constructionUnits, base.constructionUnits, summary);
     await insertRows(t, schema.auditRecords, base.auditRecords, summary);
+    await insertRows(t, schema.creditEntries, base.creditEntries, summary);
     await insertRows(t, schema.files, fileRows, summary);
     await insertRows(t, schema.notices, base.notices, summary);
     await insertRows(t, schema.noticeAttachments, base.noticeAttachments, summary);

@@ -1,0 +1,7 @@
+/** The blacklist route group's pages (/blacklist). */
+import { BlacklistManagementPage, BlacklistQueryPage } from './pages';
+
+export const pages = {
+  blacklistManagement: BlacklistManagementPage,
+  blacklistNot: BlacklistQueryPage,
+};

@@ -1,0 +1,41 @@
+/** Credit entries (shared/contracts/credit.ts): lists, adding, ending, violation projects, red list. */
+import { implement, reply } from '@server/lib/contracts';
+import { fileResponse } from '@server/modules/hall/file-response';
+import { creditCalls } from '@shared/contracts/credit';
+import {
+  addCreditEntry,
+  breakProjectsOfEntry,
+  endCreditEntry,
+  getEvidenceFile,
+  listBreakProjects,
+  listCreditEntries,
+  staffBlacklistInfo,
+} from './service';
+
+const orgKinds = ['lostCredit', 'unqualified', 'blacklist', 'red'] as const;
+
+export const creditRoutes = implement(creditCalls, (ctx) => ({
+  queryLose: (input) => listCreditEntries(ctx.db, { kinds: ['lostCredit'] }, input),
+  updateLoseAog: async (input, { user }) =>
+    reply(await addCreditEntry(ctx, user, 'lostCredit', input), '已认定为失信机构'),
+  queryUnqualified: (input) =>
+    listCreditEntries(ctx.db, { kinds: ['unqualified'], statuses: ['active'] }, input),
+  queryHistoryUnqualified: (input) =>
+    listCreditEntries(ctx.db, { kinds: ['unqualified'], statuses: ['expired', 'ended'] }, input),
+  updateUnqualifiedAog: async (input, { user }) =>
+    reply(await addCreditEntry(ctx, user, 'unqualified', input), '已认定为不合格机构'),
+  queryBlacklist: (input) => listCreditEntries(ctx.db, { kinds: ['blacklist'] }, input),
+  updateBlacklistAog: async (input, { user }) =>
+    reply(await addCreditEntry(ctx, user, 'blacklist', input), '已加入黑名单'),
+  endCredit: async (input, { user }) => reply(await endCreditEntry(ctx, user, orgKinds, input), '撤销成功'),
+  queryPersonBlacklist: (input) => listCreditEntries(ctx.db, { kinds: ['personBlacklist'] }, input),
+  addBlacklist: async (input, { user }) =>
+    reply(await addCreditEntry(ctx, user, 'personBlacklist', input), '已加入人员黑名单'),
+  deleteBlacklist: async (input, { user }) =>
+    reply(await endCreditEntry(ctx, user, ['personBlacklist'], input), '已移出人员黑名单'),
+  blacklistInfo: async ({ id }, { user }) => staffBlacklistInfo(ctx, user, id),
+  breakProjects: (input) => listBreakProjects(ctx.db, input),
+  breakProjectsOfEntry: ({ pkid }) => breakProjectsOfEntry(ctx.db, pkid),
+  redList: (input) => listCreditEntries(ctx.db, { kinds: ['red'], statuses: ['active'] }, input),
+  evidence: async ({ id }) => fileResponse(ctx.storage, await getEvidenceFile(ctx.db, id), 'inline'),
+}));

@@ -1,0 +1,184 @@
+/**
+ * The product's job runner (ADR 0007): recurring jobs on the scheduled_jobs table, safe with several
+ * instances on one PostgreSQL server, and the same code on embedded PGlite.
+ *
+ * Every instance polls; a poll claims one due job at a time with `FOR UPDATE SKIP LOCKED` and a lease
+ * (locked_until), runs it outside that transaction, then records the outcome and the next run. Two
+ * instances polling together never claim the same job; an instance that dies mid-run leaves a claim
+ * that lapses when its lease ends, and the job runs again at the next poll. Jobs are written to be
+ * repeatable (running one twice does nothing the second time). Time is the context's clock
+ * (`ctx.services.now`), so tests move it instead of waiting.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AppContext } from '@server/app-context';
+import { scheduledJobs } from '@server/db/schema';
+import { nextRunAfter, parseSchedule } from '@shared/validation/jobs';
+
+export interface JobDefinition {
+  /** Unique and stable: the row's key. */
+  name: string;
+  /** What the job does, in Chinese, for the list. */
+  title: string;
+  /** The schedule a new row starts with; administrators may change it (/task/monitor/job/edit). */
+  defaultSchedule: string;
+  /** Does the work as of `now`; resolves to a short summary for the list (e.g. "3 条记录到期"). */
+  run(ctx: AppContext, now: Date): Promise<string>;
+}
+
+export interface JobRunOutcome {
+  name: string;
+  status: 'succeeded' | 'failed';
+  message: string;
+}
+
+export interface JobRunner {
+  readonly definitions: readonly JobDefinition[];
+  /** Inserts the rows of jobs not in the table yet (first start, or a job added by an upgrade). */
+  ensureScheduled(): Promise<void>;
+  /** Runs every job due now, one after another; what each poll does. */
+  runDue(): Promise<JobRunOutcome[]>;
+  /** Polls every `pollMs` until stopped. */
+  start(): Promise<void>;
+  /** Stops polling and waits for a run in progress. */
+  stop(): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  pollMs: number;
+  /** How long a claim holds: longer than any job takes. */
+  leaseMs?: number;
+}
+
+const DEFAULT_LEASE_MS = 10 * 60_000;
+
+function scheduleOf(text: string) {
+  const schedule = parseSchedule(text);
+  if (!schedule) throw new Error(`not a schedule: ${text}`);
+  return schedule;
+}
+
+export function createJobRunner(
+  ctx: AppContext,
+  definitions: readonly JobDefinition[],
+  options: JobRunnerOptions,
+): JobRunner {
+  const instance = randomUUID();
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const byName = new Map(definitions.map((job) => [job.name, job]));
+  const names = [...byName.keys()];
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  let stopped = false;
+
+  async function claim(now: Date): Promise<{ name: string } | undefined> {
+    const j = scheduledJobs;
+    const due = ctx.db
+      .select({ name: j.name })
+      .from(j)
+      .where(
+        and(
+          eq(j.enabled, true),
+          inArray(j.name, names),
+          lte(j.nextRunAt, now),
+          or(isNull(j.lockedUntil), lte(j.lockedUntil, now)),
+        ),
+      )
+      .orderBy(j.nextRunAt)
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [claimed] = await ctx.db
+      .update(j)
+      .set({ lockedBy: instance, lockedUntil: new Date(now.getTime() + leaseMs) })
+      .where(inArray(j.name, due))
+      .returning({ name: j.name });
+    return claimed;
+  }
+
+  async function runOne(name: string, now: Date): Promise<JobRunOutcome> {
+    const job = byName.get(name);
+    const started = performance.now();
+    let outcome: JobRunOutcome;
+    try {
+      if (!job) throw new Error(`no job named ${name}`);
+      outcome = { name, status: 'succeeded', message: await job.run(ctx, now) };
+    } catch (error) {
+      ctx.logger.error({ err: error, job: name }, 'job failed');
+      outcome = { name, status: 'failed', message: error instanceof Error ? error.message : String(error) };
+    }
+    const j = scheduledJobs;
+    const [row] = await ctx.db.select({ schedule: j.schedule }).from(j).where(eq(j.name, name));
+    // The next run counts from the clock when the job ends (a slow run does not run twice in a row).
+    const finished = ctx.services.now();
+    await ctx.db
+      .update(j)
+      .set({
+        lastRunAt: now,
+        lastStatus: outcome.status,
+        lastMessage: outcome.message.slice(0, 500),
+        lastDurationMs: Math.round(performance.now() - started),
+        runCount: sql`${j.runCount} + 1`,
+        nextRunAt: nextRunAfter(scheduleOf(row?.schedule ?? job?.defaultSchedule ?? 'every 60'), finished),
+        lockedBy: null,
+        lockedUntil: null,
+        updatedAt: finished,
+      })
+      .where(and(eq(j.name, name), eq(j.lockedBy, instance)));
+    ctx.logger.info({ job: name, status: outcome.status, message: outcome.message }, 'job ran');
+    return outcome;
+  }
+
+  async function runDue(): Promise<JobRunOutcome[]> {
+    const outcomes: JobRunOutcome[] = [];
+    // Each claimed job gets a new `now`; a job cannot be claimed twice in one poll (its next run moved).
+    for (let guard = 0; guard < names.length * 2; guard++) {
+      const now = ctx.services.now();
+      const claimed = await claim(now);
+      if (!claimed) break;
+      outcomes.push(await runOne(claimed.name, now));
+    }
+    return outcomes;
+  }
+
+  function poll() {
+    if (stopped || running) return;
+    running = runDue()
+      .catch((error: unknown) => ctx.logger.error({ err: error }, 'job poll failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  }
+
+  return {
+    definitions,
+    async ensureScheduled() {
+      const now = ctx.services.now();
+      if (definitions.length === 0) return;
+      await ctx.db
+        .insert(scheduledJobs)
+        .values(
+          definitions.map((job) => ({
+            name: job.name,
+            schedule: job.defaultSchedule,
+            // A new job runs at the first poll (e.g. entries that expired before the first start).
+            nextRunAt: now,
+          })),
+        )
+        .onConflictDoNothing();
+    },
+    runDue,
+    async start() {
+      await this.ensureScheduled();
+      stopped = false;
+      timer = setInterval(poll, options.pollMs);
+      timer.unref();
+      poll();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,202 @@
+/**
+ * An agency's staff: list (an agency sees only its own), add (refused for a blacklisted person; the
+ * addition goes to review at once), detail with its review state and timeline, the authority's
+ * decision and to-do list. Every approval goes through the review workflow (server/modules/review).
+ */
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '@server/app-context';
+import type { Queryable } from '@server/db/database';
+import { agentOrganizations, agentStaff } from '@server/db/schema';
+import { containsPattern } from '@server/db/contains-pattern';
+import { isPersonBlacklisted } from '@server/modules/credit/flags';
+import type { SessionUser } from '@server/modules/identity/sessions';
+import {
+  decide,
+  decideIn,
+  getReviewState,
+  listReviewRecords,
+  listTodo,
+  openReview,
+} from '@server/modules/review/service';
+import type { StaffDetail, StaffRow } from '@shared/contracts/staff';
+import { roles } from '@shared/domain/roles';
+import { AppError } from '@shared/errors/app-error';
+import { beijingDate } from '@shared/validation/jobs';
+import { staffMessages, type StaffAddInput } from '@shared/validation/staff';
+
+type StaffContext = Pick<AppContext, 'db' | 'services'>;
+
+/** The authority, auditors and district offices see every agency's staff; an agency its own only. */
+const overseers: readonly string[] = [roles.authority.id, roles.auditor.id, roles.district.id];
+const isManager = (user: SessionUser) =>
+  user.isAdmin || user.roleIds.some((role) => overseers.includes(role));
+
+/** The organization of an agency account; 403 when the account has none. */
+async function ownOrganizationId(db: Queryable, user: SessionUser): Promise<number> {
+  const [org] = await db
+    .select({ id: agentOrganizations.organizationId })
+    .from(agentOrganizations)
+    .where(eq(agentOrganizations.userId, user.pkid));
+  if (!org) throw new AppError('forbidden', { message: '您的账号尚未登记测绘中介机构' });
+  return org.id;
+}
+
+const rowColumns = {
+  staffId: agentStaff.staffId,
+  organizationId: agentStaff.organizationId,
+  orgName: agentOrganizations.orgName,
+  name: agentStaff.name,
+  idCardNo: agentStaff.idCardNo,
+  phone: agentStaff.phone,
+  title: agentStaff.title,
+  certificateNo: agentStaff.certificateNo,
+  post: agentStaff.post,
+  auditStatus: agentStaff.auditStatus,
+  isBlacklisted: agentStaff.isBlacklisted,
+  createdAt: agentStaff.createdAt,
+};
+
+type StaffRecord = Omit<StaffRow, 'createdAt'> & { createdAt: Date };
+const toRow = (row: StaffRecord): StaffRow => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/** Staff rows matching `where`, paged. */
+async function selectStaff(db: Queryable, where: SQL | undefined, page: number, rows: number) {
+  const [list, [total]] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(agentStaff)
+      .innerJoin(agentOrganizations, eq(agentOrganizations.organizationId, agentStaff.organizationId))
+      .where(where)
+      .orderBy(desc(agentStaff.createdAt), desc(agentStaff.staffId))
+      .limit(rows)
+      .offset((page - 1) * rows),
+    db
+      .select({ n: count() })
+      .from(agentStaff)
+      .innerJoin(agentOrganizations, eq(agentOrganizations.organizationId, agentStaff.organizationId))
+      .where(where),
+  ]);
+  return { rows: (list as StaffRecord[]).map(toRow), total: total?.n ?? 0 };
+}
+
+export async function listStaff(
+  db: Queryable,
+  user: SessionUser,
+  input: { page: number; rows: number; name?: string | undefined; auditStatus?: number | undefined },
+) {
+  const where: SQL[] = [];
+  if (!isManager(user)) where.push(eq(agentStaff.organizationId, await ownOrganizationId(db, user)));
+  if (input.name) where.push(sql`${agentStaff.name} ilike ${containsPattern(input.name)}`);
+  if (input.auditStatus !== undefined) where.push(eq(agentStaff.auditStatus, input.auditStatus));
+  return selectStaff(db, and(...where), input.page, input.rows);
+}
+
+/** Adds a person to the user's agency and submits the addition for review, in one transaction. */
+export async function addStaff(
+  ctx: StaffContext,
+  user: SessionUser,
+  input: StaffAddInput,
+): Promise<StaffRow> {
+  const organizationId = await ownOrganizationId(ctx.db, user);
+  const today = beijingDate(ctx.services.now());
+  if (await isPersonBlacklisted(ctx.db, input.idCardNo, today))
+    throw new AppError('conflict', { message: staffMessages.blacklisted, field: 'idCardNo' });
+  const staffId = await ctx.db.transaction(async (tx) => {
+    const [same] = await tx
+      .select({ id: agentStaff.staffId })
+      .from(agentStaff)
+      .where(
+        and(
+          eq(agentStaff.organizationId, organizationId),
+          sql`upper(${agentStaff.idCardNo}) = ${input.idCardNo}`,
+        ),
+      );
+    if (same) throw new AppError('conflict', { message: staffMessages.duplicate, field: 'idCardNo' });
+    const [row] = await tx
+      .insert(agentStaff)
+      .values({
+        organizationId,
+        name: input.name,
+        idCardNo: input.idCardNo,
+        phone: input.phone,
+        title: input.title ?? null,
+        certificateNo: input.certificateNo ?? null,
+        post: input.post ?? null,
+        auditStatus: 0,
+      })
+      .returning({ staffId: agentStaff.staffId });
+    if (!row) throw new AppError('internal');
+    await openReview(tx, { subjectType: 'agent_staff', subjectId: row.staffId, applicantId: user.pkid });
+    await decideIn(tx, user, { subjectType: 'agent_staff', subjectId: row.staffId, decision: 'submit' });
+    return row.staffId;
+  });
+  const [row] = await selectStaffById(ctx.db, staffId);
+  return row as StaffRow;
+}
+
+async function selectStaffById(db: Queryable, staffId: number) {
+  return (await selectStaff(db, eq(agentStaff.staffId, staffId), 1, 1)).rows;
+}
+
+/** One person with the review state and timeline; another agency's person answers 404. */
+export async function getStaff(db: Queryable, user: SessionUser, staffId: number): Promise<StaffDetail> {
+  const [row] = await selectStaffById(db, staffId);
+  if (!row || (!isManager(user) && row.organizationId !== (await ownOrganizationId(db, user))))
+    throw new AppError('not_found', { message: '没有这名人员' });
+  let review: StaffDetail['review'] = null;
+  try {
+    const state = await getReviewState(db, user, 'agent_staff', staffId);
+    review = { status: state.item.status, version: state.item.version, allowed: state.allowed };
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'not_found')) throw error;
+  }
+  const records = (await listReviewRecords(db, 'agent_staff', staffId)).map((record) => ({
+    pkid: record.pkid,
+    decision: record.decision,
+    opinion: record.opinion,
+    auditorName: record.auditorName,
+    roleId: record.roleId,
+    transferToName: record.transferToName,
+    auditedAt: record.auditedAt.toISOString(),
+  }));
+  return { ...row, review, records };
+}
+
+export async function decideStaff(
+  ctx: StaffContext & { db: AppContext['db'] },
+  user: SessionUser,
+  input: {
+    id: number;
+    decision: 'approve' | 'reject';
+    opinion?: string | undefined;
+    version?: number | undefined;
+  },
+): Promise<StaffDetail> {
+  await getStaff(ctx.db, user, input.id);
+  await decide(ctx.db, user, {
+    subjectType: 'agent_staff',
+    subjectId: input.id,
+    decision: input.decision,
+    ...(input.opinion ? { opinion: input.opinion } : {}),
+    ...(input.version !== undefined ? { version: input.version } : {}),
+  });
+  return getStaff(ctx.db, user, input.id);
+}
+
+/** The reviewer's to-do of staff additions, oldest submission first. */
+export async function staffTodo(db: Queryable, user: SessionUser, input: { page: number; rows: number }) {
+  const tasks = await listTodo(db, user, { subjectType: 'agent_staff', page: input.page, rows: input.rows });
+  const ids = tasks.rows.map((task) => task.subjectId);
+  if (ids.length === 0) return { rows: [], total: tasks.total };
+  const rows = await db
+    .select(rowColumns)
+    .from(agentStaff)
+    .innerJoin(agentOrganizations, eq(agentOrganizations.organizationId, agentStaff.organizationId))
+    .where(inArray(agentStaff.staffId, ids))
+    .orderBy(asc(agentStaff.staffId));
+  const byId = new Map((rows as StaffRecord[]).map((row) => [row.staffId, toRow(row)]));
+  return {
+    rows: ids.map((id) => byId.get(id)).filter((row): row is StaffRow => row !== undefined),
+    total: tasks.total,
+  };
+}
