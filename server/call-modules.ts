@@ -4,6 +4,7 @@
  * fails when a declared call is not mounted or a mounted one is not declared.
  */
 import type { CallModule } from './lib/contracts';
+import { agencyRoutes } from './modules/agencies/routes';
 import { auditOpinionRoutes } from './modules/audit-opinions/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { hallRoutes } from './modules/hall/routes';
@@ -21,4 +22,5 @@ export const callModules: readonly CallModule[] = [
   downloadRoutes,
   messageRoutes,
   auditOpinionRoutes,
+  agencyRoutes,
 ];

@@ -2,6 +2,7 @@
  * Every domain's calls, for the server's mount list test and the OpenAPI document. Browser code
  * imports the one domain file it needs instead, so a page does not carry every schema.
  */
+import { agencyCalls } from './agencies';
 import { auditOpinionCalls } from './audit-opinions';
 import { downloadCalls } from './downloads';
 import { hallCalls } from './hall';
@@ -19,4 +20,5 @@ export const allCalls = [
   downloadCalls,
   messageCalls,
   auditOpinionCalls,
+  agencyCalls,
 ] as const;

@@ -12,3 +12,4 @@ export * from './reference';
 export * from './relations';
 export * from './identity';
 export * from './audit-opinions';
+export * from './agencies';
