@@ -29,6 +29,11 @@ export const pageRegistry: PageRegistry = {
   noticemanger: { ...builtConsolePages.noticemanger, load: () => import('@console/features/notices') },
   downLoad: { ...builtConsolePages.downLoad, load: () => import('@console/features/downloads') },
   system: { ...builtConsolePages.system, load: () => import('@console/features/system') },
+  intermediary: {
+    ...builtConsolePages.intermediary,
+    load: () => import('@console/features/intermediary'),
+  },
+  usercenter: { ...builtConsolePages.usercenter, load: () => import('@console/features/usercenter') },
 };
 
 export { builtRouteFor, isRouteBuilt } from '@shared/domain/console-pages';

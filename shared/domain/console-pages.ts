@@ -13,6 +13,18 @@ export const builtConsolePages = {
   noticemanger: { pages: ['statistical', 'message', 'messageinfo', 'messagemaintain', 'approvalOpinions'] },
   downLoad: { pages: ['service'] },
   system: { pages: ['smsOutbox', 'kitExamples'] },
+  intermediary: {
+    pages: [
+      'orglist',
+      'informationReviewShow',
+      'orgManageDetail',
+      'orgdetail',
+      'orgdonelist',
+      'orgquery',
+      'orgupdate',
+    ],
+  },
+  usercenter: { pages: ['orgapply', 'orgdone'] },
 } as const satisfies BuiltPages;
 
 /**

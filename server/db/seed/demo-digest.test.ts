@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '02da6b80a466de2b9cb84bc623d6b3557a9814dcc09f82061037f762ba667caa';
+const EXPECTED_DIGEST = 'bcef514bf299efd274e9351889fddfc392335ae9b753350016f3a2cea5880286';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

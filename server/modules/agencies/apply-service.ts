@@ -180,6 +180,7 @@ async function loadRecord(db: Queryable, user: SessionUser, organizationId: numb
   }
   return {
     ...(present(fields) as Partial<AgencyFields>),
+    organizationId: fields.organizationId,
     orgName: fields.orgName,
     businessScope: fields.businessScope,
     auditStatus: fields.auditStatus,
