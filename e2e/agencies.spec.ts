@@ -40,12 +40,14 @@ async function decide(page: Page, decision: '审核通过' | '审核不通过', 
 test('an agency applies, is rejected with an opinion, resubmits, is approved and shows in the hall', async ({
   browser,
 }) => {
-  const agency = await browser.newPage();
+  const agency = await (await browser.newContext()).newPage();
   await signInToConsole(agency, 'agency02', '/usercenter/orgapply');
   await expect(agency.getByRole('heading', { level: 1, name: '机构申请' })).toBeVisible();
 
   // A wrong check character is refused in the browser with the shared message.
-  await agency.getByLabel('统一社会信用代码').fill(CREDIT_CODE.slice(0, 17) + (CREDIT_CODE.endsWith('0') ? '1' : '0'));
+  await agency
+    .getByLabel('统一社会信用代码')
+    .fill(CREDIT_CODE.slice(0, 17) + (CREDIT_CODE.endsWith('0') ? '1' : '0'));
   await agency.getByRole('button', { name: '提交审核' }).click();
   await expect(agency.getByRole('alert').getByText('统一社会信用代码校验位不正确').first()).toBeVisible();
 
@@ -69,7 +71,7 @@ test('an agency applies, is rejected with an opinion, resubmits, is approved and
   await expect(agency.getByText('提交成功，请等待审核')).toBeVisible();
   await expect(agency.getByText('申请已提交，正在审核中。')).toBeVisible();
 
-  const authority = await browser.newPage();
+  const authority = await (await browser.newContext()).newPage();
   await decide(authority, '审核不通过', '资质证书扫描件不清晰，请重新上传。');
   await authority.screenshot({ path: screenshotPath('agencies-review-1366'), fullPage: true });
 
@@ -80,7 +82,7 @@ test('an agency applies, is rejected with an opinion, resubmits, is approved and
   await agency.getByRole('button', { name: '提交审核' }).click();
   await expect(agency.getByText('提交成功，请等待审核')).toBeVisible();
 
-  const visitor = await browser.newPage();
+  const visitor = await (await browser.newContext()).newPage();
   await muteNoticeDialog(visitor);
   await visitor.goto(`/intermediaryhall/orgselect?orgName=${encodeURIComponent('端到端')}`);
   await expect(visitor.getByRole('link', { name: orgName })).toHaveCount(0);

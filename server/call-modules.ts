@@ -4,7 +4,8 @@
  * fails when a declared call is not mounted or a mounted one is not declared.
  */
 import type { CallModule } from './lib/contracts';
-import { agencyRoutes } from './modules/agencies/routes';
+import { agencyChangeRoutes, agencyRoutes } from './modules/agencies/routes';
+import { auditUserRoutes } from './modules/audit-users/routes';
 import { auditOpinionRoutes } from './modules/audit-opinions/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { hallRoutes } from './modules/hall/routes';
@@ -23,4 +24,6 @@ export const callModules: readonly CallModule[] = [
   messageRoutes,
   auditOpinionRoutes,
   agencyRoutes,
+  agencyChangeRoutes,
+  auditUserRoutes,
 ];

@@ -33,6 +33,7 @@ export const pageRegistry: PageRegistry = {
     ...builtConsolePages.intermediary,
     load: () => import('@console/features/intermediary'),
   },
+  audituser: { ...builtConsolePages.audituser, load: () => import('@console/features/audituser') },
   usercenter: { ...builtConsolePages.usercenter, load: () => import('@console/features/usercenter') },
 };
 

@@ -10,6 +10,10 @@ import { roles } from '@shared/domain/roles';
 import { pageRoles } from '@shared/domain/routes';
 import {
   agencyApplySchema,
+  agencyChangeSchema,
+  changeDecisionSchema,
+  changeIdSchema,
+  changeTransferSchema,
   agencyDecisionSchema,
   agencyTransferSchema,
   metadataSchema,
@@ -237,5 +241,128 @@ export const agencyCalls = defineCalls('agencies', {
     envelope: 'file',
     produces: 'application/octet-stream',
     access: agencyViewerRoles,
+  },
+});
+
+export const agencyChangeSchemaOut = z.object({
+  pkid: id,
+  organizationId: id,
+  orgName: z.string().describe('当前（变更前）的机构名称'),
+  reason: z.string().nullable(),
+  auditStatus: z.number().int(),
+  before: agencyFieldsOutSchema.describe('提出变更时的机构信息'),
+  data: agencyFieldsOutSchema.describe('变更后的机构信息'),
+  changedFields: z.array(z.string()).describe('有变化的字段'),
+  createdAt: dateTime,
+  appliedAt: dateTime.nullable(),
+  review: reviewStateSchema.nullable(),
+});
+export type AgencyChange = z.infer<typeof agencyChangeSchemaOut>;
+
+export const agencyChangeRowSchema = z.object({
+  pkid: id,
+  organizationId: id,
+  orgName: z.string(),
+  reason: z.string().nullable(),
+  auditStatus: z.number().int(),
+  changedFields: z.array(z.string()),
+  createdAt: dateTime,
+  appliedAt: dateTime.nullable(),
+});
+export type AgencyChangeRow = z.infer<typeof agencyChangeRowSchema>;
+
+const changeDecisionOut = z.object({ auditStatus: z.number().int(), version: z.number().int() });
+
+export const agencyChangeCalls = defineCalls('agencyChanges', {
+  check: {
+    summary: '本机构能否提出变更申请（须审核通过且没有未完成的变更）',
+    base: 'business',
+    path: 'agentChange/checkOrgChange',
+    method: 'GET',
+    output: z.object({
+      canChange: z.boolean(),
+      message: z.string().nullable(),
+      openChangeId: z.number().int().nullable(),
+    }),
+    envelope: 'object',
+    access: [roles.agency.id],
+  },
+  querySelf: {
+    summary: '本机构的变更申请（最新在前）',
+    base: 'business',
+    path: 'agentChange/querySelfChange',
+    method: 'POST',
+    input: reviewListSchema,
+    output: agencyChangeRowSchema,
+    envelope: 'page',
+    access: [roles.agency.id],
+    paging: { page: 'page', size: 'rows' },
+  },
+  updateSelf: {
+    summary: '保存或提交本机构的变更申请',
+    description:
+      '提交的是变更后的完整机构信息和变更原因；审核通过前现有信息继续有效，审核通过后才替换。已有草稿时修改该草稿。',
+    base: 'business',
+    path: 'agentChange/updateSelfChange',
+    method: 'POST',
+    encoding: 'multipart',
+    input: agencyChangeSchema,
+    output: agencyChangeSchemaOut,
+    envelope: 'result',
+    access: [roles.agency.id],
+  },
+  todo: {
+    summary: '待审核的机构变更',
+    base: 'business',
+    path: 'agentChange/toDoChangeList',
+    method: 'POST',
+    input: reviewListSchema,
+    output: agencyChangeRowSchema,
+    envelope: 'page',
+    access: agencyManageRoles,
+    paging: { page: 'page', size: 'rows' },
+  },
+  queryOne: {
+    summary: '变更详情：变更前后对照和有变化的字段',
+    base: 'business',
+    path: 'agentChange/queryOneOrgChange',
+    method: ['POST', 'GET'],
+    changesState: false,
+    input: changeIdSchema,
+    output: agencyChangeSchemaOut,
+    envelope: 'object',
+    access: agencyViewerRoles,
+  },
+  auditInfo: {
+    summary: '机构变更的审核记录',
+    base: 'business',
+    path: 'agentChange/orgChangeAuditInfo',
+    method: ['POST', 'GET'],
+    changesState: false,
+    input: changeIdSchema,
+    output: z.array(reviewRecordSchema),
+    envelope: 'object',
+    access: agencyViewerRoles,
+  },
+  approve: {
+    summary: '审核机构变更（auditStatus 2 通过并生效，3 不通过，须填写意见）',
+    base: 'business',
+    path: 'agentChange/approve',
+    method: 'POST',
+    input: changeDecisionSchema,
+    output: changeDecisionOut,
+    envelope: 'result',
+    access: agencyReviewerRoles,
+  },
+  transfer: {
+    summary: '把机构变更审核任务转办给其他审核人员',
+    base: 'business',
+    path: 'agentChange/transferOrgChangeTask',
+    method: 'GET',
+    changesState: true,
+    input: changeTransferSchema,
+    output: changeDecisionOut,
+    envelope: 'result',
+    access: agencyReviewerRoles,
   },
 });

@@ -2,7 +2,8 @@
  * Every domain's calls, for the server's mount list test and the OpenAPI document. Browser code
  * imports the one domain file it needs instead, so a page does not carry every schema.
  */
-import { agencyCalls } from './agencies';
+import { agencyCalls, agencyChangeCalls } from './agencies';
+import { auditUserCalls } from './audit-users';
 import { auditOpinionCalls } from './audit-opinions';
 import { downloadCalls } from './downloads';
 import { hallCalls } from './hall';
@@ -21,4 +22,6 @@ export const allCalls = [
   messageCalls,
   auditOpinionCalls,
   agencyCalls,
+  agencyChangeCalls,
+  auditUserCalls,
 ] as const;

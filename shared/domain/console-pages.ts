@@ -25,6 +25,15 @@ export const builtConsolePages = {
     ],
   },
   usercenter: { pages: ['orgapply', 'orgdone'] },
+  audituser: {
+    pages: [
+      'agentorg_audit_users',
+      'contract_audit_users',
+      'resultinfo_audit_users',
+      'resultinfo_audit_users_offline',
+      'AcceptanceAndCertification',
+    ],
+  },
 } as const satisfies BuiltPages;
 
 /**

@@ -179,3 +179,40 @@ export const reviewListSchema = pagingSchema;
 export const metadataSchema = z.object({
   x: z.enum(['auditStatus', 'qualificationGrade', 'attachmentKind', 'district'], '元数据名称不正确'),
 });
+
+/** updateSelfChange: the edited fields, why, and save (draft) or submit. */
+export const agencyChangeSchema = agencyFieldsSchema.extend({
+  reason: z.preprocess(
+    blankToUndefined,
+    z.string('请填写变更原因').trim().min(1, '请填写变更原因').max(500, '变更原因不能超过500个字'),
+  ),
+  action: z.enum(['save', 'submit'], m.actionInvalid).default('submit'),
+});
+
+export const changeIdSchema = z.object({
+  id: z.preprocess(blankToUndefined, idField('请提供正确的变更编号')),
+});
+
+export const changeDecisionSchema = z.object({
+  id: z.preprocess(blankToUndefined, idField('请提供正确的变更编号')),
+  auditStatus: z.coerce
+    .number<string | number>('请选择审核结果')
+    .refine((value) => value === 2 || value === 3, '请选择审核结果'),
+  opinion: optionalText(REVIEW_OPINION_MAX, '审核意见'),
+  version: z.preprocess(blankToUndefined, wholeNumber('版本号不正确', { min: 0 }).optional()),
+});
+
+/** transferOrgChangeTask?id&askReason&transferStaffId */
+export const changeTransferSchema = z.object({
+  id: z.preprocess(blankToUndefined, idField('请提供正确的变更编号')),
+  askReason: z.preprocess(
+    blankToUndefined,
+    z
+      .string('请输入转办原因')
+      .trim()
+      .min(1, '请输入转办原因')
+      .max(REVIEW_OPINION_MAX, '转办原因不能超过500个字'),
+  ),
+  transferStaffId: z.preprocess(blankToUndefined, idField('请选择转办人员')),
+  version: z.preprocess(blankToUndefined, wholeNumber('版本号不正确', { min: 0 }).optional()),
+});

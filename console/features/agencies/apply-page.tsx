@@ -157,21 +157,23 @@ function ApplyForm({ org }: { org: AgencyRecord | null }) {
           {(scopes.data ?? []).map((stage) => (
             <div key={stage.id} className="agency-scope__stage">
               <span className="agency-scope__name">{stage.name}</span>
-              {stage.items.map((item) => (
-                <label key={item.id} className="agency-scope__item">
-                  <input
-                    type="checkbox"
-                    checked={chosen.has(String(item.id))}
-                    onChange={(event) => {
-                      const next = new Set(chosen);
-                      if (event.target.checked) next.add(String(item.id));
-                      else next.delete(String(item.id));
-                      scope.field.onChange([...next]);
-                    }}
-                  />
-                  {item.name}
-                </label>
-              ))}
+              <span className="agency-scope__items">
+                {stage.items.map((item) => (
+                  <label key={item.id} className="agency-scope__item">
+                    <input
+                      type="checkbox"
+                      checked={chosen.has(String(item.id))}
+                      onChange={(event) => {
+                        const next = new Set(chosen);
+                        if (event.target.checked) next.add(String(item.id));
+                        else next.delete(String(item.id));
+                        scope.field.onChange([...next]);
+                      }}
+                    />
+                    {item.name}
+                  </label>
+                ))}
+              </span>
             </div>
           ))}
           {scope.fieldState.error ? (

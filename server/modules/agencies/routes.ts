@@ -3,7 +3,7 @@
  */
 import { implement, reply } from '@server/lib/contracts';
 import { fileResponse } from '@server/modules/hall/file-response';
-import { agencyCalls } from '@shared/contracts/agencies';
+import { agencyCalls, agencyChangeCalls } from '@shared/contracts/agencies';
 import { agencyAttachmentKind } from '@shared/domain/agencies';
 import { stages } from '@shared/domain/stages';
 import { auditStatus, qualificationGrade } from '@shared/domain/statuses';
@@ -21,6 +21,16 @@ import {
   saveOwnAgency,
   transferAgency,
 } from './apply-service';
+import {
+  changeTimeline,
+  checkChange,
+  decideChange,
+  getChange,
+  listChangeTodo,
+  listOwnChanges,
+  saveOwnChange,
+  transferChange,
+} from './change-service';
 
 /** Attachments are private to the agency and its reviewers: no shared cache keeps them. */
 function privately(response: Response): Response {
@@ -72,5 +82,27 @@ export const agencyRoutes = implement(agencyCalls, (ctx) => {
       privately(fileResponse(storage, await agencyAttachmentFile(db, user, id), 'attachment')),
     previewFile: async ({ id }, { user }) =>
       privately(fileResponse(storage, await agencyAttachmentFile(db, user, id), 'inline')),
+  };
+});
+
+export const agencyChangeRoutes = implement(agencyChangeCalls, (ctx) => {
+  const { db } = ctx;
+  return {
+    check: (_input, { user }) => checkChange(db, user),
+    querySelf: (input, { user }) => listOwnChanges(db, user, input),
+    updateSelf: async (input, { user }) =>
+      reply(
+        await saveOwnChange(ctx, user, input),
+        input.action === 'submit' ? agencyMessages.submitted : agencyMessages.saved,
+      ),
+    todo: (input, { user }) => listChangeTodo(db, user, input),
+    queryOne: ({ id }, { user }) => getChange(db, user, id),
+    auditInfo: ({ id }, { user }) => changeTimeline(db, user, id),
+    approve: async (input, { user }) =>
+      reply(
+        await decideChange(ctx, user, input),
+        input.auditStatus === auditStatus.code.approved ? '审核通过，变更已生效' : '已退回变更申请',
+      ),
+    transfer: async (input, { user }) => reply(await transferChange(ctx, user, input), '转办成功'),
   };
 });
