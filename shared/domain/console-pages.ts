@@ -22,9 +22,21 @@ export const builtConsolePages = {
       'orgdonelist',
       'orgquery',
       'orgupdate',
+      'OrgChange',
+      'OrgChangeInfo',
     ],
   },
-  usercenter: { pages: ['orgapply', 'orgdone'] },
+  usercenter: {
+    pages: [
+      'orgapply',
+      'orgdone',
+      'OrgChangeApply',
+      'OrgChangeDone',
+      'OrgChangeDetail',
+      'agency',
+      'agencyDetiles',
+    ],
+  },
   audituser: {
     pages: [
       'agentorg_audit_users',

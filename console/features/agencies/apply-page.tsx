@@ -39,6 +39,8 @@ type UploadKey = 'licence' | 'qualification' | 'other';
 
 export function ApplyPage() {
   const self = useCall(agencyCalls.querySelf, {});
+  // The server's confirmation outlives the form (a submitted application is shown read-only).
+  const [message, setMessage] = useState<string | null>(null);
   if (self.isPending) return <PageHeader title="机构申请" description="正在加载…" />;
   if (self.error) return <Notice tone="danger">{self.error.message}</Notice>;
   const org = self.data;
@@ -56,6 +58,7 @@ export function ApplyPage() {
           )
         }
       />
+      {message ? <Notice>{message}</Notice> : null}
       {org?.auditStatus === auditStatus.code.rejected ? (
         <Notice tone="danger">申请审核不通过，请根据审核意见修改后重新提交。</Notice>
       ) : null}
@@ -65,13 +68,17 @@ export function ApplyPage() {
           机构已审核通过。信息变更请提交 <Link to="/usercenter/OrgChangeApply">机构变更申请</Link>。
         </Notice>
       ) : null}
-      {editable ? <ApplyForm org={org ?? null} /> : org ? <AgencyDetails org={org} /> : null}
+      {editable ? (
+        <ApplyForm org={org ?? null} onSaved={setMessage} />
+      ) : org ? (
+        <AgencyDetails org={org} />
+      ) : null}
       {org ? <AgencyTimeline organizationId={org.organizationId} /> : null}
     </>
   );
 }
 
-function ApplyForm({ org }: { org: AgencyRecord | null }) {
+function ApplyForm({ org, onSaved }: { org: AgencyRecord | null; onSaved: (message: string) => void }) {
   const scopes = useCall(agencyCalls.bizScope, {});
   const districts = useCall(agencyCalls.metadata, { x: 'district' });
   const save = useCallMutation(agencyCalls.updateSelf, {
@@ -79,7 +86,6 @@ function ApplyForm({ org }: { org: AgencyRecord | null }) {
   });
   const [uploads, setUploads] = useState<Partial<Record<UploadKey, File>>>({});
   const [removed, setRemoved] = useState<string[]>([]);
-  const [message, setMessage] = useState<string | null>(null);
   const action = useRef<'save' | 'submit'>('submit');
   const form = useContractForm(agencyFieldsSchema, {
     orgName: org?.orgName ?? '',
@@ -103,7 +109,6 @@ function ApplyForm({ org }: { org: AgencyRecord | null }) {
 
   return (
     <Card>
-      {message ? <Notice>{message}</Notice> : null}
       <KitForm
         form={form}
         fields={fieldLabels}
@@ -125,7 +130,7 @@ function ApplyForm({ org }: { org: AgencyRecord | null }) {
           } as never);
           setUploads({});
           setRemoved([]);
-          setMessage(result.message);
+          onSaved(result.message);
         }}
       >
         <div className="agency-form__grid">

@@ -8,7 +8,8 @@ import { agencyCalls, type AgencyReviewTask } from '@shared/contracts/agencies';
 import { hallCalls, type AgencySummary } from '@shared/contracts/hall';
 import { auditStatus, creditFlag, qualificationGrade } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
-import { ListPage, StatusBadge, type Column } from '@console/kit';
+import { ListPage, StatusBadge, useCall, type Column, type FilterDef } from '@console/kit';
+import { stages } from '@shared/domain/stages';
 import { scopeText } from './agency-view';
 
 const taskColumns = (link: string): Column<AgencyReviewTask>[] => [
@@ -102,8 +103,58 @@ export function AgencyQueryPage() {
       title="机构查询"
       caption="审核通过的中介机构"
       call={hallCalls.agencies}
-      filters={[{ name: 'orgName', label: '机构名称' }]}
+      filters={useDirectoryFilters()}
       columns={agencyDirectoryColumns('/intermediary/orgdetail')}
+      rowKey={(row) => row.organizationId}
+    />
+  );
+}
+
+/** The directory's filters: name, business scope, grade, district, credit (all in the URL). */
+function useDirectoryFilters(): FilterDef[] {
+  const districts = useCall(agencyCalls.metadata, { x: 'district' });
+  return [
+    { name: 'orgName', label: '机构名称' },
+    {
+      name: 'itemId',
+      label: '业务范围',
+      type: 'select',
+      options: stages.flatMap((stage) => stage.items.map((item) => ({ value: item.id, label: item.name }))),
+    },
+    {
+      name: 'qualificationGrade',
+      label: '资质等级',
+      type: 'select',
+      options: qualificationGrade.entries.map((entry) => ({ value: entry.value, label: entry.label })),
+    },
+    {
+      name: 'districtCode',
+      label: '所在区县',
+      type: 'select',
+      options: (districts.data ?? []).map((option) => ({ value: option.value, label: option.label })),
+    },
+    {
+      name: 'credit',
+      label: '信用状况',
+      type: 'select',
+      options: [
+        { value: 'good', label: '良好' },
+        ...creditFlag.entries.map((entry) => ({ value: entry.value, label: entry.label })),
+      ],
+    },
+  ];
+}
+
+/** /usercenter/agency: owners browse approved agencies to choose one. */
+export function OwnerAgencyPage() {
+  return (
+    <ListPage
+      title="中介机构"
+      caption="审核通过的中介机构"
+      description="按业务范围、资质等级、所在区县和信用状况查找审核通过的测绘中介机构。"
+      call={hallCalls.agencies}
+      filters={useDirectoryFilters()}
+      columns={agencyDirectoryColumns('/usercenter/agencyDetiles')}
       rowKey={(row) => row.organizationId}
     />
   );

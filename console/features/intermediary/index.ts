@@ -1,4 +1,5 @@
 /** The intermediary route group's pages: one lazy chunk, registered in console/app/pages.ts. */
+import { ChangeDetailPage, ChangeTodoPage } from '@console/features/agencies/change-pages';
 import { ApplyPage } from '@console/features/agencies/apply-page';
 import { AgencyReviewPage } from '@console/features/agencies/review-page';
 import { AgencyDonePage, AgencyQueryPage, AgencyTodoPage } from '@console/features/agencies/review-lists';
@@ -11,4 +12,6 @@ export const pages = {
   orgdonelist: AgencyDonePage,
   orgquery: AgencyQueryPage,
   orgupdate: ApplyPage,
+  OrgChange: ChangeTodoPage,
+  OrgChangeInfo: ChangeDetailPage,
 };

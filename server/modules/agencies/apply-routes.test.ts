@@ -26,7 +26,7 @@ beforeAll(async () => {
     await signInAs(browser, name);
     browsers[name] = browser;
   }
-}, 60_000);
+}, 180_000);
 afterAll(() => env.ctx.dispose());
 
 const as = (name: string) => browsers[name] as Browser;
