@@ -95,4 +95,27 @@ test('an agency applies, is rejected with an opinion, resubmits, is approved and
   await agency.goto('/usercenter/orgdone');
   await expect(agency.getByText('审核通过').first()).toBeVisible();
   await agency.screenshot({ path: screenshotPath('agencies-done-1366'), fullPage: true });
+
+  // A change request: reviewed side by side, applied only on approval.
+  const newAddress = '云州市云中区新址大道99号';
+  await agency.goto('/usercenter/OrgChangeApply');
+  await expect(agency.getByRole('heading', { level: 1, name: '机构变更申请' })).toBeVisible();
+  await agency.getByLabel('办公地址').fill(newAddress);
+  await agency.getByLabel('变更原因').fill('办公地址搬迁');
+  await agency.getByRole('button', { name: '提交变更申请' }).click();
+  await expect(agency.getByText('提交成功，请等待审核')).toBeVisible();
+  await agency.goto('/usercenter/orgdone');
+  await expect(agency.getByText('云州市云中区测绘路8号')).toBeVisible();
+
+  await authority.goto('/intermediary/OrgChange');
+  await authority.getByRole('link', { name: orgName }).click();
+  await expect(authority.getByRole('row', { name: /办公地址（已变更）/ })).toContainText(newAddress);
+  await expect(authority.getByRole('row', { name: /联系电话/ })).not.toContainText('已变更');
+  await authority.getByLabel('审核意见').fill('同意变更。');
+  await authority.getByRole('button', { name: '审核通过' }).click();
+  await authority.getByRole('alertdialog').getByRole('button', { name: '审核通过' }).click();
+  await expect(authority.getByRole('status').filter({ hasText: '已审核通过' })).toBeVisible();
+  await authority.screenshot({ path: screenshotPath('agencies-change-1366'), fullPage: true });
+  await agency.reload();
+  await expect(agency.getByText(newAddress)).toBeVisible();
 });

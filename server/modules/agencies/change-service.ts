@@ -95,6 +95,7 @@ export async function saveOwnChange(
   if (current?.auditStatus === auditStatus.code.pending)
     throw new AppError('conflict', { message: m.changeOpen });
   const before = await agencyFieldsOf(db, org.id);
+  // Optional fields left out keep their current value (a change names what it changes).
   const data: AgencyFields = {
     orgName: input.orgName,
     credential: input.credential,
@@ -102,16 +103,16 @@ export async function saveOwnChange(
     registrationOrgan: input.registrationOrgan,
     qualificationCertNo: input.qualificationCertNo,
     qualificationGrade: input.qualificationGrade,
-    qualificationValidUntil: input.qualificationValidUntil ?? null,
+    qualificationValidUntil: input.qualificationValidUntil ?? before.qualificationValidUntil,
     businessScope: input.businessScope,
     districtCode: input.districtCode,
     address: input.address,
     contactName: input.contactName,
     contactPhone: input.contactPhone,
-    email: input.email ?? null,
-    establishedOn: input.establishedOn ?? null,
-    employeeCount: input.employeeCount ?? null,
-    introduction: input.introduction ?? null,
+    email: input.email ?? before.email,
+    establishedOn: input.establishedOn ?? before.establishedOn,
+    employeeCount: input.employeeCount ?? before.employeeCount,
+    introduction: input.introduction ?? before.introduction,
   };
   if (changedAgencyFields(before, data).length === 0)
     throw new AppError('invalid_input', { message: m.noChange });
