@@ -26,6 +26,7 @@ const CREDIT_CODE = (() => {
 })();
 
 async function decide(page: Page, decision: '审核通过' | '审核不通过', opinion: string) {
+  const outcome = decision === '审核通过' ? '审核通过，机构已在办事大厅公示' : '已退回申请';
   await signInToConsole(page, 'authority01', '/intermediary/orglist');
   await expect(page.getByRole('heading', { level: 1, name: '机构列表' })).toBeVisible();
   await page.getByRole('link', { name: orgName }).click();
@@ -33,13 +34,15 @@ async function decide(page: Page, decision: '审核通过' | '审核不通过', 
   await expect(page.getByRole('link', { name: /营业执照/ }).first()).toBeVisible();
   await page.getByLabel('审核意见').fill(opinion);
   await page.getByRole('button', { name: decision }).click();
-  await page.getByRole('alertdialog').getByRole('button', { name: decision }).click();
-  await expect(page.getByRole('status').filter({ hasText: `已${decision}` })).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await expect(page.getByText(outcome, { exact: true })).toBeVisible();
+  await expect(page.getByLabel('审核记录').getByText(opinion)).toBeVisible();
 }
 
 test('an agency applies, is rejected with an opinion, resubmits, is approved and shows in the hall', async ({
   browser,
 }) => {
+  test.setTimeout(240_000);
   const agency = await (await browser.newContext()).newPage();
   await signInToConsole(agency, 'agency02', '/usercenter/orgapply');
   await expect(agency.getByRole('heading', { level: 1, name: '机构申请' })).toBeVisible();
@@ -113,8 +116,8 @@ test('an agency applies, is rejected with an opinion, resubmits, is approved and
   await expect(authority.getByRole('row', { name: /联系电话/ })).not.toContainText('已变更');
   await authority.getByLabel('审核意见').fill('同意变更。');
   await authority.getByRole('button', { name: '审核通过' }).click();
-  await authority.getByRole('alertdialog').getByRole('button', { name: '审核通过' }).click();
-  await expect(authority.getByRole('status').filter({ hasText: '已审核通过' })).toBeVisible();
+  await authority.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await expect(authority.getByText('审核通过，变更已生效')).toBeVisible();
   await authority.screenshot({ path: screenshotPath('agencies-change-1366'), fullPage: true });
   await agency.reload();
   await expect(agency.getByText(newAddress)).toBeVisible();

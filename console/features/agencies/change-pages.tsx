@@ -86,6 +86,7 @@ export function ChangeDetailPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
   const valid = Number.isInteger(id) && id > 0;
+  const [outcome, setOutcome] = useState<string | null>(null);
   const change = useCall(agencyChangeCalls.queryOne, { id }, { enabled: valid });
   const records = useCall(agencyChangeCalls.auditInfo, { id }, { enabled: valid });
   const reviewing = Boolean(
@@ -101,7 +102,7 @@ export function ChangeDetailPage() {
   if (change.error) return <Notice tone="danger">{change.error.message}</Notice>;
   const data = change.data?.pkid === id ? change.data : undefined;
   if (!data) return <PageHeader title="变更详情" description="正在加载…" />;
-  const decide = (decision: Decision) =>
+  const decideNow = (decision: Decision) =>
     decision.decision === 'transfer'
       ? transfer.mutateAsync({
           id,
@@ -115,6 +116,7 @@ export function ChangeDetailPage() {
           ...(decision.opinion ? { opinion: decision.opinion } : {}),
           ...(decision.version !== undefined ? { version: decision.version } : {}),
         });
+  const decide = async (decision: Decision) => setOutcome((await decideNow(decision)).message);
   return (
     <>
       <PageHeader
@@ -127,6 +129,7 @@ export function ChangeDetailPage() {
           </span>
         }
       />
+      {outcome ? <Notice>{outcome}</Notice> : null}
       {data.reason ? <Notice>变更原因：{data.reason}</Notice> : null}
       <ChangeComparison change={data} />
       <Card>

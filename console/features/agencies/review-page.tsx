@@ -4,6 +4,7 @@
  * with an opinion from the templates, transfer), offering only what the server says this user may
  * decide now.
  */
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { agencyCalls } from '@shared/contracts/agencies';
 import { auditOpinionCalls } from '@shared/contracts/audit-opinions';
@@ -18,6 +19,7 @@ import './agencies.css';
 export function AgencyReviewPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id') ?? search.get('orgId'));
+  const [outcome, setOutcome] = useState<string | null>(null);
   const org = useCall(agencyCalls.queryOne, { orgId: id }, { enabled: Number.isInteger(id) && id > 0 });
   const reviewing = Boolean(
     org.data?.review && org.data.review.allowed.some((key) => key !== 'submit' && key !== 'withdraw'),
@@ -42,7 +44,7 @@ export function AgencyReviewPage() {
   const data = org.data?.organizationId === id ? org.data : undefined;
   if (!data) return <PageHeader title="机构详情" description="正在加载…" />;
 
-  const decide = (decision: Decision) => {
+  const decideNow = (decision: Decision) => {
     const version = decision.version;
     if (decision.decision === 'transfer')
       return transfer.mutateAsync({
@@ -59,9 +61,13 @@ export function AgencyReviewPage() {
     });
   };
 
+  // The panel goes away once nothing is left to decide; the outcome stays above the page.
+  const decide = async (decision: Decision) => setOutcome((await decideNow(decision)).message);
+
   return (
     <>
       <PageHeader title={data.orgName} description={<AgencyStatusLine org={data} />} />
+      {outcome ? <Notice>{outcome}</Notice> : null}
       <AgencyDetails org={data} />
       <AgencyTimeline organizationId={id} />
       {data.review && reviewing ? (

@@ -72,7 +72,7 @@ export const agencyRoutes = implement(agencyCalls, (ctx) => {
     approve: async (input, { user }) =>
       reply(
         await decideAgency(ctx, user, input),
-        input.auditStatus === auditStatus.code.approved ? '审核通过' : '已退回申请',
+        input.auditStatus === auditStatus.code.approved ? '审核通过，机构已在办事大厅公示' : '已退回申请',
       ),
     auditInfo: ({ organizationId }, { user }) => agencyTimeline(db, user, organizationId),
     todo: (input, { user }) => listAgencyTodo(db, user, input),
