@@ -27,7 +27,8 @@ const CREDIT_CODE = (() => {
 
 async function decide(page: Page, decision: '审核通过' | '审核不通过', opinion: string) {
   const outcome = decision === '审核通过' ? '审核通过，机构已在办事大厅公示' : '已退回申请';
-  await signInToConsole(page, 'authority01', '/intermediary/orglist');
+  if (page.url().startsWith('http')) await page.goto('/intermediary/orglist');
+  else await signInToConsole(page, 'authority01', '/intermediary/orglist');
   await expect(page.getByRole('heading', { level: 1, name: '机构列表' })).toBeVisible();
   await page.getByRole('link', { name: orgName }).click();
   await expect(page.getByRole('heading', { level: 1, name: orgName })).toBeVisible();

@@ -10,6 +10,7 @@ import { roles } from '@shared/domain/roles';
 import { pageRoles } from '@shared/domain/routes';
 import {
   agencyApplySchema,
+  dishonestQuerySchema,
   agencyChangeSchema,
   changeDecisionSchema,
   changeIdSchema,
@@ -221,6 +222,32 @@ export const agencyCalls = defineCalls('agencies', {
     output: z.object({ auditStatus: z.number().int(), version: z.number().int() }),
     envelope: 'result',
     access: agencyReviewerRoles,
+  },
+  dishonest: {
+    summary: '失信核查：某法定代表人名下机构的信用标记（失信、不合格、黑名单）',
+    base: 'business',
+    path: 'agentorg/queryDishonestByLegalPersonName',
+    method: ['POST', 'GET'],
+    changesState: false,
+    input: dishonestQuerySchema,
+    output: z.array(
+      z.object({
+        organizationId: id,
+        orgName: z.string(),
+        legalPersonName: z.string(),
+        auditStatus: z.number().int(),
+        flags: z.array(
+          z.object({
+            flag: z.string().describe('lostCredit 失信 / unqualified 不合格 / blacklisted 黑名单'),
+            reason: z.string().nullable(),
+            start: z.string().nullable(),
+            end: z.string().nullable(),
+          }),
+        ),
+      }),
+    ),
+    envelope: 'object',
+    access: pageRoles('intermediary', 'dishonest'),
   },
   downloadFile: {
     summary: '下载机构附件',

@@ -24,6 +24,7 @@ export const builtConsolePages = {
       'orgupdate',
       'OrgChange',
       'OrgChangeInfo',
+      'dishonest',
     ],
   },
   usercenter: {

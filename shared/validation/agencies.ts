@@ -216,3 +216,12 @@ export const changeTransferSchema = z.object({
   transferStaffId: z.preprocess(blankToUndefined, idField('请选择转办人员')),
   version: z.preprocess(blankToUndefined, wholeNumber('版本号不正确', { min: 0 }).optional()),
 });
+
+/** queryDishonestByLegalPersonName */
+export const dishonestQuerySchema = z.object({
+  legalPersonName: z
+    .string('请输入法定代表人姓名')
+    .trim()
+    .min(1, '请输入法定代表人姓名')
+    .max(50, '法定代表人姓名不能超过50个字'),
+});

@@ -1,5 +1,6 @@
 /** The intermediary route group's pages: one lazy chunk, registered in console/app/pages.ts. */
 import { ChangeDetailPage, ChangeTodoPage } from '@console/features/agencies/change-pages';
+import { DishonestPage } from '@console/features/agencies/dishonest-page';
 import { ApplyPage } from '@console/features/agencies/apply-page';
 import { AgencyReviewPage } from '@console/features/agencies/review-page';
 import { AgencyDonePage, AgencyQueryPage, AgencyTodoPage } from '@console/features/agencies/review-lists';
@@ -14,4 +15,5 @@ export const pages = {
   orgupdate: ApplyPage,
   OrgChange: ChangeTodoPage,
   OrgChangeInfo: ChangeDetailPage,
+  dishonest: DishonestPage,
 };

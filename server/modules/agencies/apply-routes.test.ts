@@ -213,4 +213,30 @@ describe('agency application', () => {
     const done = await json(await as('authority01').fetch('/smsend/agentorg/doneOrg', { method: 'POST' }));
     expect(done.rows[0]).toMatchObject({ organizationId: id, auditStatus: 2, decidedAs: expect.any(String) });
   });
+
+  it("the dishonest check lists the credit flags of a legal person's agencies", async () => {
+    const [flagged] = await env.ctx.db
+      .select({ name: agentOrganizations.legalPersonName, id: agentOrganizations.organizationId })
+      .from(agentOrganizations)
+      .where(eq(agentOrganizations.isBlacklisted, true))
+      .limit(1);
+    const found = await json(
+      await as('authority01').fetch(
+        `/smsend/agentorg/queryDishonestByLegalPersonName?legalPersonName=${encodeURIComponent(flagged?.name ?? '')}`,
+      ),
+    );
+    const org = found.object.find((row: { organizationId: number }) => row.organizationId === flagged?.id);
+    expect(org.flags.map((flag: { flag: string }) => flag.flag)).toContain('blacklisted');
+    const none = await json(
+      await as('authority01').fetch(
+        `/smsend/agentorg/queryDishonestByLegalPersonName?legalPersonName=${encodeURIComponent('不存在的人')}`,
+      ),
+    );
+    expect(none.object).toEqual([]);
+    const blank = await as('authority01').fetch(
+      '/smsend/agentorg/queryDishonestByLegalPersonName?legalPersonName=',
+    );
+    expect(blank.status).toBe(400);
+    expect((await json(blank)).message).toBe('请输入法定代表人姓名');
+  });
 });

@@ -21,6 +21,7 @@ import {
   saveOwnAgency,
   transferAgency,
 } from './apply-service';
+import { dishonestFlagsOfLegalPerson } from './dishonest';
 import {
   changeTimeline,
   checkChange,
@@ -78,6 +79,7 @@ export const agencyRoutes = implement(agencyCalls, (ctx) => {
     todo: (input, { user }) => listAgencyTodo(db, user, input),
     done: (input, { user }) => listAgencyDone(db, user, input),
     transfer: async (input, { user }) => reply(await transferAgency(ctx, user, input), '转办成功'),
+    dishonest: ({ legalPersonName }) => dishonestFlagsOfLegalPerson(db, legalPersonName),
     downloadFile: async ({ id }, { user }) =>
       privately(fileResponse(storage, await agencyAttachmentFile(db, user, id), 'attachment')),
     previewFile: async ({ id }, { user }) =>
