@@ -200,6 +200,17 @@ export function OwnChangesPage() {
 export function ChangeApplyPage() {
   const check = useCall(agencyChangeCalls.check, {});
   const self = useCall(agencyCalls.querySelf, {});
+  // Kept here: after submitting, the check says a change is open and the form goes away.
+  const [done, setDone] = useState<{ message: string; id: number } | null>(null);
+  if (done)
+    return (
+      <>
+        <PageHeader title="机构变更申请" />
+        <Notice>
+          {done.message} <Link to={`/usercenter/OrgChangeDetail?id=${done.id}`}>查看变更申请</Link>
+        </Notice>
+      </>
+    );
   if (check.isPending || self.isPending) return <PageHeader title="机构变更申请" description="正在加载…" />;
   if (check.error || self.error) return <Notice tone="danger">{(check.error ?? self.error)?.message}</Notice>;
   if (!check.data?.canChange || !self.data)
@@ -217,7 +228,7 @@ export function ChangeApplyPage() {
         </Notice>
       </>
     );
-  return <ChangeForm org={self.data} />;
+  return <ChangeForm org={self.data} onDone={setDone} />;
 }
 
 function ChangeForm({
@@ -229,7 +240,6 @@ function ChangeForm({
   const save = useCallMutation(agencyChangeCalls.updateSelf, {
     invalidates: [agencyChangeCalls.check, agencyChangeCalls.querySelf],
   });
-  const [done, setDone] = useState<{ message: string; id: number } | null>(null);
   const form = useContractForm(agencyChangeSchema, {
     orgName: org.orgName,
     credential: org.credential ?? '',
@@ -248,15 +258,14 @@ function ChangeForm({
     reason: '',
     action: 'submit',
   });
-  if (done)
-    return (
-      <>
-        <PageHeader title="机构变更申请" />
-        <Notice>
-          {done.message} <Link to={`/usercenter/OrgChangeDetail?id=${done.id}`}>查看变更申请</Link>
-        </Notice>
-      </>
-    );
+  return (
+    <>
+      <PageHeader title="机构变更申请" />
+      <Notice>
+        {done.message} <Link to={`/usercenter/OrgChangeDetail?id=${done.id}`}>查看变更申请</Link>
+      </Notice>
+    </>
+  );
   return (
     <>
       <PageHeader
@@ -277,7 +286,7 @@ function ChangeForm({
           submitLabel="提交变更申请"
           onSubmit={async (values) => {
             const result = await save.mutateAsync(values as never);
-            setDone({ message: result.message, id: result.data.pkid });
+            onDone({ message: result.message, id: result.data.pkid });
           }}
         >
           <div className="agency-form__grid">
