@@ -233,8 +233,10 @@ export function ChangeApplyPage() {
 
 function ChangeForm({
   org,
+  onDone,
 }: {
   org: NonNullable<ReturnType<typeof useCall<typeof agencyCalls.querySelf>>['data']>;
+  onDone: (done: { message: string; id: number }) => void;
 }) {
   const districts = useCall(agencyCalls.metadata, { x: 'district' });
   const save = useCallMutation(agencyChangeCalls.updateSelf, {
@@ -258,14 +260,6 @@ function ChangeForm({
     reason: '',
     action: 'submit',
   });
-  return (
-    <>
-      <PageHeader title="机构变更申请" />
-      <Notice>
-        {done.message} <Link to={`/usercenter/OrgChangeDetail?id=${done.id}`}>查看变更申请</Link>
-      </Notice>
-    </>
-  );
   return (
     <>
       <PageHeader
