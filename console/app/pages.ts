@@ -31,10 +31,13 @@ export const pageRegistry: PageRegistry = {
   system: { ...builtConsolePages.system, load: () => import('@console/features/system') },
   intermediary: {
     ...builtConsolePages.intermediary,
-    load: () => import('@console/features/intermediary'),
+    load: () => import('@console/features/agencies/intermediary-pages'),
   },
   audituser: { ...builtConsolePages.audituser, load: () => import('@console/features/audituser') },
-  usercenter: { ...builtConsolePages.usercenter, load: () => import('@console/features/usercenter') },
+  usercenter: {
+    ...builtConsolePages.usercenter,
+    load: () => import('@console/features/agencies/usercenter-pages'),
+  },
 };
 
 export { builtRouteFor, isRouteBuilt } from '@shared/domain/console-pages';
