@@ -4,6 +4,8 @@
  * fails when a declared call is not mounted or a mounted one is not declared.
  */
 import type { CallModule } from './lib/contracts';
+import { agencyChangeRoutes, agencyRoutes } from './modules/agencies/routes';
+import { auditUserRoutes } from './modules/audit-users/routes';
 import { auditOpinionRoutes } from './modules/audit-opinions/routes';
 import { casCheckRoutes, casProtocolRoutes, casServiceRoutes } from './modules/cas/routes';
 import { creditRoutes } from './modules/credit/routes';
@@ -31,4 +33,7 @@ export const callModules: readonly CallModule[] = [
   jobRoutes,
   creditRoutes,
   staffRoutes,
+  agencyRoutes,
+  agencyChangeRoutes,
+  auditUserRoutes,
 ];

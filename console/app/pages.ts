@@ -37,6 +37,15 @@ export const pageRegistry: PageRegistry = {
     ...builtConsolePages.personnelblacklist,
     load: () => import('@console/features/credit/personnel'),
   },
+  intermediary: {
+    ...builtConsolePages.intermediary,
+    load: () => import('@console/features/agencies/intermediary-pages'),
+  },
+  audituser: { ...builtConsolePages.audituser, load: () => import('@console/features/audituser') },
+  usercenter: {
+    ...builtConsolePages.usercenter,
+    load: () => import('@console/features/agencies/usercenter-pages'),
+  },
 };
 
 export { builtRouteFor, isRouteBuilt } from '@shared/domain/console-pages';

@@ -37,6 +37,11 @@ export async function backfillReviewItems(db: Queryable): Promise<number> {
            case when k.audit_status in (2, 3) then coalesce(k.filed_at, k.updated_at) end
       from contracts k
       join agent_organizations o on o.organization_id = k.organization_id
+    union all
+    select 'org_change', g.pkid, g.audit_status, g.applicant_id,
+           case when g.audit_status <> 0 then g.created_at end,
+           case when g.audit_status in (2, 3) then g.updated_at end
+      from agent_org_changes g
     on conflict (subject_type, subject_id) do nothing
     returning pkid
   `);

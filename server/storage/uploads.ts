@@ -6,7 +6,13 @@
 import type { AppContext } from '@server/app-context';
 import { files } from '@server/db/schema';
 import { AppError } from '@shared/errors/app-error';
-import { checkUpload, contentTypeFor, uploadMessages } from '@shared/validation/upload';
+import {
+  checkUpload,
+  contentMatchesExtension,
+  contentMismatchMessage,
+  contentTypeFor,
+  uploadMessages,
+} from '@shared/validation/upload';
 
 export interface StoredUpload {
   fileId: string;
@@ -19,13 +25,40 @@ function tooLarge(): AppError {
   return new AppError('payload_too_large', { message: uploadMessages.tooLarge, field: 'file' });
 }
 
+/**
+ * The checks of storeUploadedFile, without storing: throws the rule's AppError (400, or 413 when too
+ * large). `field` names the form field in the refusal. `contentMustMatch`: the first bytes must be
+ * those of the extension's format (a renamed file is refused).
+ */
+export async function checkUploadedFile(
+  file: unknown,
+  allowed: readonly string[],
+  { field = 'file', contentMustMatch = false }: { field?: string; contentMustMatch?: boolean } = {},
+): Promise<File> {
+  if (!(file instanceof File)) throw new AppError('invalid_input', { message: uploadMessages.empty, field });
+  const problem = checkUpload({ name: file.name.trim(), size: file.size }, allowed);
+  if (problem) {
+    if (problem.tooLarge)
+      throw new AppError('payload_too_large', { message: uploadMessages.tooLarge, field });
+    throw new AppError('invalid_input', { message: problem.message, field });
+  }
+  if (contentMustMatch) {
+    const head = new Uint8Array(await file.slice(0, 16).arrayBuffer());
+    if (!contentMatchesExtension(file.name.trim(), head))
+      throw new AppError('invalid_input', { message: contentMismatchMessage, field });
+  }
+  return file;
+}
+
 /** Checks an uploaded file against the rules and `allowed` extensions, then stores it. */
 export async function storeUploadedFile(
   ctx: Pick<AppContext, 'db' | 'storage'>,
   file: unknown,
   allowed: readonly string[],
   userId: number | null,
+  options: { field?: string; contentMustMatch?: boolean } = {},
 ): Promise<StoredUpload> {
+  if (options.contentMustMatch) await checkUploadedFile(file, allowed, options);
   if (!(file instanceof File))
     throw new AppError('invalid_input', { message: uploadMessages.empty, field: 'file' });
   const fileName = file.name.trim();

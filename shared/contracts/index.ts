@@ -2,6 +2,8 @@
  * Every domain's calls, for the server's mount list test and the OpenAPI document. Browser code
  * imports the one domain file it needs instead, so a page does not carry every schema.
  */
+import { agencyCalls, agencyChangeCalls } from './agencies';
+import { auditUserCalls } from './audit-users';
 import { auditOpinionCalls } from './audit-opinions';
 import { casCheckCalls, casProtocolCalls, casServiceCalls } from './cas';
 import { creditCalls } from './credit';
@@ -29,4 +31,7 @@ export const allCalls = [
   jobCalls,
   creditCalls,
   staffCalls,
+  agencyCalls,
+  agencyChangeCalls,
+  auditUserCalls,
 ] as const;

@@ -18,6 +18,40 @@ export const builtConsolePages = {
   credit: { pages: ['lose', 'loseNot'] },
   blacklist: { pages: ['blacklistManagement', 'blacklistNot'] },
   personnelblacklist: { pages: ['personnelblacklist'] },
+  intermediary: {
+    pages: [
+      'orglist',
+      'informationReviewShow',
+      'orgManageDetail',
+      'orgdetail',
+      'orgdonelist',
+      'orgquery',
+      'orgupdate',
+      'OrgChange',
+      'OrgChangeInfo',
+      'dishonest',
+    ],
+  },
+  usercenter: {
+    pages: [
+      'orgapply',
+      'orgdone',
+      'OrgChangeApply',
+      'OrgChangeDone',
+      'OrgChangeDetail',
+      'agency',
+      'agencyDetiles',
+    ],
+  },
+  audituser: {
+    pages: [
+      'agentorg_audit_users',
+      'contract_audit_users',
+      'resultinfo_audit_users',
+      'resultinfo_audit_users_offline',
+      'AcceptanceAndCertification',
+    ],
+  },
 } as const satisfies BuiltPages;
 
 /**

@@ -4,7 +4,7 @@
  * falls back to its default instead of failing the page).
  */
 import { z } from 'zod';
-import { creditFlag, noticeType } from '@shared/domain/statuses';
+import { creditFlag, noticeType, qualificationGrade } from '@shared/domain/statuses';
 import { surveyItemIds } from '@shared/domain/stages';
 import { wholeNumber } from './numbers';
 import { blankToUndefined } from './text';
@@ -72,6 +72,13 @@ export const agencyListSchema = pagingSchema.extend({
       .optional(),
   ),
   credit: z.preprocess(blankToUndefined, z.enum(creditFilterValues, '信用状态不正确').optional()),
+  qualificationGrade: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .refine((value) => qualificationGrade.has(value), '资质等级不正确')
+      .optional(),
+  ),
 });
 export type AgencyListParams = z.infer<typeof agencyListSchema>;
 

@@ -103,3 +103,39 @@ export function checkUpload(file: UploadCandidate, allowed: readonly string[]): 
  * size rules (checkUpload) depend on what the file is for and run where it is stored.
  */
 export const fileField = z.file({ error: uploadMessages.empty });
+
+/** The message for a file whose content is not what its extension says (a renamed executable, say). */
+export const contentMismatchMessage = '文件内容与扩展名不符，请上传真实的文件';
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** The leading bytes each accepted extension's files start with. */
+const SIGNATURES: Readonly<Record<string, (bytes: Uint8Array) => boolean>> = {
+  pdf: (b) => startsWith(b, [0x25, 0x50, 0x44, 0x46, 0x2d]), // %PDF-
+  png: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  jpg: (b) => startsWith(b, [0xff, 0xd8, 0xff]),
+  jpeg: (b) => startsWith(b, [0xff, 0xd8, 0xff]),
+  gif: (b) => startsWith(b, [0x47, 0x49, 0x46, 0x38]), // GIF8
+  bmp: (b) => startsWith(b, [0x42, 0x4d]), // BM
+  webp: (b) => startsWith(b, [0x52, 0x49, 0x46, 0x46]) && startsWith(b, [0x57, 0x45, 0x42, 0x50], 8),
+  zip: (b) => startsWith(b, ZIP),
+  docx: (b) => startsWith(b, ZIP),
+  xlsx: (b) => startsWith(b, ZIP),
+  doc: (b) => startsWith(b, OLE),
+  xls: (b) => startsWith(b, OLE),
+  ppt: (b) => startsWith(b, OLE),
+};
+
+/**
+ * Whether a file's first bytes are those of its extension's format (the server checks this before it
+ * stores an upload that must be a real document: a renamed file is refused). Extensions without a
+ * known signature pass.
+ */
+export function contentMatchesExtension(name: string, head: Uint8Array): boolean {
+  const check = SIGNATURES[splitFileName(name).extension];
+  return check ? check(head) : true;
+}

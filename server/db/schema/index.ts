@@ -15,3 +15,4 @@ export * from './audit-opinions';
 export * from './cas';
 export * from './jobs';
 export * from './credit';
+export * from './agencies';

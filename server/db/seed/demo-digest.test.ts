@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '85b07fe47838c61bfa7c52dbf24ae20f56cd9fa9a09a79186bdc6ca1c32bd757';
+const EXPECTED_DIGEST = '36325abd690cecd30d7458fec63bb5da49897ba0564aa24e6ad205392e93a46d';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

@@ -17,6 +17,7 @@ import {
   type Insert,
 } from './demo-context';
 import { demoUsers } from './demo-accounts';
+import { demoAgencyApplications } from './demo-agencies';
 import { demoMessages } from './demo-messages';
 import { demoContent } from './demo-notices';
 import { demoParties } from './demo-parties';
@@ -60,6 +61,8 @@ export interface DemoBase {
   notices: Insert<typeof schema.notices>[];
   noticeAttachments: Insert<typeof schema.noticeAttachments>[];
   downloads: Insert<typeof schema.downloads>[];
+  agentOrgAttachments: Insert<typeof schema.agentOrgAttachments>[];
+  agentOrgChanges: Insert<typeof schema.agentOrgChanges>[];
 }
 
 export interface ProjectBatch {
@@ -85,6 +88,7 @@ export function createDemoData(options: DemoOptions): DemoData {
   const geo = demoDistricts(c);
   const trail = createAuditTrail();
   const parties = demoParties(c, geo, trail);
+  const applications = demoAgencyApplications(c, parties);
   const { users, userRoles } = demoUsers(c, parties, trail);
   const content = demoContent(c, geo);
   const menu = moduleRows();
@@ -92,8 +96,8 @@ export function createDemoData(options: DemoOptions): DemoData {
     districts: geo.districtRows,
     departments: departmentRows({ code: geo.seat.code, name: geo.seat.name }),
     roles: roleRows(),
-    users,
-    userRoles,
+    users: [...users, ...applications.users],
+    userRoles: [...userRoles, ...applications.userRoles],
     modules: menu.modules,
     roleModules: menu.roleModules,
     stages: stageRows(),
@@ -103,10 +107,12 @@ export function createDemoData(options: DemoOptions): DemoData {
     constructionUnits: parties.constructionUnits,
     auditRecords: parties.auditRecords,
     creditEntries: demoCreditEntries(c, parties),
-    files: content.files,
+    files: [...content.files, ...applications.files],
     notices: content.notices,
     noticeAttachments: content.noticeAttachments,
     downloads: content.downloads,
+    agentOrgAttachments: applications.agentOrgAttachments,
+    agentOrgChanges: applications.agentOrgChanges,
   };
 
   const projects = demoProjects(c, geo, parties, trail);

@@ -72,7 +72,9 @@ describe('seedDemo', () => {
       downloads: 15,
       roles: 8,
       departments: 6,
-      users: 9,
+      // One account per role, the guest, and agency02–agency05 (demo-agencies.ts).
+      users: 13,
+      agent_org_changes: 1,
     });
     expect(await countOf(db, schema.projects)).toBe(2000);
     expect(await countOf(db, schema.projectLogs)).toBe(summary.project_logs);
@@ -415,6 +417,6 @@ describe('seedProduction and resetDatabase', () => {
     expect(await isSeeded(db)).toBe(false);
     const summary = await seedDemo(db, { projects: 30, now: NOW, storeFile: memoryStorage().storeFile });
     expect(summary.projects).toBe(30);
-    expect(await countOf(db, schema.users)).toBe(9);
+    expect(await countOf(db, schema.users)).toBe(13);
   });
 });

@@ -41,6 +41,7 @@ export interface AgencyListQuery {
   /** A survey item the business scope must include. */
   itemId?: number;
   credit?: CreditFilter;
+  qualificationGrade?: number;
   page: number;
   rows: number;
 }
@@ -153,6 +154,8 @@ export async function listPublicAgencies(
   if (query.itemId !== undefined)
     conditions.push(arrayContains(agentOrganizations.businessScope, [query.itemId]));
   if (query.credit) conditions.push(creditCondition(query.credit));
+  if (query.qualificationGrade !== undefined)
+    conditions.push(eq(agentOrganizations.qualificationGrade, query.qualificationGrade));
   const where = and(...conditions);
   const rows = await db
     .select(summaryColumns)

@@ -9,7 +9,13 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
-import { agentOrganizations, agentStaff, constructionUnits, contracts } from '@server/db/schema';
+import {
+  agentOrgChanges,
+  agentOrganizations,
+  agentStaff,
+  constructionUnits,
+  contracts,
+} from '@server/db/schema';
 import { roles, type RoleId } from '@shared/domain/roles';
 import { auditStatus, auditSubject, type AuditStatus, type AuditSubject } from '@shared/domain/statuses';
 import type { ReviewDecisionKey } from '@shared/domain/review';
@@ -84,6 +90,27 @@ async function mirrorAgentStaff(hook: ReviewHookContext): Promise<void> {
   );
 }
 
+/**
+ * An agency change request: mirrors its status and, on an approval, writes its copy of the fields
+ * over the agency (until then the agency's current data stays in force).
+ */
+async function applyOrgChange(hook: ReviewHookContext): Promise<void> {
+  if (hook.from === hook.to) return;
+  const approved = hook.to === auditStatus.code.approved;
+  const rows = await hook.tx
+    .update(agentOrgChanges)
+    .set({ auditStatus: hook.to, updatedAt: hook.at, ...(approved ? { appliedAt: hook.at } : {}) })
+    .where(eq(agentOrgChanges.pkid, hook.subjectId))
+    .returning({ organizationId: agentOrgChanges.organizationId, data: agentOrgChanges.data });
+  mustExist(rows);
+  const change = rows[0];
+  if (approved && change)
+    await hook.tx
+      .update(agentOrganizations)
+      .set({ ...change.data, updatedAt: hook.at })
+      .where(eq(agentOrganizations.organizationId, change.organizationId));
+}
+
 /** A contract's filing audit; the contract's own life (`status`) is the contracts module's. */
 async function mirrorContractFiling(hook: ReviewHookContext): Promise<void> {
   if (hook.from === hook.to) return;
@@ -108,7 +135,9 @@ const kinds: Partial<Record<AuditSubject, ReviewKind>> = {
   },
   [auditSubject.code.orgChange]: {
     reviewerRoles: authority,
-    detailPath: (id) => `/intermediary/OrgChangeInfo?id=${id}`,
+    detailPath: (id) => `/usercenter/OrgChangeDetail?id=${id}`,
+    reviewerPath: (id) => `/intermediary/OrgChangeInfo?id=${id}`,
+    onDecision: applyOrgChange,
   },
   [auditSubject.code.agentStaff]: {
     reviewerRoles: authority,

@@ -3,14 +3,17 @@
  * `reviewPool`: who may decide a subject, whose to-do shows it, who a task may be transferred to, who
  * is told about a new submission. The default is every active user holding one of a kind's reviewer
  * roles (kinds.ts) or the administrator role, read from the database, not from the session, so a role
- * taken away counts at once. The audit-user tables (/audituser calls, next issue) replace the body
- * of `reviewPool`, and nothing else.
+ * taken away counts at once. When administrators assigned reviewers to a kind (/audituser, the
+ * audit_users table), only those of them who still hold a reviewer role review it (and the
+ * administrator, who always may), and a new submission goes to the assigned reviewer with the fewest
+ * open tasks (`pickAssignee`).
  */
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
-import { userRoles, users } from '@server/db/schema';
+import { auditUsers, reviewItems, userRoles, users } from '@server/db/schema';
+import { auditUserKindOf, auditUserKindSubjects, type AuditUserKind } from '@shared/domain/agencies';
 import { GUEST_USER_ID, roles } from '@shared/domain/roles';
-import { userState, type AuditSubject } from '@shared/domain/statuses';
+import { auditStatus, userState, type AuditSubject } from '@shared/domain/statuses';
 import { reviewKind, reviewKindTypes } from './kinds';
 
 export interface PoolMember {
@@ -44,17 +47,70 @@ export async function reviewPool(
       ),
     )
     .orderBy(asc(users.pkid));
+  const assigned = await assignmentsOf(db, reviewed);
   const members: PoolMember[] = [];
   for (const type of reviewed) {
     const kindRoles: readonly string[] = reviewKind(type)!.reviewerRoles;
+    const only = assigned.get(type);
     const ids = new Set(
       holders
-        .filter((holder) => holder.roleId === roles.admin.id || kindRoles.includes(holder.roleId))
+        .filter(
+          (holder) =>
+            holder.roleId === roles.admin.id ||
+            (kindRoles.includes(holder.roleId) && (only === undefined || only.has(holder.userId))),
+        )
         .map((holder) => holder.userId),
     );
     for (const id of ids) members.push({ subjectType: type, userId: id });
   }
   return members;
+}
+
+/** The assigned reviewers of each given kind that has any (kinds without assignments are absent). */
+async function assignmentsOf(
+  db: Queryable,
+  types: readonly AuditSubject[],
+): Promise<Map<AuditSubject, Set<number>>> {
+  const kinds = [...new Set(types.map(auditUserKindOf).filter((kind) => kind !== undefined))];
+  const result = new Map<AuditSubject, Set<number>>();
+  if (kinds.length === 0) return result;
+  const rows = await db
+    .select({ kind: auditUsers.kind, userId: auditUsers.userId })
+    .from(auditUsers)
+    .where(inArray(auditUsers.kind, kinds));
+  for (const row of rows) {
+    for (const type of auditUserKindSubjects[row.kind as AuditUserKind]) {
+      if (!types.includes(type)) continue;
+      let set = result.get(type);
+      if (!set) result.set(type, (set = new Set()));
+      set.add(row.userId);
+    }
+  }
+  return result;
+}
+
+/**
+ * Who a new submission of `type` goes to: when reviewers are assigned to its kind, the one of them
+ * (still in the pool, not the applicant) holding the fewest pending tasks, the lower id on a tie;
+ * otherwise null (the whole pool sees it).
+ */
+export async function pickAssignee(
+  db: Queryable,
+  type: AuditSubject,
+  applicantId: number | null,
+): Promise<number | null> {
+  const assigned = (await assignmentsOf(db, [type])).get(type);
+  if (!assigned) return null;
+  const pool = new Set(await reviewersOf(db, type));
+  const candidates = [...assigned].filter((id) => pool.has(id) && id !== applicantId).sort((a, b) => a - b);
+  if (candidates.length === 0) return null;
+  const open = await db
+    .select({ userId: reviewItems.assigneeId, n: count() })
+    .from(reviewItems)
+    .where(and(eq(reviewItems.status, auditStatus.code.pending), inArray(reviewItems.assigneeId, candidates)))
+    .groupBy(reviewItems.assigneeId);
+  const load = new Map(open.map((row) => [row.userId, row.n]));
+  return candidates.reduce((best, id) => ((load.get(id) ?? 0) < (load.get(best) ?? 0) ? id : best));
 }
 
 /** The reviewers of a kind (user ids, ascending). */

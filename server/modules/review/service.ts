@@ -27,7 +27,7 @@ import {
 } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { reviewKind, reviewLink, type ReviewKind } from './kinds';
-import { isReviewerOf, kindsReviewedBy, reviewersOf } from './pool';
+import { isReviewerOf, kindsReviewedBy, pickAssignee, reviewersOf } from './pool';
 
 export { reviewersOf } from './pool';
 
@@ -258,8 +258,10 @@ export async function decideIn(tx: Queryable, actor: SessionUser, input: Decisio
     }
     assigneeId = target;
   }
-  // A new submission goes to the whole pool again; a decision ends the holder's task.
-  if (input.decision === 'submit' || input.decision === 'withdraw') assigneeId = null;
+  // A new submission goes to the assigned reviewer with the fewest open tasks, or to the whole pool
+  // when none are assigned (pool.ts); a withdrawal ends the holder's task.
+  if (input.decision === 'submit') assigneeId = await pickAssignee(tx, input.subjectType, item.applicantId);
+  if (input.decision === 'withdraw') assigneeId = null;
 
   const now = new Date();
   // The state change is conditional on the version read above: of two deciders racing, the second
@@ -315,7 +317,9 @@ export async function decideIn(tx: Queryable, actor: SessionUser, input: Decisio
     });
   const next =
     input.decision === 'submit'
-      ? await reviewersOf(tx, input.subjectType)
+      ? assigneeId !== null
+        ? [assigneeId]
+        : await reviewersOf(tx, input.subjectType)
       : input.decision === 'transfer'
         ? [input.transferToId as number]
         : input.decision === 'withdraw' && item.assigneeId !== null

@@ -1,0 +1,86 @@
+/**
+ * Pieces every agency page shares: the fields as a detail section (with the attachments, previewed and
+ * downloaded through the agency's own calls), the status line, and the audit timeline.
+ */
+import { callUrl } from '@shared/api/call';
+import { agencyCalls, type AgencyRecord } from '@shared/contracts/agencies';
+import { agencyAttachmentKind } from '@shared/domain/agencies';
+import { surveyItemName } from '@shared/domain/stages';
+import { auditStatus, creditFlag, qualificationGrade } from '@shared/domain/statuses';
+import { formatDate, formatDateTime } from '@shared/format';
+import { Card } from '@shared/ui/page';
+import { Attachments, DetailSection, StatusBadge, useCall } from '@console/kit';
+import { AuditTimeline } from '@console/components/review/audit-timeline';
+import { useApi } from '@console/lib/api';
+
+export const scopeText = (ids: readonly number[] | undefined) =>
+  (ids ?? []).map((id) => surveyItemName(id)).join('、');
+
+export function AgencyDetails({ org }: { org: AgencyRecord }) {
+  const api = useApi();
+  const href = (file: { fileId: string }, kind: 'preview' | 'download') =>
+    callUrl(api, kind === 'preview' ? agencyCalls.previewFile : agencyCalls.downloadFile, {
+      id: file.fileId,
+    });
+  return (
+    <>
+      <DetailSection
+        title="机构信息"
+        items={[
+          { label: '机构名称', value: org.orgName },
+          { label: '统一社会信用代码', value: org.credential },
+          { label: '法定代表人', value: org.legalPersonName },
+          { label: '登记机关', value: org.registrationOrgan },
+          { label: '资质证书编号', value: org.qualificationCertNo },
+          {
+            label: '资质等级',
+            value: org.qualificationGrade ? qualificationGrade.label(org.qualificationGrade) : '',
+          },
+          {
+            label: '资质有效期至',
+            value: org.qualificationValidUntil ? formatDate(org.qualificationValidUntil) : '',
+          },
+          { label: '所在区县', value: org.districtName },
+          { label: '办公地址', value: org.address },
+          { label: '联系人', value: org.contactName },
+          { label: '联系电话', value: org.contactPhone },
+          { label: '电子邮箱', value: org.email },
+          {
+            label: '信用状况',
+            value: org.creditFlags.map((flag) => creditFlag.label(flag)).join('、') || '良好',
+          },
+          { label: '业务范围', value: scopeText(org.businessScope), wide: true },
+          { label: '机构简介', value: org.introduction, wide: true },
+        ]}
+      />
+      {agencyAttachmentKind.entries.map((kind) => {
+        const files = org.attachments.filter((file) => file.kind === kind.value);
+        return (
+          <DetailSection key={kind.value} title={kind.label} items={[]}>
+            {files.length > 0 ? <Attachments files={files} href={href} /> : <p>未上传</p>}
+          </DetailSection>
+        );
+      })}
+    </>
+  );
+}
+
+export function AgencyStatusLine({ org }: { org: AgencyRecord }) {
+  return (
+    <span className="agency-status">
+      <StatusBadge table={auditStatus} value={org.auditStatus} />
+      {org.submittedAt ? <span>提交时间：{formatDateTime(org.submittedAt)}</span> : null}
+      {org.auditedAt ? <span>审核时间：{formatDateTime(org.auditedAt)}</span> : null}
+    </span>
+  );
+}
+
+/** Every decision on the agency with its opinion (orgAuditInfo). */
+export function AgencyTimeline({ organizationId }: { organizationId: number }) {
+  const records = useCall(agencyCalls.auditInfo, { organizationId });
+  return (
+    <Card>
+      <AuditTimeline records={records.data ?? []} title="审核记录" />
+    </Card>
+  );
+}

@@ -1,0 +1,19 @@
+/** The intermediary route group's pages: one lazy chunk, registered in console/app/pages.ts. */
+import { ChangeDetailPage, ChangeTodoPage } from './change-pages';
+import { DishonestPage } from './dishonest-page';
+import { ApplyPage } from './apply-page';
+import { AgencyReviewPage } from './review-page';
+import { AgencyDonePage, AgencyQueryPage, AgencyTodoPage } from './review-lists';
+
+export const pages = {
+  orglist: AgencyTodoPage,
+  informationReviewShow: AgencyReviewPage,
+  orgManageDetail: AgencyReviewPage,
+  orgdetail: AgencyReviewPage,
+  orgdonelist: AgencyDonePage,
+  orgquery: AgencyQueryPage,
+  orgupdate: ApplyPage,
+  OrgChange: ChangeTodoPage,
+  OrgChangeInfo: ChangeDetailPage,
+  dishonest: DishonestPage,
+};

@@ -1,0 +1,161 @@
+/**
+ * The reviewers' lists of agency applications: /intermediary/orglist (to do, oldest submission
+ * first) and /intermediary/orgdonelist (decided by me, newest first); /intermediary/orgquery browses
+ * approved agencies.
+ */
+import { Link } from 'react-router';
+import { agencyCalls, type AgencyReviewTask } from '@shared/contracts/agencies';
+import { hallCalls, type AgencySummary } from '@shared/contracts/hall';
+import { auditStatus, creditFlag, qualificationGrade } from '@shared/domain/statuses';
+import { formatDateTime } from '@shared/format';
+import { ListPage, StatusBadge, useCall, type Column, type FilterDef } from '@console/kit';
+import { stages } from '@shared/domain/stages';
+import { scopeText } from './agency-view';
+
+const taskColumns = (link: string): Column<AgencyReviewTask>[] => [
+  {
+    key: 'orgName',
+    header: '机构名称',
+    cell: (row) => <Link to={`${link}?id=${row.organizationId}`}>{row.orgName}</Link>,
+    wide: true,
+  },
+  { key: 'credential', header: '统一社会信用代码', cell: (row) => row.credential ?? '', nowrap: true },
+  { key: 'legalPersonName', header: '法定代表人', cell: (row) => row.legalPersonName ?? '' },
+  { key: 'districtName', header: '所在区县', cell: (row) => row.districtName ?? '' },
+  {
+    key: 'auditStatus',
+    header: '状态',
+    cell: (row) => <StatusBadge table={auditStatus} value={row.auditStatus} />,
+  },
+  {
+    key: 'submittedAt',
+    header: '提交时间',
+    cell: (row) => (row.submittedAt ? formatDateTime(row.submittedAt) : ''),
+    nowrap: true,
+  },
+];
+
+export function AgencyTodoPage() {
+  return (
+    <ListPage
+      title="机构列表"
+      caption="待审核的机构申请"
+      description="待您审核的机构申请，按提交时间先后排列。"
+      call={agencyCalls.todo}
+      columns={taskColumns('/intermediary/informationReviewShow')}
+      rowKey={(row) => row.organizationId}
+      emptyText="暂无待审核的机构申请"
+    />
+  );
+}
+
+export function AgencyDonePage() {
+  return (
+    <ListPage
+      title="已审机构"
+      caption="我已审核的机构申请"
+      call={agencyCalls.done}
+      columns={[
+        ...taskColumns('/intermediary/orgManageDetail'),
+        { key: 'decidedAs', header: '我的处理', cell: (row) => row.decidedAs ?? '' },
+        {
+          key: 'decidedOn',
+          header: '处理时间',
+          cell: (row) => (row.decidedOn ? formatDateTime(row.decidedOn) : ''),
+          nowrap: true,
+        },
+      ]}
+      rowKey={(row) => row.organizationId}
+      emptyText="暂无已审核的机构申请"
+    />
+  );
+}
+
+export function agencyDirectoryColumns(link: string): Column<AgencySummary>[] {
+  return [
+    {
+      key: 'orgName',
+      header: '机构名称',
+      cell: (row) => <Link to={`${link}?id=${row.organizationId}`}>{row.orgName}</Link>,
+      wide: true,
+    },
+    {
+      key: 'qualificationGrade',
+      header: '资质等级',
+      cell: (row) => (row.qualificationGrade ? qualificationGrade.label(row.qualificationGrade) : ''),
+    },
+    { key: 'districtName', header: '所在区县', cell: (row) => row.districtName ?? '' },
+    { key: 'businessScope', header: '业务范围', cell: (row) => scopeText(row.businessScope) },
+    {
+      key: 'creditFlags',
+      header: '信用状况',
+      cell: (row) =>
+        row.creditFlags.length === 0
+          ? '良好'
+          : row.creditFlags.map((flag) => <StatusBadge key={flag} table={creditFlag} value={flag} />),
+    },
+  ];
+}
+
+export function AgencyQueryPage() {
+  return (
+    <ListPage
+      title="机构查询"
+      caption="审核通过的中介机构"
+      call={hallCalls.agencies}
+      filters={useDirectoryFilters()}
+      columns={agencyDirectoryColumns('/intermediary/orgdetail')}
+      rowKey={(row) => row.organizationId}
+    />
+  );
+}
+
+/** The directory's filters: name, business scope, grade, district, credit (all in the URL). */
+function useDirectoryFilters(): FilterDef[] {
+  const districts = useCall(agencyCalls.metadata, { x: 'district' });
+  return [
+    { name: 'orgName', label: '机构名称' },
+    {
+      name: 'itemId',
+      label: '业务范围',
+      type: 'select',
+      options: stages.flatMap((stage) => stage.items.map((item) => ({ value: item.id, label: item.name }))),
+    },
+    {
+      name: 'qualificationGrade',
+      label: '资质等级',
+      type: 'select',
+      options: qualificationGrade.entries.map((entry) => ({ value: entry.value, label: entry.label })),
+    },
+    {
+      name: 'districtCode',
+      label: '所在区县',
+      type: 'select',
+      options: (districts.data ?? []).map((option) => ({ value: option.value, label: option.label })),
+    },
+    {
+      name: 'credit',
+      label: '信用状况',
+      type: 'select',
+      options: [
+        { value: 'good', label: '良好' },
+        ...creditFlag.entries.map((entry) => ({ value: entry.value, label: entry.label })),
+      ],
+    },
+  ];
+}
+
+/** /usercenter/agency: owners browse approved agencies to choose one. */
+export function OwnerAgencyPage() {
+  return (
+    <ListPage
+      title="中介机构"
+      caption="审核通过的中介机构"
+      description="按业务范围、资质等级、所在区县和信用状况查找审核通过的测绘中介机构。"
+      call={hallCalls.agencies}
+      filters={useDirectoryFilters()}
+      columns={agencyDirectoryColumns('/usercenter/agencyDetiles')}
+      rowKey={(row) => row.organizationId}
+    />
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The agency application's own tables (issue 12, agency half): its attachments, its change requests
+ * and who reviews each kind of subject (/audituser). The agency itself is agent_organizations
+ * (parties.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { auditStatus } from '@shared/domain/statuses';
+import { agencyAttachmentKind, auditUserKind, type AgencyFields } from '@shared/domain/agencies';
+import { users } from './accounts';
+import { checkIn, timestamps, timestamptz } from './columns';
+import { files } from './content';
+import { agentOrganizations } from './parties';
+
+/** The business licence, qualification certificate and other files of an agency's application. */
+export const agentOrgAttachments = pgTable(
+  'agent_org_attachments',
+  {
+    pkid: integer('pkid').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => agentOrganizations.organizationId, { onDelete: 'cascade' }),
+    kind: smallint('kind').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    checkIn('agent_org_attachments_kind_check', t.kind, agencyAttachmentKind.values),
+    index('agent_org_attachments_organization_id_idx').on(t.organizationId, t.kind),
+    index('agent_org_attachments_file_id_idx').on(t.fileId),
+  ],
+);
+
+/**
+ * A change request of an approved agency: a full copy of its fields with the edits (`data`). The
+ * agency's row stays in force until a reviewer approves; the approval copies `data` over it. At most
+ * one open (draft or pending) request per agency.
+ */
+export const agentOrgChanges = pgTable(
+  'agent_org_changes',
+  {
+    pkid: integer('pkid').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => agentOrganizations.organizationId, { onDelete: 'cascade' }),
+    applicantId: integer('applicant_id').references(() => users.pkid, { onDelete: 'set null' }),
+    /** The fields before the change, as they were when it was asked for (the reviewers' left column). */
+    before: jsonb('before').$type<AgencyFields>().notNull(),
+    data: jsonb('data').$type<AgencyFields>().notNull(),
+    reason: text('reason'),
+    auditStatus: smallint('audit_status').notNull().default(0),
+    appliedAt: timestamptz('applied_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    checkIn('agent_org_changes_audit_status_check', t.auditStatus, auditStatus.values),
+    index('agent_org_changes_organization_id_idx').on(t.organizationId, t.createdAt),
+    uniqueIndex('agent_org_changes_open_key')
+      .on(t.organizationId)
+      .where(sql`${t.auditStatus} in (0, 1)`),
+  ],
+);
+
+/** Who reviews which kind of subject (/audituser): none assigned = every holder of the reviewing role. */
+export const auditUsers = pgTable(
+  'audit_users',
+  {
+    pkid: integer('pkid').primaryKey().generatedByDefaultAsIdentity(),
+    kind: text('kind').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.pkid, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    checkIn('audit_users_kind_check', t.kind, auditUserKind.values),
+    uniqueIndex('audit_users_kind_user_key').on(t.kind, t.userId),
+  ],
+);

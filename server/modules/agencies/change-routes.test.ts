@@ -1,0 +1,158 @@
+/**
+ * Agency change requests (agentChange/*): only an approved agency asks, one open request at a time, an
+ * unchanged copy is refused; the current data stays in force until a reviewer approves; the
+ * comparison names the changed fields; another agency cannot see the request; approval applies it and
+ * the hall shows the new data.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentOrganizations } from '@server/db/schema';
+import {
+  createBrowser,
+  createIdentityTestContext,
+  signInAs,
+  type Browser,
+} from '@server/modules/identity/test-support';
+
+let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
+const browsers: Record<string, Browser> = {};
+
+beforeAll(async () => {
+  env = await createIdentityTestContext();
+  for (const name of ['agency01', 'agency03', 'agency05', 'authority01']) {
+    const browser = createBrowser(env.app);
+    await signInAs(browser, name);
+    browsers[name] = browser;
+  }
+}, 180_000);
+afterAll(() => env.ctx.dispose());
+
+const as = (name: string) => browsers[name] as Browser;
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const json = async (response: Response) => (await response.json()) as any;
+/* eslint-enable @typescript-eslint/no-explicit-any */
+const NEW_ADDRESS = '云州市云中区新址大道99号';
+
+async function own(who: string) {
+  return (await json(await as(who).fetch('/smsend/agentorg/querySelf', { method: 'POST' }))).object;
+}
+
+function changeOf(org: Record<string, unknown>, edits: Record<string, string>) {
+  const body = new FormData();
+  for (const key of [
+    'orgName',
+    'credential',
+    'legalPersonName',
+    'registrationOrgan',
+    'qualificationCertNo',
+    'qualificationGrade',
+    'districtCode',
+    'address',
+    'contactName',
+    'contactPhone',
+    'email',
+    'introduction',
+  ])
+    if (org[key] !== undefined && org[key] !== null) body.set(key, String(org[key]));
+  body.set('businessScope', (org.businessScope as number[]).join(','));
+  body.set('reason', '办公地址搬迁');
+  for (const [key, value] of Object.entries(edits)) body.set(key, value);
+  return { method: 'POST', body };
+}
+
+describe('agency change requests', () => {
+  it('only an approved agency without an open request may ask', async () => {
+    expect(
+      (await json(await as('agency01').fetch('/smsend/agentChange/checkOrgChange'))).object,
+    ).toMatchObject({
+      canChange: true,
+    });
+    expect(
+      (await json(await as('agency03').fetch('/smsend/agentChange/checkOrgChange'))).object,
+    ).toMatchObject({
+      canChange: false,
+      message: '机构审核通过后才能申请变更',
+    });
+    const pending = (await json(await as('agency05').fetch('/smsend/agentChange/checkOrgChange'))).object;
+    expect(pending).toMatchObject({ canChange: false, message: '已有未完成的变更申请' });
+    expect(pending.openChangeId).toBeGreaterThan(0);
+  });
+
+  it('refuses an unchanged copy and a bad phone, and changes nothing', async () => {
+    const org = await own('agency01');
+    const same = await as('agency01').fetch('/smsend/agentChange/updateSelfChange', changeOf(org, {}));
+    expect(same.status).toBe(400);
+    expect((await json(same)).message).toBe('变更内容与当前信息相同，请修改后再提交');
+    const phone = await as('agency01').fetch(
+      '/smsend/agentChange/updateSelfChange',
+      changeOf(org, { contactPhone: '123' }),
+    );
+    expect(phone.status).toBe(400);
+    const listed = await json(
+      await as('agency01').fetch('/smsend/agentChange/querySelfChange', { method: 'POST' }),
+    );
+    expect(listed.total).toBe(0);
+  });
+
+  it('is reviewed side by side and applied only on approval', async () => {
+    const org = await own('agency01');
+    const oldAddress = org.address as string;
+    const asked = await as('agency01').fetch(
+      '/smsend/agentChange/updateSelfChange',
+      changeOf(org, { address: NEW_ADDRESS }),
+    );
+    expect(asked.status).toBe(200);
+    const change = (await json(asked)).data;
+    expect(change).toMatchObject({ auditStatus: 1, changedFields: ['address'] });
+    // The current data stays in force meanwhile, in the console and in the hall.
+    expect((await own('agency01')).address).toBe(oldAddress);
+    const hallBefore = await createBrowser(env.app).fetch(
+      `/intermediaryhall/orgdetail?id=${org.organizationId}`,
+    );
+    if (hallBefore.status === 200) expect(await hallBefore.text()).not.toContain(NEW_ADDRESS);
+    // One open request at a time.
+    const again = await as('agency01').fetch(
+      '/smsend/agentChange/updateSelfChange',
+      changeOf(org, { address: `${NEW_ADDRESS}B` }),
+    );
+    expect(again.status).toBe(409);
+    // Another agency cannot see it.
+    expect(
+      (await as('agency05').fetch(`/smsend/agentChange/queryOneOrgChange?id=${change.pkid}`)).status,
+    ).toBe(404);
+
+    const todo = await json(
+      await as('authority01').fetch('/smsend/agentChange/toDoChangeList', { method: 'POST' }),
+    );
+    expect(todo.rows.map((row: { pkid: number }) => row.pkid)).toContain(change.pkid);
+    const seen = (
+      await json(await as('authority01').fetch(`/smsend/agentChange/queryOneOrgChange?id=${change.pkid}`))
+    ).object;
+    expect(seen.before.address).toBe(oldAddress);
+    expect(seen.data.address).toBe(NEW_ADDRESS);
+    expect(seen.review.allowed).toEqual(expect.arrayContaining(['approve', 'reject']));
+
+    const decide = (fields: Record<string, string>) =>
+      as('authority01').fetch('/smsend/agentChange/approve', {
+        method: 'POST',
+        body: new URLSearchParams({ id: String(change.pkid), ...fields }),
+      });
+    expect((await decide({ auditStatus: '3' })).status).toBe(400);
+    expect((await own('agency01')).address).toBe(oldAddress);
+    expect((await decide({ auditStatus: '2', opinion: '同意变更。' })).status).toBe(200);
+    const [row] = await env.ctx.db
+      .select({ address: agentOrganizations.address })
+      .from(agentOrganizations)
+      .where(eq(agentOrganizations.organizationId, org.organizationId));
+    expect(row?.address).toBe(NEW_ADDRESS);
+    const after = (
+      await json(await as('agency01').fetch(`/smsend/agentChange/queryOneOrgChange?id=${change.pkid}`))
+    ).object;
+    expect(after.auditStatus).toBe(2);
+    expect(after.appliedAt).not.toBeNull();
+    const timeline = (
+      await json(await as('agency01').fetch(`/smsend/agentChange/orgChangeAuditInfo?id=${change.pkid}`))
+    ).object;
+    expect(timeline.map((record: { opinion: string | null }) => record.opinion)).toContain('同意变更。');
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * The agency application and its review (shared/contracts/agencies.ts); rules in apply-service.ts.
+ */
+import { implement, reply } from '@server/lib/contracts';
+import { fileResponse } from '@server/modules/hall/file-response';
+import { agencyCalls, agencyChangeCalls } from '@shared/contracts/agencies';
+import { agencyAttachmentKind } from '@shared/domain/agencies';
+import { stages } from '@shared/domain/stages';
+import { auditStatus, qualificationGrade } from '@shared/domain/statuses';
+import { agencyMessages } from '@shared/validation/agencies';
+import { asc } from 'drizzle-orm';
+import { districts } from '@server/db/schema';
+import {
+  agencyAttachmentFile,
+  agencyTimeline,
+  decideAgency,
+  getAgency,
+  getOwnAgency,
+  listAgencyDone,
+  listAgencyTodo,
+  saveOwnAgency,
+  transferAgency,
+} from './apply-service';
+import { dishonestFlagsOfLegalPerson } from './dishonest';
+import {
+  changeTimeline,
+  checkChange,
+  decideChange,
+  getChange,
+  listChangeTodo,
+  listOwnChanges,
+  saveOwnChange,
+  transferChange,
+} from './change-service';
+
+/** Attachments are private to the agency and its reviewers: no shared cache keeps them. */
+function privately(response: Response): Response {
+  response.headers.set('Cache-Control', 'private, no-store');
+  return response;
+}
+
+const options = (table: { entries: readonly { value: number | string; label: string }[] }) =>
+  table.entries.map(({ value, label }) => ({ value, label }));
+
+export const agencyRoutes = implement(agencyCalls, (ctx) => {
+  const { db, storage } = ctx;
+  return {
+    metadata: async ({ x }) => {
+      switch (x) {
+        case 'auditStatus':
+          return options(auditStatus);
+        case 'qualificationGrade':
+          return options(qualificationGrade);
+        case 'attachmentKind':
+          return options(agencyAttachmentKind);
+        case 'district':
+          return (
+            await db
+              .select({ value: districts.districtCode, label: districts.districtName })
+              .from(districts)
+              .orderBy(asc(districts.districtCode))
+          ).map((row) => ({ value: row.value, label: row.label }));
+      }
+    },
+    bizScope: () => stages.map((stage) => ({ id: stage.id, name: stage.name, items: [...stage.items] })),
+    querySelf: (_input, { user }) => getOwnAgency(db, user),
+    updateSelf: async (input, { user }) =>
+      reply(
+        await saveOwnAgency(ctx, user, input),
+        input.action === 'submit' ? agencyMessages.submitted : agencyMessages.saved,
+      ),
+    queryOne: ({ orgId }, { user }) => getAgency(db, user, orgId),
+    approve: async (input, { user }) =>
+      reply(
+        await decideAgency(ctx, user, input),
+        input.auditStatus === auditStatus.code.approved ? '审核通过，机构已在办事大厅公示' : '已退回申请',
+      ),
+    auditInfo: ({ organizationId }, { user }) => agencyTimeline(db, user, organizationId),
+    todo: (input, { user }) => listAgencyTodo(db, user, input),
+    done: (input, { user }) => listAgencyDone(db, user, input),
+    transfer: async (input, { user }) => reply(await transferAgency(ctx, user, input), '转办成功'),
+    dishonest: ({ legalPersonName }) => dishonestFlagsOfLegalPerson(db, legalPersonName),
+    downloadFile: async ({ id }, { user }) =>
+      privately(fileResponse(storage, await agencyAttachmentFile(db, user, id), 'attachment')),
+    previewFile: async ({ id }, { user }) =>
+      privately(fileResponse(storage, await agencyAttachmentFile(db, user, id), 'inline')),
+  };
+});
+
+export const agencyChangeRoutes = implement(agencyChangeCalls, (ctx) => {
+  const { db } = ctx;
+  return {
+    check: (_input, { user }) => checkChange(db, user),
+    querySelf: (input, { user }) => listOwnChanges(db, user, input),
+    updateSelf: async (input, { user }) =>
+      reply(
+        await saveOwnChange(ctx, user, input),
+        input.action === 'submit' ? agencyMessages.submitted : agencyMessages.saved,
+      ),
+    todo: (input, { user }) => listChangeTodo(db, user, input),
+    queryOne: ({ id }, { user }) => getChange(db, user, id),
+    auditInfo: ({ id }, { user }) => changeTimeline(db, user, id),
+    approve: async (input, { user }) =>
+      reply(
+        await decideChange(ctx, user, input),
+        input.auditStatus === auditStatus.code.approved ? '审核通过，变更已生效' : '已退回变更申请',
+      ),
+    transfer: async (input, { user }) => reply(await transferChange(ctx, user, input), '转办成功'),
+  };
+});
