@@ -10,8 +10,9 @@ import type { Hono } from 'hono';
 import { canOpen, matchRoute } from '@shared/domain/routes';
 import type { AppEnv } from './app-context';
 import type { Logger } from './lib/logger';
-import type { PageCache } from './lib/page-cache';
+import { PAGE_CACHE_HEADER, type PageCache } from './lib/page-cache';
 import { REQUEST_ID_HEADER, newRequestId } from './lib/request-id';
+import { createSecurityHeaders, type SecurityHeaders } from './lib/security-headers';
 import type { StaticHandler } from './lib/static-files';
 import { API_DOCS_PATH } from './modules/api-docs/routes';
 
@@ -33,6 +34,11 @@ export interface FrontOptions {
   /** Hall pages that opted in are answered from here before Astro is asked (server/lib/page-cache.ts). */
   pageCache?: PageCache;
   logger: Logger;
+  /**
+   * Sent with every answer, page-cache hits included (server/lib/security-headers.ts); by default
+   * those of a server without a map key or proxy.
+   */
+  securityHeaders?: SecurityHeaders;
   /**
    * The signed-in user of a Cookie header, or null (server/modules/identity/guard.ts,
    * resolveSessionUser). Without it every visitor counts as signed out.
@@ -56,8 +62,36 @@ function isGuardedPage(pathname: string): boolean {
   return !matchRoute(pathname)?.public;
 }
 
+/**
+ * Astro answers pages as bare `text/html`; the hall is UTF-8, so say so (issue 11, finding 10). And a
+ * page's opt-in to the page cache is internal: a HEAD (which the cache does not capture) must not show it.
+ */
+function normalizePageHeaders(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function normalizedWriteHead(this: ServerResponse, ...args: unknown[]) {
+    res.writeHead = writeHead;
+    const given = args.find(
+      (arg, index) => index > 0 && typeof arg === 'object' && arg !== null && !Array.isArray(arg),
+    ) as Record<string, unknown> | undefined;
+    if (given) {
+      for (const name of Object.keys(given)) {
+        const lower = name.toLowerCase();
+        if (lower === PAGE_CACHE_HEADER && res.req.method !== 'GET') delete given[name];
+        else if (lower === 'content-type' && given[name] === 'text/html') given[name] = HTML_TYPE;
+      }
+    }
+    if (res.getHeader('content-type') === 'text/html') res.setHeader('Content-Type', HTML_TYPE);
+    if (res.req.method !== 'GET') res.removeHeader(PAGE_CACHE_HEADER);
+    return (writeHead as (...rest: unknown[]) => ServerResponse).apply(res, args);
+  } as typeof res.writeHead;
+}
+
+const HTML_TYPE = 'text/html; charset=utf-8';
+
 export function createFront(options: FrontOptions): RequestListener {
   const { api, apiBases, astro, staticFiles, pageLocals, pageCache, logger, resolveUser } = options;
+  const securityHeaders =
+    options.securityHeaders ?? createSecurityHeaders({ tiandituToken: undefined, trustProxy: false });
   const apiListener = getRequestListener(api.fetch);
   const apiPrefixes = ['/healthz', API_DOCS_PATH, ...apiBases];
 
@@ -91,8 +125,10 @@ export function createFront(options: FrontOptions): RequestListener {
 
     // A cached public page first: the cache adds the request id to its own headers (page-cache.ts,
     // serve). Only public pages, so a page behind the guard below can never be answered from here.
-    if (!isApi && !guarded && pageCache?.serve(req, res, requestId)) return;
+    const security = securityHeaders.forRequest(req);
+    if (!isApi && !guarded && pageCache?.serve(req, res, requestId, security)) return;
     res.setHeader(REQUEST_ID_HEADER, requestId);
+    for (let i = 0; i < security.length; i += 2) res.setHeader(security[i]!, security[i + 1]!);
 
     if (isApi) {
       void apiListener(req, res);
@@ -140,6 +176,7 @@ export function createFront(options: FrontOptions): RequestListener {
 
     function renderPage(): void {
       if (!guarded) pageCache?.capture(req, res);
+      normalizePageHeaders(res);
 
       // A copy per request: Astro code may add to locals, and that must not leak into the next request.
       (async () => astro(req, res, undefined, { ...pageLocals }))().catch((error: unknown) => {

@@ -18,6 +18,7 @@ import { resolveSessionUser } from './modules/identity/guard';
 import { createHallServices } from './hall-services';
 import { createLogger, exitAfterFlush, type Logger } from './lib/logger';
 import { createPageCache } from './lib/page-cache';
+import { createSecurityHeaders } from './lib/security-headers';
 import { createStaticHandler } from './lib/static-files';
 import { withServices } from './services';
 import { createFsStorage } from './storage/storage';
@@ -72,6 +73,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       pageCache,
       logger,
       resolveUser: (cookieHeader) => resolveSessionUser(ctx, cookieHeader),
+      securityHeaders: createSecurityHeaders({
+        tiandituToken: config.map.tiandituToken,
+        trustProxy: config.trustProxy,
+      }),
     });
     const server = http.createServer(front);
     server.keepAliveTimeout = 65_000;

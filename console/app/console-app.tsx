@@ -1,4 +1,6 @@
 import { StrictMode } from 'react';
+// Zod's configuration (jitless under the CSP, Chinese messages) before any schema runs.
+import '@shared/validation/locale';
 import { RouterProvider } from 'react-router/dom';
 import { readEmbeddedApiBases } from '@shared/api/bases';
 import { createApiClient, type ApiClient } from '@shared/api/client';
