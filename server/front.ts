@@ -7,6 +7,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { isRouteBuilt } from '@shared/domain/console-pages';
 import { canOpen, matchRoute } from '@shared/domain/routes';
 import type { AppEnv } from './app-context';
 import type { Logger } from './lib/logger';
@@ -53,13 +54,26 @@ function isUnder(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
 }
 
+/** The prerendered 404 page (hall/pages/404.astro), answered with status 404 for a path without a page. */
+const NOT_FOUND_PAGE = '/404.html';
+
 /**
- * Spec section 2, entry rules: any path other than / and the public pages is behind the sign-in
- * guard. Files (paths with an extension) are not pages and get their 404 instead.
+ * The cookie that remembers where a signed-out visitor was going (issue 11, newcomer items): the hall
+ * opens its login dialog with '请先登录' and goes on there after sign-in (hall/lib/return-to.ts).
  */
-function isGuardedPage(pathname: string): boolean {
-  if (/\.[a-z0-9]+$/i.test(pathname)) return false;
-  return !matchRoute(pathname)?.public;
+export const RETURN_TO_COOKIE = 'hall_return_to';
+/** Where a signed-out visitor of a protected page lands: home, with the login dialog open. */
+export const SIGN_IN_LOCATION = '/?login=required';
+
+/**
+ * What a path is (spec section 2, entry rules): a public page, a page behind the sign-in guard, or no
+ * page at all, which gets the 404 page for everyone. A route of the table is guarded whatever its
+ * last segment looks like (`/x/1.5` too), so no visitor without a session receives the console shell.
+ */
+function pageKind(pathname: string): 'public' | 'guarded' | 'missing' {
+  const route = matchRoute(pathname);
+  if (!route) return 'missing';
+  return route.public ? 'public' : 'guarded';
 }
 
 /**
@@ -121,7 +135,8 @@ export function createFront(options: FrontOptions): RequestListener {
     const queryStart = url.indexOf('?');
     const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
     const isApi = apiPrefixes.some((base) => isUnder(pathname, base));
-    const guarded = !isApi && isGuardedPage(pathname);
+    const kind = isApi ? null : pageKind(pathname);
+    const guarded = kind === 'guarded';
 
     // A cached public page first: the cache adds the request id to its own headers (page-cache.ts,
     // serve). Only public pages, so a page behind the guard below can never be answered from here.
@@ -135,16 +150,28 @@ export function createFront(options: FrontOptions): RequestListener {
       return;
     }
     if (staticFiles(req, res, pathname)) return;
+    if (kind === 'missing') {
+      answerNotFound();
+      return;
+    }
 
     // Spec section 2 and issue 3: a page that needs a session is decided here, before any console
-    // code loads: no valid session → 302 /, a route whose roles exclude the user → the 403 page.
-    if ((req.method === 'GET' || req.method === 'HEAD') && guarded) {
+    // code loads: no valid session → home with the login dialog (the page remembered for after the
+    // sign-in), a route whose roles exclude the user → the 403 page.
+    if (guarded) {
       void (async () => {
         const user = resolveUser ? await resolveUser(req.headers.cookie) : null;
         if (!user) {
           res.statusCode = 302;
-          res.setHeader('Location', '/');
+          res.setHeader('Location', SIGN_IN_LOCATION);
           res.setHeader('Cache-Control', 'no-store');
+          if (req.method === 'GET') {
+            const secure = securityHeaders.forRequest(req) === securityHeaders.secure ? '; Secure' : '';
+            res.setHeader(
+              'Set-Cookie',
+              `${RETURN_TO_COOKIE}=${encodeURIComponent(url)}; Path=/; Max-Age=600; SameSite=Lax${secure}`,
+            );
+          }
           res.end();
           return;
         }
@@ -174,7 +201,23 @@ export function createFront(options: FrontOptions): RequestListener {
     }
     renderPage();
 
+    function answerNotFound(): void {
+      res.statusCode = 404;
+      delete req.headers['if-none-match'];
+      if (!staticFiles(req, res, NOT_FOUND_PAGE)) {
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.end('404 页面不存在');
+      }
+    }
+
     function renderPage(): void {
+      // A console route of the table whose page is not built yet: not there (after the guard, so
+      // the table's roles still decide who learns that).
+      const route = matchRoute(pathname);
+      if (route?.surface === 'console' && !isRouteBuilt(route)) {
+        answerNotFound();
+        return;
+      }
       if (!guarded) pageCache?.capture(req, res);
       normalizePageHeaders(res);
 
