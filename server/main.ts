@@ -12,6 +12,7 @@ import { listenForDataChanges } from './data-changes';
 import type { AppContext } from './app-context';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { DatabaseUnreachableError } from './db/database-unreachable';
 import { ensureInitialData } from './db/initial-data';
 import { createFront, type AstroHandler } from './front';
 import { resolveSessionUser } from './modules/identity/guard';
@@ -130,6 +131,10 @@ async function main(): Promise<void> {
       logger.fatal(error.message);
       console.error(error.message);
       exitAfterFlush(logger, 3);
+    } else if (error instanceof DatabaseUnreachableError) {
+      logger.fatal(error.message);
+      console.error(`\n  ${error.message}\n`);
+      exitAfterFlush(logger, 4);
     } else {
       logger.fatal({ err: error }, 'could not start');
       exitAfterFlush(logger, 1);
