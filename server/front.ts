@@ -7,6 +7,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { LOGIN_REQUIRED_PARAM, LOGIN_REQUIRED_VALUE, RETURN_TO_COOKIE } from '@shared/auth/return-to';
 import { isRouteBuilt } from '@shared/domain/console-pages';
 import { canOpen, matchRoute } from '@shared/domain/routes';
 import type { AppEnv } from './app-context';
@@ -58,12 +59,11 @@ function isUnder(pathname: string, base: string): boolean {
 const NOT_FOUND_PAGE = '/404.html';
 
 /**
- * The cookie that remembers where a signed-out visitor was going (issue 11, newcomer items): the hall
- * opens its login dialog with '请先登录' and goes on there after sign-in (hall/lib/return-to.ts).
+ * Where a signed-out visitor of a protected page lands: home, with the login dialog open; the page is
+ * remembered in RETURN_TO_COOKIE for after the sign-in (shared/auth/return-to.ts).
  */
-export const RETURN_TO_COOKIE = 'hall_return_to';
-/** Where a signed-out visitor of a protected page lands: home, with the login dialog open. */
-export const SIGN_IN_LOCATION = '/?login=required';
+export const SIGN_IN_LOCATION = `/?${LOGIN_REQUIRED_PARAM}=${LOGIN_REQUIRED_VALUE}`;
+export { RETURN_TO_COOKIE };
 
 /**
  * What a path is (spec section 2, entry rules): a public page, a page behind the sign-in guard, or no

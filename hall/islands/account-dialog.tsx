@@ -27,6 +27,8 @@ export interface AccountDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Where focus goes back to when the dialog closes. */
   returnFocusTo?: HTMLElement | null;
+  /** Why the dialog opened by itself (the page guard: '请先登录'). */
+  notice?: string | undefined;
 }
 
 export function AccountDialog({
@@ -36,6 +38,7 @@ export function AccountDialog({
   onTabChange,
   onOpenChange,
   returnFocusTo,
+  notice,
 }: AccountDialogProps) {
   const [registered, setRegistered] = useState(false);
   // A fresh form (cleared fields, new captcha) each time the dialog opens.
@@ -83,6 +86,11 @@ export function AccountDialog({
             <TabsTrigger value="register">注册</TabsTrigger>
           </TabsList>
           <TabsContent value="login" forceMount hidden={tab !== 'login'}>
+            {notice && !registered ? (
+              <p className="ui-status-message" role="status">
+                {notice}
+              </p>
+            ) : null}
             {registered ? (
               <p className="ui-status-message ui-status-message--success" role="status">
                 {m.registerSuccess}
@@ -109,7 +117,7 @@ export function AccountDialog({
 
 let root: Root | undefined;
 let api: ApiClient | undefined;
-let state: { open: boolean; tab: AccountTab; returnFocusTo: HTMLElement | null } = {
+let state: { open: boolean; tab: AccountTab; returnFocusTo: HTMLElement | null; notice?: string } = {
   open: false,
   tab: 'login',
   returnFocusTo: null,
@@ -129,6 +137,7 @@ function render() {
       open={state.open}
       tab={state.tab}
       returnFocusTo={state.returnFocusTo}
+      notice={state.notice}
       onTabChange={(tab) => {
         state = { ...state, tab };
         render();
@@ -141,8 +150,12 @@ function render() {
   );
 }
 
-/** Opens the dialog on `tab`; focus returns to `trigger` when it closes. */
-export function openAccountDialog(tab: AccountTab, trigger: HTMLElement | null = null): void {
-  state = { open: true, tab, returnFocusTo: trigger };
+/** Opens the dialog on `tab`; focus returns to `trigger` when it closes; `notice` says why it opened. */
+export function openAccountDialog(
+  tab: AccountTab,
+  trigger: HTMLElement | null = null,
+  notice?: string,
+): void {
+  state = { open: true, tab, returnFocusTo: trigger, ...(notice ? { notice } : {}) };
   render();
 }

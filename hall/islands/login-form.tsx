@@ -1,4 +1,5 @@
 import { useRef, useState, type SubmitEvent } from 'react';
+import { clearReturnToCookie, readReturnTo } from '@shared/auth/return-to';
 import type { ApiClient } from '@shared/api/client';
 import { captchaImageUrl, signOn, verifyCaptcha } from '@shared/auth/sign-on';
 import { AppError } from '@shared/errors/app-error';
@@ -100,7 +101,13 @@ export function LoginPanel({ api, onSignedIn }: LoginFormProps) {
       await signOn(api, values);
       setIsDone(true);
       onSignedIn?.();
-      window.setTimeout(() => window.location.reload(), REFRESH_DELAY_MS);
+      // On to the page the guard sent the visitor away from, if any (hall/lib/return-to.ts).
+      const returnTo = readReturnTo(document.cookie, window.location.origin);
+      document.cookie = clearReturnToCookie;
+      window.setTimeout(
+        () => (returnTo ? window.location.assign(returnTo) : window.location.reload()),
+        REFRESH_DELAY_MS,
+      );
     } catch (error) {
       // Too many attempts has its own message; every other failure reads the same (spec section 8).
       setFailure(error instanceof AppError && error.code === 'rate_limited' ? error.message : m.loginFailed);

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, TEST_CAPTCHA } from './fixtures/identity';
+import { muteNoticeDialog, screenshotPath } from './fixtures/hall';
+
+// Issue 11, "what a newcomer tripped over".
+
+test.beforeEach(async ({ page }) => {
+  await muteNoticeDialog(page);
+});
+
+test('an unknown path shows the hall 404 page with a way home', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: '抱歉，您访问的页面不存在' })).toBeVisible();
+  const home = page.getByRole('link', { name: '返回首页' });
+  await expect(home).toBeVisible();
+  await page.screenshot({ path: screenshotPath('newcomer-404'), fullPage: true });
+  await home.click();
+  await expect(page).toHaveURL(/\/hall\/home$/);
+});
+
+test('a signed-out visit to a protected page asks to sign in, then goes on to that page', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/noticemanger/statistical');
+  await expect(page).toHaveURL(/\/$/);
+  const dialog = page.getByRole('dialog', { name: '用户登录' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('请先登录')).toBeVisible();
+  await page.screenshot({ path: screenshotPath('newcomer-login-required-390') });
+
+  await dialog.getByLabel('登录账户', { exact: true }).fill('admin');
+  await dialog.getByLabel('登录密码', { exact: true }).fill(DEMO_PASSWORD);
+  await dialog.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
+  await expect(dialog.getByText('验证码正确')).toBeVisible();
+  await dialog.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/noticemanger\/statistical$/, { timeout: 30_000 });
+  await expect(page.locator('header.cl-header')).toBeVisible({ timeout: 30_000 });
+});
