@@ -28,12 +28,16 @@ test('a signed-out visit to a protected page asks to sign in, then goes on to th
   const dialog = page.getByRole('dialog', { name: '用户登录' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText('请先登录')).toBeVisible();
+  // The login button says what it waits for (issue 11).
+  await expect(dialog.getByText('请填写登录账户、登录密码、正确的验证码后登录')).toBeVisible();
   await page.screenshot({ path: screenshotPath('newcomer-login-required-390') });
 
   await dialog.getByLabel('登录账户', { exact: true }).fill('admin');
   await dialog.getByLabel('登录密码', { exact: true }).fill(DEMO_PASSWORD);
+  await expect(dialog.getByText('请填写正确的验证码后登录')).toBeVisible();
   await dialog.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
   await expect(dialog.getByText('验证码正确')).toBeVisible();
+  await expect(dialog.getByText(/^请填写/)).toHaveCount(0);
   await dialog.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(/\/noticemanger\/statistical$/, { timeout: 30_000 });
   await expect(page.locator('header.cl-header')).toBeVisible({ timeout: 30_000 });

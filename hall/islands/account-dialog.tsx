@@ -11,6 +11,7 @@ import { createApiClient, type ApiClient } from '@shared/api/client';
 import { identityMessages as m } from '@shared/validation/identity';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@shared/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@shared/ui/tabs';
+import { ConfirmDialog } from '@shared/ui/confirm-dialog';
 import { LoginPanel } from './login-form';
 import { RegisterPanel } from './register-form';
 import '@shared/ui/ui.css';
@@ -158,4 +159,40 @@ export function openAccountDialog(
 ): void {
   state = { open: true, tab, returnFocusTo: trigger, ...(notice ? { notice } : {}) };
   render();
+}
+
+/** Spec section 8: logout confirmation (the console's header asks the same, console/lib/i18n.ts). */
+export const LOGOUT_TITLE = '退出登录';
+export const LOGOUT_CONFIRM = '您确定要退出登录吗?';
+
+let logoutRoot: Root | undefined;
+
+/**
+ * Asks in the hall's styled dialog (not the browser's confirm) whether to log out; resolves true
+ * when the user confirms. Focus goes back to `trigger` when the user stays.
+ */
+export function confirmLogout(trigger: HTMLElement | null): Promise<boolean> {
+  if (!logoutRoot) {
+    const container = document.createElement('div');
+    container.dataset.logoutDialogRoot = '';
+    document.body.append(container);
+    logoutRoot = createRoot(container);
+  }
+  const root = logoutRoot;
+  return new Promise((resolve) => {
+    const close = (confirmed: boolean) => {
+      root.render(null);
+      if (!confirmed) trigger?.focus();
+      resolve(confirmed);
+    };
+    root.render(
+      <ConfirmDialog
+        open
+        title={LOGOUT_TITLE}
+        description={LOGOUT_CONFIRM}
+        onCancel={() => close(false)}
+        onConfirm={() => close(true)}
+      />,
+    );
+  });
 }

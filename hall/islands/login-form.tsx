@@ -33,6 +33,19 @@ export interface LoginFormProps {
 }
 
 /** The 登录 tab (spec section 5, login; section 8, login failure). */
+/** What the login still needs, in one sentence, or undefined when nothing is missing. */
+export function missingForLogin(
+  values: { username: string; password: string },
+  captchaVerified: boolean,
+): string | undefined {
+  const parts = [
+    ...(values.username.trim() ? [] : ['登录账户']),
+    ...(values.password ? [] : ['登录密码']),
+    ...(captchaVerified ? [] : ['正确的验证码']),
+  ];
+  return parts.length > 0 ? `请填写${parts.join('、')}后登录` : undefined;
+}
+
 export function LoginPanel({ api, onSignedIn }: LoginFormProps) {
   const [values, setValues] = useState<LoginForm>({ username: '', password: '', captcha: '' });
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
@@ -119,6 +132,8 @@ export function LoginPanel({ api, onSignedIn }: LoginFormProps) {
   };
 
   const summary = isSubmitted ? orderedErrors(errors, fieldOrder) : [];
+  // Issue 11: the button says what it still waits for, rather than just being grey.
+  const missing = isBusy || isDone ? undefined : missingForLogin(values, captcha.kind === 'ok');
   const captchaError = errors.captcha ?? (captcha.kind === 'wrong' ? captcha.message : undefined);
 
   return (
@@ -192,9 +207,19 @@ export function LoginPanel({ api, onSignedIn }: LoginFormProps) {
           </div>
         )}
       </Field>
-      <Button type="submit" className="account-submit" disabled={captcha.kind !== 'ok' || isBusy || isDone}>
+      <Button
+        type="submit"
+        className="account-submit"
+        disabled={captcha.kind !== 'ok' || isBusy || isDone}
+        aria-describedby={missing ? controlId('missing') : undefined}
+      >
         {isBusy ? '正在登录…' : '登录'}
       </Button>
+      {missing ? (
+        <p id={controlId('missing')} className="account-missing" aria-live="polite">
+          {missing}
+        </p>
+      ) : null}
     </form>
   );
 }
