@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, TEST_CAPTCHA } from './fixtures/identity';
+import { DEMO_PASSWORD, TEST_CAPTCHA, signInThroughDialog } from './fixtures/identity';
 import { muteNoticeDialog, screenshotPath } from './fixtures/hall';
 
 // Issue 11, "what a newcomer tripped over".
@@ -41,4 +41,21 @@ test('a signed-out visit to a protected page asks to sign in, then goes on to th
   await dialog.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(/\/noticemanger\/statistical$/, { timeout: 30_000 });
   await expect(page.locator('header.cl-header')).toBeVisible({ timeout: 30_000 });
+});
+
+test('a session that ends mid-work says so, then asks to sign in again', async ({ page, context }) => {
+  await page.goto('/');
+  await signInThroughDialog(page, 'admin');
+  await page.goto('/noticemanger/statistical');
+  await expect(page.locator('header.cl-header')).toBeVisible({ timeout: 30_000 });
+  // The session ends (expiry, logout in another tab): the cookies are gone.
+  await context.clearCookies();
+  // On, inside the console, to a page whose call needs the session (the SMS outbox): it answers 401.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/system/smsOutbox');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('alert').filter({ hasText: '登录已过期，请重新登录' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
+  await expect(page.getByRole('dialog', { name: '用户登录' }).getByText('请先登录')).toBeVisible();
 });
