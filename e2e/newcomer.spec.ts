@@ -59,3 +59,39 @@ test('a session that ends mid-work says so, then asks to sign in again', async (
   await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
   await expect(page.getByRole('dialog', { name: '用户登录' }).getByText('请先登录')).toBeVisible();
 });
+
+test.describe('the 办理须知 notice', () => {
+  // This block's pages are not muted: the notice opens on entry as a newcomer sees it.
+  test.use({ viewport: { width: 390, height: 600 } });
+
+  test('opens once per browser session, scrolls, and keeps its close button in view at 390 px', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 600 }, locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto('/hall/home');
+    const notice = page.getByRole('dialog', { name: /办理须知/ });
+    await expect(notice).toBeVisible();
+    const close = notice.getByRole('button', { name: '关闭办理须知' });
+    await expect(close).toBeInViewport();
+    // Scrolled to the end of its text, the close button is still there.
+    await notice.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await expect(close).toBeInViewport();
+    await page.screenshot({ path: screenshotPath('newcomer-notice-390-scrolled') });
+    await close.click();
+    await expect(notice).toBeHidden();
+
+    // Further pages of the same visit: not again.
+    await page.goto('/guide/message/0');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: /办理须知/ })).toBeHidden();
+    await context.close();
+
+    // A new browser session: once more.
+    const next = await browser.newContext({ viewport: { width: 390, height: 600 } });
+    const again = await next.newPage();
+    await again.goto('/guide/message/0');
+    await expect(again.getByRole('dialog', { name: /办理须知/ })).toBeVisible();
+    await next.close();
+  });
+});
