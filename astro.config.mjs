@@ -17,4 +17,12 @@ export default defineConfig({
   integrations: [react()],
   devToolbar: { enabled: false },
   build: { assets: '_astro' },
+  vite: {
+    build: {
+      // Our processed <script>s are never inlined into pages: the Content-Security-Policy allows
+      // scripts from our origin plus the hashes of Astro's own island runtime only
+      // (server/lib/security-headers.ts). Other assets keep Vite's default limit.
+      assetsInlineLimit: (file) => (/\.m?js$/.test(file) ? false : undefined),
+    },
+  },
 });

@@ -33,6 +33,8 @@ export const envSchema = z.object({
   CAPTCHA_TEST_CODE: z.string().length(4).optional(),
   /** Behind a reverse proxy: take the client address and https from X-Forwarded-For / -Proto. */
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  /** With TRUST_PROXY: how many proxies append to X-Forwarded-For (the client is that many from the right). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   /** Phone codes one mobile number may receive per day (the 60 s resend wait is the spec's). */
   SMS_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
   /** External entry: the service whose /cas service tickets the default identity provider trusts. */
@@ -69,6 +71,8 @@ export interface Config {
   apiBases: ApiBases;
   captchaTestCode: string | undefined;
   trustProxy: boolean;
+  /** Trusted proxies in front of us (server/lib/client-address.ts). */
+  proxyHops: number;
   smsDailyLimit: number;
   externalIdentityService: string;
   /** CAS services from the files of CAS_SERVICE_REGISTRY (the console's are in the database). */
@@ -136,6 +140,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     apiBases,
     captchaTestCode: env.CAPTCHA_TEST_CODE,
     trustProxy: env.TRUST_PROXY === 'true',
+    proxyHops: env.TRUST_PROXY_HOPS,
     smsDailyLimit: env.SMS_DAILY_LIMIT,
     externalIdentityService: env.EXTERNAL_IDENTITY_SERVICE,
     casServiceFiles,

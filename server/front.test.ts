@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
-import { createFront, type AstroHandler } from './front';
+import { SIGN_IN_LOCATION, createFront, type AstroHandler } from './front';
 import { createHallServices } from './hall-services';
 import { createStaticHandler } from './lib/static-files';
 import { createTestContext, type TestContext } from './test/test-context';
@@ -19,7 +19,7 @@ const astroCalls: { url: string | undefined; locals: object | undefined }[] = []
 // Stands in for Astro's built handler (a framework, not our service): records what reaches it.
 const astro: AstroHandler = (req, res, _next, locals) => {
   astroCalls.push({ url: req.url, locals });
-  if (req.url?.startsWith('/explode')) throw new Error('render failed');
+  if (req.url?.includes('explode')) throw new Error('render failed');
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.end('<h1>page</h1>');
 };
@@ -85,16 +85,18 @@ describe('front server', () => {
     expect(call?.locals).toHaveProperty('services.statistics.getHallCounts');
   });
 
-  it('sends a visitor without a session from any other page to / (spec entry rules)', async () => {
-    for (const page of ['/contract/ContractList', '/no/such/page', '/guide/workPlace']) {
+  it('sends a visitor without a session from any other page home to sign in (spec entry rules)', async () => {
+    for (const page of ['/contract/ContractList', '/guide/workPlace']) {
       const response = await fetch(`${base}${page}`, { redirect: 'manual' });
       expect(response.status, page).toBe(302);
-      expect(response.headers.get('location')).toBe('/');
+      expect(response.headers.get('location')).toBe(SIGN_IN_LOCATION);
     }
+    // A path without any page is not behind the guard: it is not there (issue 11, the 404 page).
+    expect((await fetch(`${base}/no/such/page`, { redirect: 'manual' })).status).toBe(404);
   });
 
   it('shows the request id, never a stack, when a page fails to render', async () => {
-    const response = await fetch(`${base}/explode.html`);
+    const response = await fetch(`${base}/admin?explode=1`);
     expect(response.status).toBe(500);
     const text = await response.text();
     expect(text).toContain(response.headers.get('x-request-id') ?? 'missing');

@@ -7,11 +7,14 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { LOGIN_REQUIRED_PARAM, LOGIN_REQUIRED_VALUE, RETURN_TO_COOKIE } from '@shared/auth/return-to';
+import { isRouteBuilt } from '@shared/domain/console-pages';
 import { canOpen, matchRoute } from '@shared/domain/routes';
 import type { AppEnv } from './app-context';
 import { createAccessLog, type Logger } from './lib/logger';
-import type { PageCache } from './lib/page-cache';
+import { PAGE_CACHE_HEADER, type PageCache } from './lib/page-cache';
 import { REQUEST_ID_HEADER, newRequestId } from './lib/request-id';
+import { createSecurityHeaders, type SecurityHeaders } from './lib/security-headers';
 import type { StaticHandler } from './lib/static-files';
 import { API_DOCS_PATH } from './modules/api-docs/routes';
 
@@ -34,6 +37,11 @@ export interface FrontOptions {
   pageCache?: PageCache;
   logger: Logger;
   /**
+   * Sent with every answer, page-cache hits included (server/lib/security-headers.ts); by default
+   * those of a server without a map key or proxy.
+   */
+  securityHeaders?: SecurityHeaders;
+  /**
    * The signed-in user of a Cookie header, or null (server/modules/identity/guard.ts,
    * resolveSessionUser). Without it every visitor counts as signed out.
    */
@@ -47,24 +55,64 @@ function isUnder(pathname: string, base: string): boolean {
   return pathname === base || pathname.startsWith(`${base}/`);
 }
 
+/** The prerendered 404 page (hall/pages/404.astro), answered with status 404 for a path without a page. */
+const NOT_FOUND_PAGE = '/404.html';
+
 /**
- * Spec section 2, entry rules: any path other than / and the public pages is behind the sign-in
- * guard. Files (paths with an extension) are not pages and get their 404 instead.
+ * Where a signed-out visitor of a protected page lands: home, with the login dialog open; the page is
+ * remembered in RETURN_TO_COOKIE for after the sign-in (shared/auth/return-to.ts).
  */
-function isGuardedPage(pathname: string): boolean {
-  if (/\.[a-z0-9]+$/i.test(pathname)) return false;
-  return !matchRoute(pathname)?.public;
+export const SIGN_IN_LOCATION = `/?${LOGIN_REQUIRED_PARAM}=${LOGIN_REQUIRED_VALUE}`;
+export { RETURN_TO_COOKIE };
+
+/**
+ * What a path is (spec section 2, entry rules): a public page, a page behind the sign-in guard, or no
+ * page at all, which gets the 404 page for everyone. A route of the table is guarded whatever its
+ * last segment looks like (`/x/1.5` too), so no visitor without a session receives the console shell.
+ */
+function pageKind(pathname: string): 'public' | 'guarded' | 'missing' {
+  const route = matchRoute(pathname);
+  if (!route) return 'missing';
+  return route.public ? 'public' : 'guarded';
 }
+
+/**
+ * Astro answers pages as bare `text/html`; the hall is UTF-8, so say so (issue 11, finding 10). And a
+ * page's opt-in to the page cache is internal: a HEAD (which the cache does not capture) must not show it.
+ */
+function normalizePageHeaders(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function normalizedWriteHead(this: ServerResponse, ...args: unknown[]) {
+    res.writeHead = writeHead;
+    const given = args.find(
+      (arg, index) => index > 0 && typeof arg === 'object' && arg !== null && !Array.isArray(arg),
+    ) as Record<string, unknown> | undefined;
+    if (given) {
+      for (const name of Object.keys(given)) {
+        const lower = name.toLowerCase();
+        if (lower === PAGE_CACHE_HEADER && res.req.method !== 'GET') delete given[name];
+        else if (lower === 'content-type' && given[name] === 'text/html') given[name] = HTML_TYPE;
+      }
+    }
+    if (res.getHeader('content-type') === 'text/html') res.setHeader('Content-Type', HTML_TYPE);
+    if (res.req.method !== 'GET') res.removeHeader(PAGE_CACHE_HEADER);
+    return (writeHead as (...rest: unknown[]) => ServerResponse).apply(res, args);
+  } as typeof res.writeHead;
+}
+
+const HTML_TYPE = 'text/html; charset=utf-8';
 
 export function createFront(options: FrontOptions): RequestListener {
   const { api, apiBases, astro, staticFiles, pageLocals, pageCache, logger, resolveUser } = options;
+  const securityHeaders =
+    options.securityHeaders ?? createSecurityHeaders({ tiandituToken: undefined, trustProxy: false });
   const apiListener = getRequestListener(api.fetch);
   const apiPrefixes = ['/healthz', API_DOCS_PATH, ...apiBases];
 
   // Made once: at `warn` and above the access log is off, and a request skips even the listener.
   const accessLog = createAccessLog(logger);
   // The route table is fixed: where a path goes is worked out once per path (bounded, then anew).
-  const placeOf = new Map<string, { isApi: boolean; guarded: boolean }>();
+  const placeOf = new Map<string, { isApi: boolean; kind: ReturnType<typeof pageKind> | null }>();
 
   return (req, res) => {
     const started = performance.now();
@@ -91,32 +139,47 @@ export function createFront(options: FrontOptions): RequestListener {
       // table's paths are exact, and no call shares one.
       const isApi =
         apiPrefixes.some((base) => isUnder(pathname, base)) && matchRoute(pathname)?.surface !== 'console';
-      place = { isApi, guarded: !isApi && isGuardedPage(pathname) };
+      place = { isApi, kind: isApi ? null : pageKind(pathname) };
       if (placeOf.size >= 10_000) placeOf.clear();
       placeOf.set(pathname, place);
     }
-    const { isApi, guarded } = place;
+    const { isApi, kind } = place;
+    const guarded = kind === 'guarded';
 
     // A cached public page first: the cache adds the request id to its own headers (page-cache.ts,
     // serve). Only public pages, so a page behind the guard below can never be answered from here.
-    if (!isApi && !guarded && pageCache?.serve(req, res, requestId)) return;
+    const security = securityHeaders.forRequest(req);
+    if (!isApi && !guarded && pageCache?.serve(req, res, requestId, security)) return;
     res.setHeader(REQUEST_ID_HEADER, requestId);
+    for (let i = 0; i < security.length; i += 2) res.setHeader(security[i]!, security[i + 1]!);
 
     if (isApi) {
       void apiListener(req, res);
       return;
     }
     if (staticFiles(req, res, pathname)) return;
+    if (kind === 'missing') {
+      answerNotFound();
+      return;
+    }
 
     // Spec section 2 and issue 3: a page that needs a session is decided here, before any console
-    // code loads: no valid session → 302 /, a route whose roles exclude the user → the 403 page.
-    if ((req.method === 'GET' || req.method === 'HEAD') && guarded) {
+    // code loads: no valid session → home with the login dialog (the page remembered for after the
+    // sign-in), a route whose roles exclude the user → the 403 page.
+    if (guarded) {
       void (async () => {
         const user = resolveUser ? await resolveUser(req.headers.cookie) : null;
         if (!user) {
           res.statusCode = 302;
-          res.setHeader('Location', '/');
+          res.setHeader('Location', SIGN_IN_LOCATION);
           res.setHeader('Cache-Control', 'no-store');
+          if (req.method === 'GET') {
+            const secure = securityHeaders.forRequest(req) === securityHeaders.secure ? '; Secure' : '';
+            res.setHeader(
+              'Set-Cookie',
+              `${RETURN_TO_COOKIE}=${encodeURIComponent(url)}; Path=/; Max-Age=600; SameSite=Lax${secure}`,
+            );
+          }
           res.end();
           return;
         }
@@ -146,8 +209,25 @@ export function createFront(options: FrontOptions): RequestListener {
     }
     renderPage();
 
+    function answerNotFound(): void {
+      res.statusCode = 404;
+      delete req.headers['if-none-match'];
+      if (!staticFiles(req, res, NOT_FOUND_PAGE)) {
+        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+        res.end('404 页面不存在');
+      }
+    }
+
     function renderPage(): void {
+      // A console route of the table whose page is not built yet: not there (after the guard, so
+      // the table's roles still decide who learns that).
+      const route = matchRoute(pathname);
+      if (route?.surface === 'console' && !isRouteBuilt(route)) {
+        answerNotFound();
+        return;
+      }
       if (!guarded) pageCache?.capture(req, res);
+      normalizePageHeaders(res);
 
       // A copy per request: Astro code may add to locals, and that must not leak into the next request.
       (async () => astro(req, res, undefined, { ...pageLocals }))().catch((error: unknown) => {

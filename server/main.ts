@@ -12,6 +12,7 @@ import { listenForDataChanges } from './data-changes';
 import type { AppContext } from './app-context';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { DatabaseUnreachableError } from './db/database-unreachable';
 import { ensureInitialData } from './db/initial-data';
 import { createFront, type AstroHandler } from './front';
 import { startSingleLogoutDelivery } from './modules/cas/single-logout';
@@ -19,6 +20,7 @@ import { resolveSessionUser } from './modules/identity/guard';
 import { createHallServices } from './hall-services';
 import { createLogger, exitAfterFlush, type Logger } from './lib/logger';
 import { createPageCache } from './lib/page-cache';
+import { createSecurityHeaders } from './lib/security-headers';
 import { createStaticHandler } from './lib/static-files';
 import { withServices } from './services';
 import { createFsStorage } from './storage/storage';
@@ -79,6 +81,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       pageCache,
       logger,
       resolveUser: (cookieHeader) => resolveSessionUser(ctx, cookieHeader),
+      securityHeaders: createSecurityHeaders({
+        tiandituToken: config.map.tiandituToken,
+        trustProxy: config.trustProxy,
+      }),
     });
     const server = http.createServer(front);
     server.keepAliveTimeout = 65_000;
@@ -135,6 +141,10 @@ async function main(): Promise<void> {
       logger.fatal(error.message);
       console.error(error.message);
       exitAfterFlush(logger, 3);
+    } else if (error instanceof DatabaseUnreachableError) {
+      logger.fatal(error.message);
+      console.error(`\n  ${error.message}\n`);
+      exitAfterFlush(logger, 4);
     } else {
       logger.fatal({ err: error }, 'could not start');
       exitAfterFlush(logger, 1);

@@ -1,4 +1,6 @@
 import { StrictMode } from 'react';
+// Zod's configuration (jitless under the CSP, Chinese messages) before any schema runs.
+import '@shared/validation/locale';
 import { RouterProvider } from 'react-router/dom';
 import { readEmbeddedApiBases } from '@shared/api/bases';
 import { createApiClient, type ApiClient } from '@shared/api/client';
@@ -6,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient, QueryProvider } from '@console/kit/query';
 import { ApiProvider } from '@console/lib/api';
 import { createConsoleRouter } from './router';
+import { announceSessionExpired } from './session-expired';
 import { persistUiStateOnUnload } from './ui-state';
 import '@shared/ui/ui.css';
 import './layout/layout.css';
@@ -18,8 +21,8 @@ function consoleInstance() {
   if (!instance) {
     const api = createApiClient({
       bases: readEmbeddedApiBases(document),
-      // Spec section 6: an invalid session or the guest goes to / and the page reloads.
-      onInvalidSession: () => window.location.assign('/'),
+      // Spec section 6: an invalid session or the guest goes to the sign-in, after saying why.
+      onInvalidSession: () => announceSessionExpired(),
     });
     persistUiStateOnUnload();
     instance = { api, queries: createQueryClient(), router: createConsoleRouter(api) };

@@ -3,12 +3,15 @@
  * banner's account area on the first click of 登录 or 注册, so the hall ships React only then.
  */
 import { useState } from 'react';
+// Zod's configuration (jitless under the CSP, Chinese messages) before any schema runs.
+import '@shared/validation/locale';
 import { createRoot, type Root } from 'react-dom/client';
 import { readEmbeddedApiBases } from '@shared/api/bases';
 import { createApiClient, type ApiClient } from '@shared/api/client';
 import { identityMessages as m } from '@shared/validation/identity';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@shared/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@shared/ui/tabs';
+import { ConfirmDialog } from '@shared/ui/confirm-dialog';
 import { LoginPanel } from './login-form';
 import { RegisterPanel } from './register-form';
 import '@shared/ui/ui.css';
@@ -25,6 +28,8 @@ export interface AccountDialogProps {
   onOpenChange: (open: boolean) => void;
   /** Where focus goes back to when the dialog closes. */
   returnFocusTo?: HTMLElement | null;
+  /** Why the dialog opened by itself (the page guard: '请先登录'). */
+  notice?: string | undefined;
 }
 
 export function AccountDialog({
@@ -34,6 +39,7 @@ export function AccountDialog({
   onTabChange,
   onOpenChange,
   returnFocusTo,
+  notice,
 }: AccountDialogProps) {
   const [registered, setRegistered] = useState(false);
   // A fresh form (cleared fields, new captcha) each time the dialog opens.
@@ -81,6 +87,11 @@ export function AccountDialog({
             <TabsTrigger value="register">注册</TabsTrigger>
           </TabsList>
           <TabsContent value="login" forceMount hidden={tab !== 'login'}>
+            {notice && !registered ? (
+              <p className="ui-status-message" role="status">
+                {notice}
+              </p>
+            ) : null}
             {registered ? (
               <p className="ui-status-message ui-status-message--success" role="status">
                 {m.registerSuccess}
@@ -107,7 +118,7 @@ export function AccountDialog({
 
 let root: Root | undefined;
 let api: ApiClient | undefined;
-let state: { open: boolean; tab: AccountTab; returnFocusTo: HTMLElement | null } = {
+let state: { open: boolean; tab: AccountTab; returnFocusTo: HTMLElement | null; notice?: string } = {
   open: false,
   tab: 'login',
   returnFocusTo: null,
@@ -127,6 +138,7 @@ function render() {
       open={state.open}
       tab={state.tab}
       returnFocusTo={state.returnFocusTo}
+      notice={state.notice}
       onTabChange={(tab) => {
         state = { ...state, tab };
         render();
@@ -139,8 +151,48 @@ function render() {
   );
 }
 
-/** Opens the dialog on `tab`; focus returns to `trigger` when it closes. */
-export function openAccountDialog(tab: AccountTab, trigger: HTMLElement | null = null): void {
-  state = { open: true, tab, returnFocusTo: trigger };
+/** Opens the dialog on `tab`; focus returns to `trigger` when it closes; `notice` says why it opened. */
+export function openAccountDialog(
+  tab: AccountTab,
+  trigger: HTMLElement | null = null,
+  notice?: string,
+): void {
+  state = { open: true, tab, returnFocusTo: trigger, ...(notice ? { notice } : {}) };
   render();
+}
+
+/** Spec section 8: logout confirmation (the console's header asks the same, console/lib/i18n.ts). */
+export const LOGOUT_TITLE = '退出登录';
+export const LOGOUT_CONFIRM = '您确定要退出登录吗?';
+
+let logoutRoot: Root | undefined;
+
+/**
+ * Asks in the hall's styled dialog (not the browser's confirm) whether to log out; resolves true
+ * when the user confirms. Focus goes back to `trigger` when the user stays.
+ */
+export function confirmLogout(trigger: HTMLElement | null): Promise<boolean> {
+  if (!logoutRoot) {
+    const container = document.createElement('div');
+    container.dataset.logoutDialogRoot = '';
+    document.body.append(container);
+    logoutRoot = createRoot(container);
+  }
+  const root = logoutRoot;
+  return new Promise((resolve) => {
+    const close = (confirmed: boolean) => {
+      root.render(null);
+      if (!confirmed) trigger?.focus();
+      resolve(confirmed);
+    };
+    root.render(
+      <ConfirmDialog
+        open
+        title={LOGOUT_TITLE}
+        description={LOGOUT_CONFIRM}
+        onCancel={() => close(false)}
+        onConfirm={() => close(true)}
+      />,
+    );
+  });
 }

@@ -1,4 +1,5 @@
 import { useRef, useState, type SubmitEvent } from 'react';
+import { clearReturnToCookie, readReturnTo } from '@shared/auth/return-to';
 import type { ApiClient } from '@shared/api/client';
 import { captchaImageUrl, signOn, verifyCaptcha } from '@shared/auth/sign-on';
 import { AppError } from '@shared/errors/app-error';
@@ -34,6 +35,19 @@ export interface LoginFormProps {
 }
 
 /** The 登录 tab (spec section 5, login; section 8, login failure). */
+/** What the login still needs, in one sentence, or undefined when nothing is missing. */
+export function missingForLogin(
+  values: { username: string; password: string },
+  captchaVerified: boolean,
+): string | undefined {
+  const parts = [
+    ...(values.username.trim() ? [] : ['登录账户']),
+    ...(values.password ? [] : ['登录密码']),
+    ...(captchaVerified ? [] : ['正确的验证码']),
+  ];
+  return parts.length > 0 ? `请填写${parts.join('、')}后登录` : undefined;
+}
+
 export function LoginPanel({ api, onSignedIn, continueTo }: LoginFormProps) {
   const [values, setValues] = useState<LoginForm>({ username: '', password: '', captcha: '' });
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
@@ -102,8 +116,12 @@ export function LoginPanel({ api, onSignedIn, continueTo }: LoginFormProps) {
       await signOn(api, values);
       setIsDone(true);
       onSignedIn?.();
+      // On to the page the caller names (the /login page), else the page the guard sent the visitor
+      // away from, if any (shared/auth/return-to.ts).
+      const returnTo = continueTo ?? readReturnTo(document.cookie, window.location.origin);
+      document.cookie = clearReturnToCookie;
       window.setTimeout(
-        () => (continueTo ? window.location.assign(continueTo) : window.location.reload()),
+        () => (returnTo ? window.location.assign(returnTo) : window.location.reload()),
         REFRESH_DELAY_MS,
       );
     } catch (error) {
@@ -117,6 +135,8 @@ export function LoginPanel({ api, onSignedIn, continueTo }: LoginFormProps) {
   };
 
   const summary = isSubmitted ? orderedErrors(errors, fieldOrder) : [];
+  // Issue 11: the button says what it still waits for, rather than just being grey.
+  const missing = isBusy || isDone ? undefined : missingForLogin(values, captcha.kind === 'ok');
   const captchaError = errors.captcha ?? (captcha.kind === 'wrong' ? captcha.message : undefined);
 
   return (
@@ -190,9 +210,19 @@ export function LoginPanel({ api, onSignedIn, continueTo }: LoginFormProps) {
           </div>
         )}
       </Field>
-      <Button type="submit" className="account-submit" disabled={captcha.kind !== 'ok' || isBusy || isDone}>
+      <Button
+        type="submit"
+        className="account-submit"
+        disabled={captcha.kind !== 'ok' || isBusy || isDone}
+        aria-describedby={missing ? controlId('missing') : undefined}
+      >
         {isBusy ? '正在登录…' : '登录'}
       </Button>
+      {missing ? (
+        <p id={controlId('missing')} className="account-missing" aria-live="polite">
+          {missing}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -4,6 +4,9 @@
  * the moment the current local day ends; the dialog stays quiet until then.
  */
 
+/** sessionStorage key: the dialog opened on entry in this browser session already (issue 11). */
+export const NOTICE_SHOWN_KEY = 'hall.notice.shownThisSession';
+
 /** localStorage key; e2e tests set it to a future timestamp to keep the dialog closed. */
 export const NOTICE_MUTE_KEY = 'hall.notice.mutedUntil';
 

@@ -15,6 +15,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './database';
 import { lockDataDir } from './data-dir-lock';
+import { checkReachable } from './database-unreachable';
 import * as schema from './schema';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -97,6 +98,7 @@ export async function openPostgres(
   poolMax = 10,
   onConnectionError: (error: Error) => void = () => {},
 ): Promise<OpenDatabase> {
+  await checkReachable(url);
   const pool = new pg.Pool({ connectionString: url, max: poolMax });
   // Without a listener, an error on an idle connection would crash the process; the pool replaces it.
   pool.on('error', onConnectionError);

@@ -60,7 +60,7 @@ const newProjectSchema = z.object({
   createdAt: dateTime,
 });
 
-const position = z.tuple([z.number(), z.number()]).describe('[经度, 纬度]');
+const position = z.tuple([z.number(), z.number()]).describe('[经度，纬度]');
 
 export const districtItemSchema = z.object({ districtCode: z.string(), districtName: z.string() });
 export const districtProjectNumSchema = districtItemSchema.extend({ projectNum: count });

@@ -75,8 +75,19 @@ const serviceTicketRequestSchema = z.object({
     .string({ error: '缺少 service 参数' })
     .trim()
     .min(1, '缺少 service 参数')
-    .max(2000, '缺少 service 参数'),
+    .max(2000, '缺少 service 参数')
+    // Issue 11, finding 7: a ticket is issued only for an address that parses as a URL (absolute,
+    // or a path of ours), without control characters or backslashes a browser would rewrite.
+    .refine(isServiceAddress, 'service 参数不是有效的地址'),
 });
+
+/** An http(s) URL or a path on our site, as a browser would read it. */
+function isServiceAddress(value: string): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are what this refuses
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//') && URL.canParse(value, 'http://service.invalid');
+  return /^https?:\/\//i.test(value) && URL.canParse(value);
+}
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 

@@ -8,3 +8,6 @@ import { z } from 'zod';
 import zhCN from 'zod/v4/locales/zh-CN.js';
 
 z.config(zhCN());
+// No `new Function` probe or compiled parsers: the Content-Security-Policy refuses eval (issue 11,
+// finding 4), and zod's probe alone would report a violation on every page that loads a schema.
+z.config({ jitless: true });

@@ -46,8 +46,8 @@ export const noticeMessages = {
   deleted: '删除成功',
   confirmPublish: '确定要发布该公告吗？发布后大厅立即可见。',
   confirmWithdraw: '确定要撤回该公告吗？撤回后大厅不再显示。',
-  confirmDelete: '此操作将永久删除该公告, 是否继续?',
-  confirmDeleteAttachment: '确定要删除该附件吗?',
+  confirmDelete: '此操作将永久删除该公告，是否继续？',
+  confirmDeleteAttachment: '确定要删除该附件吗？',
 } as const;
 
 const uuidList = z.preprocess(

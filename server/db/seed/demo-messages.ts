@@ -1,5 +1,7 @@
 /** A few read and unread messages for every demo account, about the projects of the data set. */
-import type { RoleKey } from '@shared/domain/roles';
+import { roles, type RoleKey } from '@shared/domain/roles';
+import { builtRouteFor } from '@shared/domain/console-pages';
+import { canOpen } from '@shared/domain/routes';
 import type * as schema from '../schema';
 import { demoAccounts, HOUR, type DemoContext, type Insert } from './demo-context';
 import type { DemoParties } from './demo-parties';
@@ -114,7 +116,8 @@ export function demoMessages(
     };
     const rows: Insert<typeof schema.messages>[] = [];
     for (const account of demoAccounts) {
-      perAccount[account.role].forEach(([messageContent, link], i) => {
+      perAccount[account.role].forEach(([messageContent, wanted], i) => {
+        const link = pageForReader(wanted, account.role);
         // The first three are new (unread), the rest older and read.
         const hoursAgo = i < 3 ? rng.int(1, 72) : rng.int(96, 900);
         rows.push({
@@ -130,4 +133,13 @@ export function demoMessages(
     return rows;
   }
   return messages();
+}
+
+/**
+ * A message links only to a page that exists for its reader (issue 11: 39 of 40 demo links opened
+ * '页面不存在'): a built console page the reader's role may open; otherwise the message has no link.
+ */
+export function pageForReader(link: string | null, role: RoleKey): string | null {
+  const route = builtRouteFor(link);
+  return route && canOpen(route, [roles[role].id]) ? link : null;
 }

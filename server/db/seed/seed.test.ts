@@ -3,7 +3,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@shared/domain/roles';
-import { routes } from '@shared/domain/routes';
+import { builtRouteFor } from '@shared/domain/console-pages';
+import { canOpen, routes } from '@shared/domain/routes';
 import { auditStatus, projectStatus } from '@shared/domain/statuses';
 import { md5Hex, verifyPassword } from '@server/lib/password';
 import { createTestContext, type TestContext } from '@server/test/test-context';
@@ -259,6 +260,18 @@ describe('seedDemo', () => {
       const own = messages.filter((m) => m.userId === account.pkid);
       expect(own.some((m) => m.hasRead)).toBe(true);
       expect(own.some((m) => !m.hasRead)).toBe(true);
+    }
+  });
+
+  it('links a message only to a page that exists for its reader (issue 11)', async () => {
+    const messages = await db.select().from(schema.messages);
+    const linked = messages.filter((m) => m.link !== null);
+    expect(linked.length).toBeGreaterThan(0);
+    for (const message of linked) {
+      const account = demoAccounts.find((a) => a.pkid === message.userId)!;
+      const route = builtRouteFor(message.link);
+      expect(route, `${account.role}: ${message.link}`).toBeDefined();
+      expect(canOpen(route!, [roles[account.role].id]), `${account.role}: ${message.link}`).toBe(true);
     }
   });
 

@@ -7,7 +7,7 @@ import { asc, eq, max } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
-import { downloads, files } from '@server/db/schema';
+import { downloads, files, noticeAttachments } from '@server/db/schema';
 import { writeDroppingPages, type PageCacheTag } from '@server/lib/page-cache';
 import type { StoredUpload } from '@server/storage/uploads';
 import { AppError } from '@shared/errors/app-error';
@@ -96,6 +96,13 @@ export async function removeDownload(ctx: ManageContext, pkid: number): Promise<
       .where(eq(downloads.fileId, row.fileId))
       .limit(1);
     if (stillUsed) return null;
+    // Also a notice's attachment: the notice keeps offering it (issue 11, finding 10).
+    const [attached] = await tx
+      .select({ noticeId: noticeAttachments.noticeId })
+      .from(noticeAttachments)
+      .where(eq(noticeAttachments.fileId, row.fileId))
+      .limit(1);
+    if (attached) return null;
     await tx.delete(files).where(eq(files.id, row.fileId));
     return row.storageKey;
   });

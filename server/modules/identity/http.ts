@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppContext } from '@server/app-context';
 import { AppError } from '@shared/errors/app-error';
+import { clientAddress, lastForwarded } from '@server/lib/client-address';
 
 export const SESSION_COOKIE = 'SMS_SESSION';
 export const TGT_COOKIE = 'CASTGC';
@@ -15,18 +16,17 @@ interface NodeBindings {
 }
 
 function forwarded(c: Context, name: string): string | undefined {
-  const value = c.req.header(name);
-  if (!value) return undefined;
-  // The last hop is the one our own proxy added; earlier entries come from the client.
-  return value.split(',').at(-1)?.trim() || undefined;
+  // The last value is the one our own proxy set; earlier ones come from the client.
+  return lastForwarded(c.req.header(name));
 }
 
+/** The caller's address (server/lib/client-address.ts: TRUST_PROXY and TRUST_PROXY_HOPS). */
 export function clientIp(ctx: AppContext, c: Context): string {
-  if (ctx.config.trustProxy) {
-    const ip = forwarded(c, 'x-forwarded-for');
-    if (ip) return ip;
-  }
-  return (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress ?? 'unknown';
+  return clientAddress(
+    ctx.config,
+    c.req.header('x-forwarded-for'),
+    (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress,
+  );
 }
 
 /** The host the browser addressed: behind a trusted proxy the one it forwarded, else Host. */

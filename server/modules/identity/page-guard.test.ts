@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFront, type AstroHandler } from '@server/front';
+import { RETURN_TO_COOKIE, SIGN_IN_LOCATION, createFront, type AstroHandler } from '@server/front';
 import { createHallServices } from '@server/hall-services';
 import { createStaticHandler } from '@server/lib/static-files';
 import { matchRoute } from '@shared/domain/routes';
@@ -33,6 +33,7 @@ beforeAll(async () => {
   env = await createIdentityTestContext();
   fs.mkdirSync(path.join(clientDir, '403'));
   fs.writeFileSync(path.join(clientDir, '403', 'index.html'), '<h1>无权访问</h1>');
+  fs.writeFileSync(path.join(clientDir, '404.html'), '<h1>页面不存在</h1><a href="/hall/home">返回首页</a>');
   const front = createFront({
     api: env.app,
     apiBases: Object.values(env.ctx.config.apiBases),
@@ -53,8 +54,9 @@ afterAll(async () => {
   fs.rmSync(clientDir, { recursive: true, force: true });
 });
 
-const ownerPage = '/demandmanger/release';
-const authorityPage = '/intermediary/orglist';
+// Built console pages: one the construction unit may open, one it may not.
+const ownerPage = '/noticemanger/statistical';
+const authorityPage = '/noticemanger/message/0';
 
 function open(page: string, browser?: Browser): Promise<Response> {
   const cookie = browser?.cookieHeader(page);
@@ -67,10 +69,13 @@ describe('page guard', () => {
     expect(matchRoute(authorityPage)?.roles).not.toContain(roles.owner.id);
   });
 
-  it('redirects a visitor without a valid session to /', async () => {
-    const response = await open(ownerPage);
+  it('sends a visitor without a valid session home to sign in, remembering the page', async () => {
+    const response = await open(`${ownerPage}?tab=2`);
     expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/');
+    expect(response.headers.get('location')).toBe(SIGN_IN_LOCATION);
+    expect(response.headers.get('set-cookie')).toBe(
+      `${RETURN_TO_COOKIE}=${encodeURIComponent(`${ownerPage}?tab=2`)}; Path=/; Max-Age=600; SameSite=Lax`,
+    );
     const forged = await fetch(`${base}${ownerPage}`, {
       redirect: 'manual',
       headers: { cookie: 'SMS_SESSION=SID-0123456789abcdef0123456789abcdef01234567' },
@@ -95,6 +100,38 @@ describe('page guard', () => {
     const admin = createBrowser(env.app);
     await signInAs(admin, 'admin');
     expect((await open(authorityPage, admin)).status).toBe(200);
+  });
+
+  it('never gives the console shell to a visitor without a session, whatever the path looks like', async () => {
+    const before = rendered.length;
+    for (const page of [
+      '/noticemanger/messageinfo/1.5',
+      '/noticemanger/statistical/',
+      '/demandmanger/release',
+    ]) {
+      const response = await open(page);
+      expect(response.status, page).toBe(302);
+    }
+    const post = await fetch(`${base}/noticemanger/statistical`, { method: 'POST', redirect: 'manual' });
+    expect(post.status).toBe(302);
+    expect(rendered.slice(before)).toEqual([]);
+  });
+
+  it('answers the 404 page for a path without a page, signed in or not', async () => {
+    const admin = createBrowser(env.app);
+    await signInAs(admin, 'admin');
+    for (const page of ['/no/such/page', '/nothing.php']) {
+      for (const browser of [undefined, admin]) {
+        const response = await open(page, browser);
+        expect(response.status, page).toBe(404);
+        expect(await response.text()).toContain('返回首页');
+      }
+    }
+    // A console route of the table whose page is not built: after the guard, the 404 page too.
+    const unbuilt = await open('/contract/ContractList', admin);
+    expect(unbuilt.status).toBe(404);
+    expect(await unbuilt.text()).toContain('返回首页');
+    expect(rendered).not.toContain('/no/such/page');
   });
 
   it('sends the user home again after logout', async () => {

@@ -8,6 +8,7 @@ import { captchaImageUrl, signOn, signOut, verifyCaptcha } from '@shared/auth/si
 import { roles } from '@shared/domain/roles';
 import { canOpen, matchRoute, routes } from '@shared/domain/routes';
 import { ADDRESS_HOURLY_LIMIT } from './sms/service';
+import { sameService } from './external-entry/provider';
 import {
   createBrowser,
   createIdentityTestContext,
@@ -173,6 +174,32 @@ describe('single sign-on (CAS-compatible)', () => {
     expect((await createBrowser(env.app).fetch(`/smsend/service?ticket=${misdirected}`)).status).toBe(401);
 
     expect((await createBrowser(env.app).fetch('/uc/service?ticket=ST-guess')).status).toBe(401);
+  });
+
+  it('refuses a ticket for a malformed service with 400, and later tickets still work (issue 11, finding 7)', async () => {
+    const browser = createBrowser(env.app);
+    const tgt = await signInAs(browser, 'auditor01');
+    for (const service of [
+      'http://[::1',
+      'http://exa mple.com/x',
+      '/\\evil.example',
+      '//evil.example',
+      'javascript:alert(1)',
+      '/uc/service\r\nx',
+    ]) {
+      const response = await browser.fetch(`/cas/rest/tickets/${tgt}`, form({ service }));
+      expect(response.status, service).toBe(400);
+      expect(await response.text(), service).toContain('service 参数不是有效的地址');
+    }
+    const ticket = await serviceTicket(browser, tgt);
+    expect((await createBrowser(env.app).fetch(`/uc/service?ticket=${ticket}`)).status).toBe(200);
+    const entry = await serviceTicket(browser, tgt, env.ctx.config.externalIdentityService);
+    const checked = await createBrowser(env.app).fetch(
+      '/task/newSystemLogin/checkTicket',
+      form({ ticket: entry }),
+    );
+    expect(checked.status).toBe(200);
+    expect(sameService('http://[::1', '/uc/service')).toBe(false);
   });
 
   it('a ticket-granting ticket dies after 2 hours idle', async () => {

@@ -288,6 +288,45 @@ describe('attachments', () => {
   });
 });
 
+describe('an attachment that is also a service download (issue 11, finding 10)', () => {
+  async function downloadWithNotice(title: string) {
+    const admin = as('admin');
+    const added = await json(
+      await admin.fetch('/smsend/download/add', upload('共用文件.pdf', '%PDF-1.4 shared', { title })),
+    );
+    expect(added.success, added.message).toBe(true);
+    const fileId = (added.data ?? added.object ?? added).fileId as string;
+    const notice = await addNotice(admin, { noticeTitle: title, attachmentIds: fileId });
+    expect(notice.response.status).toBe(200);
+    return { admin, fileId, noticeId: String(notice.body.data.pkid), pkid: String(added.data.pkid) };
+  }
+
+  it('deleting the notice answers 200 and keeps the download and its bytes', async () => {
+    const { admin, noticeId, pkid } = await downloadWithNotice('附件也是下载');
+    const deleted = await admin.fetch('/oa/oanotices/delete', form({ id: noticeId }));
+    expect(deleted.status).toBe(200);
+    const file = await as('anonymous').fetch(`/smsend/download/file/${pkid}`);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe('%PDF-1.4 shared');
+  });
+
+  it('removing the attachment from the notice keeps the download; removing the download keeps the attachment', async () => {
+    const first = await downloadWithNotice('先删附件');
+    const unlinked = await first.admin.fetch(
+      '/oa/oanotices/deleteOaNoticeAttachment',
+      form({ id: first.fileId }),
+    );
+    expect(unlinked.status).toBe(200);
+    expect((await as('anonymous').fetch(`/smsend/download/file/${first.pkid}`)).status).toBe(200);
+
+    const second = await downloadWithNotice('先删下载');
+    const removed = await second.admin.fetch('/smsend/download/delete', form({ id: second.pkid }));
+    expect(removed.status).toBe(200);
+    const attachment = await second.admin.fetch(`/oa/oanotices/downloadMessageFile?id=${second.fileId}`);
+    expect(attachment.status).toBe(200);
+  });
+});
+
 describe('hall cache', () => {
   it('drops the notice pages when a notice is published, edited while published, withdrawn or deleted', async () => {
     const admin = as('admin');

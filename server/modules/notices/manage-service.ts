@@ -235,16 +235,20 @@ export async function deleteNotice(ctx: ManageContext, user: SessionUser, pkid: 
       .innerJoin(files, eq(files.id, noticeAttachments.fileId))
       .where(eq(noticeAttachments.noticeId, pkid));
     await tx.delete(notices).where(eq(notices.pkid, pkid));
-    if (attached.length > 0)
+    // An attachment that is also a service download stays: the download still offers it (issue 11,
+    // finding 10); only the notice's link to it goes with the notice.
+    const owned: typeof attached = [];
+    for (const row of attached) if (!(await isReferencedElsewhere(tx, row.id))) owned.push(row);
+    if (owned.length > 0)
       await tx.delete(files).where(
         inArray(
           files.id,
-          attached.map((row) => row.id),
+          owned.map((row) => row.id),
         ),
       );
     if (isPublished(existing.state)) dropPages(noticeCacheTags);
     await recordStateChange(tx, user, pkid, null);
-    return attached;
+    return owned;
   });
   await removeFiles(ctx, removed);
 }
@@ -264,14 +268,17 @@ export async function deleteNoticeAttachment(ctx: ManageContext, fileId: string)
       .leftJoin(notices, eq(notices.pkid, noticeAttachments.noticeId))
       .where(eq(files.id, fileId));
     if (!row) throw new AppError('not_found', { message: '附件不存在或已删除' });
-    if (row.noticeId === null && (await isReferencedElsewhere(tx, fileId)))
+    const elsewhere = await isReferencedElsewhere(tx, fileId);
+    if (row.noticeId === null && elsewhere)
       throw new AppError('not_found', { message: '附件不存在或已删除' });
     await tx.delete(noticeAttachments).where(eq(noticeAttachments.fileId, fileId));
-    await tx.delete(files).where(eq(files.id, fileId));
     if (isPublished(row.noticeState)) dropPages(noticeCacheTags);
+    // Also a service download: the notice lets go of it, the file stays for the download.
+    if (elsewhere) return null;
+    await tx.delete(files).where(eq(files.id, fileId));
     return row.storageKey;
   });
-  await ctx.storage.remove(storageKey).catch(() => {});
+  if (storageKey !== null) await ctx.storage.remove(storageKey).catch(() => {});
 }
 
 // A file that is not a notice attachment may belong to another module (downloads, archives): the

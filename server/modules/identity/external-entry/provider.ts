@@ -20,9 +20,11 @@ export interface IdentityProvider {
 
 /** Compares service URLs by path (and host when both name one). */
 export function sameService(a: string, b: string): boolean {
-  const parse = (value: string) => new URL(value, 'http://service.invalid');
+  const parse = (value: string) => URL.parse(value, 'http://service.invalid');
   const x = parse(a);
   const y = parse(b);
+  // A malformed address (stored before the contract refused them) is no service of ours.
+  if (!x || !y) return false;
   const hostsKnown = x.host !== 'service.invalid' && y.host !== 'service.invalid';
   return (
     x.pathname.replace(/\/+$/, '') === y.pathname.replace(/\/+$/, '') && (!hostsKnown || x.host === y.host)
