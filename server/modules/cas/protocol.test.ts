@@ -104,9 +104,11 @@ describe('login', () => {
         method: 'POST',
         body: new URLSearchParams({ service: evil }),
       });
-      expect(spec.status).toBe(403);
+      // An address a browser would rewrite (the backslash) is not even an address: 400 (finding 7).
+      const malformed = evil.includes('\\');
+      expect(spec.status).toBe(malformed ? 400 : 403);
       expect(((await spec.json()) as { message: string }).message).toBe(
-        '该应用未在统一登录中注册，不能签发登录票据',
+        malformed ? 'service 参数不是有效的地址' : '该应用未在统一登录中注册，不能签发登录票据',
       );
     }
     // A disabled registration gives nothing either.
