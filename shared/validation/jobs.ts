@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { blankToUndefined } from './text';
 
 export const jobMessages = {
-  schedule: '执行计划格式应为“daily 时:分”或“every 分钟数”，例如 daily 00:05 或 every 30',
+  schedule: '执行计划格式应为“daily HH:MM”或“every 分钟数”，例如 daily 00:05 或 every 30',
   jobName: '请提供正确的任务名称',
 } as const;
 

@@ -41,7 +41,7 @@ function EditJob({ job, onDone }: { job: JobRow; onDone: (outcome: ActionOutcome
       fields={{ schedule: '执行计划', enabled: '状态' }}
       onSubmit={async (values) => onDone({ tone: 'success', text: (await save.mutateAsync(values)).message })}
     >
-      <TextField form={form} name="schedule" label="执行计划" hint="daily 时:分（北京时间）或 every 分钟数" />
+      <TextField form={form} name="schedule" label="执行计划" hint="daily HH:MM（北京时间）或 every 分钟数" />
       <TextField
         form={form}
         name="enabled"

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '36325abd690cecd30d7458fec63bb5da49897ba0564aa24e6ad205392e93a46d';
+const EXPECTED_DIGEST = '644c9f0af1deba35e92d0c2c7f86d3ff9c8ba7900a33cd46ef6f911297cd8807';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
