@@ -65,7 +65,8 @@ function toCell(kind: SheetColumnKind, value: SheetValue): string | number | Dat
   switch (kind) {
     case 'date': {
       // A calendar date ('2026-05-01') is a date already; an instant becomes its Beijing date.
-      if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(`${value}T00:00:00Z`);
+      if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value))
+        return new Date(`${value}T00:00:00Z`);
       const instant = new Date(value);
       const local = new Date(instant.getTime() + beijingOffsetMs);
       return new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()));

@@ -30,6 +30,8 @@ import { dateTime, id } from './wire';
 export const agencyReviewerRoles = [roles.authority.id] as const;
 /** Who may look agencies up in the console (orgManageDetail: every role; the service narrows it). */
 export const agencyViewerRoles = pageRoles('intermediary', 'orgManageDetail');
+/** Who exports the agency directory (agentorg/exportExcel): the authority and its reviewers. */
+export const agencyExportRoles = [roles.authority.id, roles.auditor.id] as const;
 /** Who lists reviewed agencies (orglist, orgdonelist). */
 export const agencyManageRoles = pageRoles('intermediary', 'orglist');
 
@@ -262,7 +264,7 @@ export const agencyCalls = defineCalls('agencies', {
     input: agencyExportSchema,
     envelope: 'file',
     produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    access: agencyManageRoles,
+    access: agencyExportRoles,
   },
   exportFiles: {
     summary: '打包下载机构的全部附件（zip，按附件类型分目录，中文文件名）',

@@ -50,7 +50,8 @@ const columns: readonly SheetColumn<ExportRow>[] = [
   {
     header: '资质等级',
     width: 10,
-    value: (row) => (row.qualificationGrade === null ? null : qualificationGrade.label(row.qualificationGrade)),
+    value: (row) =>
+      row.qualificationGrade === null ? null : qualificationGrade.label(row.qualificationGrade),
   },
   { header: '资质证书编号', width: 22, value: (row) => row.qualificationCertNo },
   { header: '资质有效期至', kind: 'date', value: (row) => row.qualificationValidUntil },
@@ -84,7 +85,10 @@ export function exportAgencies(db: Database, filters: Omit<AgencyListQuery, 'pag
         .leftJoin(districts, eq(districts.districtCode, o.districtCode))
         .where(
           after
-            ? and(where, sql`(${o.orgName}, ${o.organizationId}) > (${after.orgName}, ${after.organizationId})`)
+            ? and(
+                where,
+                sql`(${o.orgName}, ${o.organizationId}) > (${after.orgName}, ${after.organizationId})`,
+              )
             : where,
         )
         .orderBy(asc(o.orgName), asc(o.organizationId))
