@@ -100,7 +100,10 @@ export function exportAgencies(db: Database, filters: Omit<AgencyListQuery, 'pag
 
 /** A name safe as a zip entry on Windows and Linux: no path separators or reserved characters. */
 function entryName(name: string): string {
-  const cleaned = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').trim();
+  const cleaned = [...name]
+    .map((char) => (char.charCodeAt(0) < 0x20 || '\\/:*?"<>|'.includes(char) ? '_' : char))
+    .join('')
+    .trim();
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? '附件' : cleaned;
 }
 
