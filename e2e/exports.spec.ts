@@ -49,7 +49,7 @@ test('the authority exports the filtered agency directory; the file holds the ro
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('中介机构名录.xlsx');
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(await readFile((await download.path()) as string));
+  await workbook.xlsx.load(new Uint8Array(await readFile((await download.path()) as string)).buffer);
   const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
   expect(sheet.getRow(1).getCell(1).value).toBe('机构名称');
   expect(sheet.getRow(1).getCell(12).value).toBe('信用状况');

@@ -158,7 +158,7 @@ describe('agentorg/exportExcel', () => {
     expect(growthMb).toBeLessThan(100);
 
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.concat(chunks));
+    await workbook.xlsx.load(new Uint8Array(Buffer.concat(chunks)).buffer);
     const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
     expect(sheet.rowCount).toBe(10_001);
     expect(sheet.getRow(2).getCell(1).value).toBe('万行导出00000测绘有限公司');
