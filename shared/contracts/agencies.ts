@@ -22,7 +22,7 @@ import {
   organizationIdSchema,
   reviewListSchema,
 } from '@shared/validation/agencies';
-import { fileIdSchema } from '@shared/validation/lists';
+import { agencyListSchema, fileIdSchema } from '@shared/validation/lists';
 import { defineCalls } from './define';
 import { dateTime, id } from './wire';
 
@@ -30,6 +30,8 @@ import { dateTime, id } from './wire';
 export const agencyReviewerRoles = [roles.authority.id] as const;
 /** Who may look agencies up in the console (orgManageDetail: every role; the service narrows it). */
 export const agencyViewerRoles = pageRoles('intermediary', 'orgManageDetail');
+/** Who exports the agency directory (agentorg/exportExcel): the authority and its reviewers. */
+export const agencyExportRoles = [roles.authority.id, roles.auditor.id] as const;
 /** Who lists reviewed agencies (orglist, orgdonelist). */
 export const agencyManageRoles = pageRoles('intermediary', 'orglist');
 
@@ -111,6 +113,9 @@ export const reviewRecordSchema = z.object({
   transferToName: z.string().nullable(),
   auditedAt: dateTime,
 });
+
+/** The directory's filters without paging: an export has every matching row. */
+export const agencyExportSchema = agencyListSchema.omit({ page: true, rows: true });
 
 const option = z.object({ value: z.union([z.number(), z.string()]), label: z.string() });
 
@@ -248,6 +253,29 @@ export const agencyCalls = defineCalls('agencies', {
     ),
     envelope: 'object',
     access: pageRoles('intermediary', 'dishonest'),
+  },
+  exportExcel: {
+    summary: '导出中介机构名录（Excel），筛选条件与机构查询相同',
+    description: '审核通过的机构，按机构名称排序；所有符合条件的行（不分页）。',
+    base: 'business',
+    path: 'agentorg/exportExcel',
+    method: ['POST', 'GET'],
+    changesState: false,
+    input: agencyExportSchema,
+    envelope: 'file',
+    produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    access: agencyExportRoles,
+  },
+  exportFiles: {
+    summary: '打包下载机构的全部附件（zip，按附件类型分目录，中文文件名）',
+    base: 'business',
+    path: 'agentorg/exportFiles',
+    method: ['POST', 'GET'],
+    changesState: false,
+    input: organizationIdSchema,
+    envelope: 'file',
+    produces: 'application/zip',
+    access: agencyViewerRoles,
   },
   downloadFile: {
     summary: '下载机构附件',

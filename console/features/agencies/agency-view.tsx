@@ -61,6 +61,13 @@ export function AgencyDetails({ org }: { org: AgencyRecord }) {
           </DetailSection>
         );
       })}
+      {org.attachments.length > 0 ? (
+        <p>
+          <a href={callUrl(api, agencyCalls.exportFiles, { organizationId: org.organizationId })} download>
+            打包下载全部附件（zip）
+          </a>
+        </p>
+      ) : null}
     </>
   );
 }

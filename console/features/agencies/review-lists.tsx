@@ -3,9 +3,10 @@
  * first) and /intermediary/orgdonelist (decided by me, newest first); /intermediary/orgquery browses
  * approved agencies.
  */
-import { Link } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { agencyCalls, type AgencyReviewTask } from '@shared/contracts/agencies';
 import { hallCalls, type AgencySummary } from '@shared/contracts/hall';
+import { roles } from '@shared/domain/roles';
 import { auditStatus, creditFlag, qualificationGrade } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
 import { ListPage, StatusBadge, useCall, type Column, type FilterDef } from '@console/kit';
@@ -97,13 +98,22 @@ export function agencyDirectoryColumns(link: string): Column<AgencySummary>[] {
   ];
 }
 
+/** True when the signed-in user's roles may call this contract (the server checks it again). */
+function useMayCall(access: unknown): boolean {
+  const shell = useRouteLoaderData<{ user?: { roleid?: string | null } } | undefined>('console');
+  const roleIds = (shell?.user?.roleid ?? '').split(',').map((id) => id.trim());
+  return roleIds.some((id) => id === roles.admin.id || (Array.isArray(access) && access.includes(id)));
+}
+
 export function AgencyQueryPage() {
+  const mayExport = useMayCall(agencyCalls.exportExcel.access);
   return (
     <ListPage
       title="机构查询"
       caption="审核通过的中介机构"
       call={hallCalls.agencies}
       filters={useDirectoryFilters()}
+      exportFile={mayExport ? { call: agencyCalls.exportExcel, fileName: '中介机构名录.xlsx' } : undefined}
       columns={agencyDirectoryColumns('/intermediary/orgdetail')}
       rowKey={(row) => row.organizationId}
     />

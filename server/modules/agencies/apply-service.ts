@@ -397,7 +397,7 @@ export async function agencyTimeline(db: Queryable, user: SessionUser, id: numbe
   return listReviewRecords(db, AGENT_ORG, id);
 }
 
-async function assertVisible(db: Queryable, user: SessionUser, id: number): Promise<void> {
+export async function assertVisible(db: Queryable, user: SessionUser, id: number): Promise<void> {
   const [row] = await db
     .select({ userId: o.userId, auditStatus: o.auditStatus })
     .from(o)

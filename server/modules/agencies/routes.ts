@@ -22,6 +22,7 @@ import {
   transferAgency,
 } from './apply-service';
 import { dishonestFlagsOfLegalPerson } from './dishonest';
+import { exportAgencies, exportAgencyFiles } from './export';
 import {
   changeTimeline,
   checkChange,
@@ -80,6 +81,8 @@ export const agencyRoutes = implement(agencyCalls, (ctx) => {
     done: (input, { user }) => listAgencyDone(db, user, input),
     transfer: async (input, { user }) => reply(await transferAgency(ctx, user, input), '转办成功'),
     dishonest: ({ legalPersonName }) => dishonestFlagsOfLegalPerson(db, legalPersonName),
+    exportExcel: (filters) => exportAgencies(db, filters),
+    exportFiles: ({ organizationId }, { user }) => exportAgencyFiles(db, storage, user, organizationId),
     downloadFile: async ({ id }, { user }) =>
       privately(fileResponse(storage, await agencyAttachmentFile(db, user, id), 'attachment')),
     previewFile: async ({ id }, { user }) =>

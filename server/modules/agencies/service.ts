@@ -143,10 +143,8 @@ function toSummary(row: SummaryRow): AgencySummary {
   return { ...rest, creditFlags: creditFlagsOf({ isLostCredit, isUnqualified, isBlacklisted }) };
 }
 
-export async function listPublicAgencies(
-  db: Database,
-  query: AgencyListQuery,
-): Promise<{ rows: AgencySummary[]; total: number }> {
+/** The directory's filters (agentorg/query and its export agentorg/exportExcel): approved agencies only. */
+export function directoryConditions(query: Omit<AgencyListQuery, 'page' | 'rows'>): SQL {
   const conditions: SQL[] = [approved];
   const name = query.orgName?.trim();
   if (name) conditions.push(ilike(agentOrganizations.orgName, containsPattern(name)));
@@ -156,7 +154,14 @@ export async function listPublicAgencies(
   if (query.credit) conditions.push(creditCondition(query.credit));
   if (query.qualificationGrade !== undefined)
     conditions.push(eq(agentOrganizations.qualificationGrade, query.qualificationGrade));
-  const where = and(...conditions);
+  return and(...conditions) as SQL;
+}
+
+export async function listPublicAgencies(
+  db: Database,
+  query: AgencyListQuery,
+): Promise<{ rows: AgencySummary[]; total: number }> {
+  const where = directoryConditions(query);
   const rows = await db
     .select(summaryColumns)
     .from(agentOrganizations)
