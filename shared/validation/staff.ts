@@ -44,3 +44,19 @@ export const staffDecisionSchema = z.object({
   opinion: optionalText(500, '审核意见不能超过 500 个字'),
   version: z.preprocess(blankToUndefined, wholeNumber('版本不正确', { min: 0 }).optional()),
 });
+
+export const staffChangeMessages = {
+  pending: '该人员正在审核中，请等审核结束后再修改或删除',
+  noChange: '没有修改任何内容',
+  deleted: '该人员已删除',
+  notFound: '没有这项人员变更',
+} as const;
+
+/** editStaffAdd: the whole form again; an approved person's edits become a change for review. */
+export const staffUpdateSchema = staffAddSchema.extend({ id: wholeNumber('请提供正确的编号') });
+export type StaffUpdateInput = z.infer<typeof staffUpdateSchema>;
+
+export const staffChangeListSchema = pagingSchema.extend({
+  auditStatus: staffListSchema.shape.auditStatus,
+  staffId: z.preprocess(blankToUndefined, wholeNumber('请提供正确的编号').optional()),
+});
