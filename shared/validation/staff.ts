@@ -19,6 +19,8 @@ const optionalText = (max: number, message: string) =>
 
 export const staffListSchema = pagingSchema.extend({
   name: optionalText(20, '姓名不能超过 20 个字'),
+  /** staffListChild: one agency's staff (an agency always sees only its own). */
+  organizationId: z.preprocess(blankToUndefined, wholeNumber('请提供正确的机构编号').optional()),
   auditStatus: z.preprocess(
     blankToUndefined,
     z.coerce

@@ -82,11 +82,18 @@ async function selectStaff(db: Queryable, where: SQL | undefined, page: number, 
 export async function listStaff(
   db: Queryable,
   user: SessionUser,
-  input: { page: number; rows: number; name?: string | undefined; auditStatus?: number | undefined },
+  input: {
+    page: number;
+    rows: number;
+    name?: string | undefined;
+    auditStatus?: number | undefined;
+    organizationId?: number | undefined;
+  },
 ) {
   // A deleted person stays readable from its history (queryOne) but leaves every list.
   const where: SQL[] = [isNull(agentStaff.deletedAt)];
   if (!isManager(user)) where.push(eq(agentStaff.organizationId, await ownOrganizationId(db, user)));
+  if (input.organizationId !== undefined) where.push(eq(agentStaff.organizationId, input.organizationId));
   if (input.name) where.push(sql`${agentStaff.name} ilike ${containsPattern(input.name)}`);
   if (input.auditStatus !== undefined) where.push(eq(agentStaff.auditStatus, input.auditStatus));
   return selectStaff(db, and(...where), input.page, input.rows);
