@@ -139,7 +139,7 @@ test('an agency adds a person, the authority approves it; a later change is comp
   await agency.getByLabel('职称').fill('高级工程师');
   await agency.getByRole('button', { name: '提交变更审核' }).click();
   await expect(agency.getByRole('heading', { name: '孙测绘 · 人员变更' })).toBeVisible();
-  await expect(agency.getByRole('row', { name: /职称（已变更）/ })).toContainText('高级工程师');
+  await expect(agency.getByRole('row').filter({ hasText: '职称（已变更）' })).toContainText('高级工程师');
   await agency.screenshot({ path: screenshotPath('staff-change-different-1366'), fullPage: true });
 
   await authority.goto('/orgstaff/informationReview');
@@ -150,7 +150,7 @@ test('an agency adds a person, the authority approves it; a later change is comp
     .getByRole('link', { name: '孙测绘' })
     .click();
   await expect(authority.getByRole('heading', { name: '孙测绘 · 人员变更' })).toBeVisible();
-  const changed = authority.getByRole('row', { name: /职称（已变更）/ });
+  const changed = authority.getByRole('row').filter({ hasText: '职称（已变更）' });
   await expect(changed).toContainText('工程师');
   await expect(changed).toContainText('高级工程师');
   await authority.screenshot({ path: screenshotPath('staff-check-1366'), fullPage: true });

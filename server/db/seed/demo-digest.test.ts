@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '36325abd690cecd30d7458fec63bb5da49897ba0564aa24e6ad205392e93a46d';
+const EXPECTED_DIGEST = '715f5a43d3fd7ebcaff43729092c7b5e15b2fc0938a8c9c3c11874d9f50c2bf4';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
