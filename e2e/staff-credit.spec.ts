@@ -89,25 +89,30 @@ test('the job runner expired the lapsed demo entry at the first start, and runs 
   await page.screenshot({ path: screenshotPath('lose-not-1366'), fullPage: true });
 });
 
-test('an agency adds a person, the authority approves the addition from its to-do list', async ({
+test('an agency adds a person, the authority approves it; a later change is compared, approved and applied', async ({
   browser,
 }) => {
   const agency = await (await browser.newContext()).newPage();
   await signInToConsole(agency, 'agency01', '/orgstaff/stafflist');
   await expect(agency.getByRole('heading', { name: '从业人员', level: 1 })).toBeVisible();
-  await agency.getByRole('button', { name: '新增人员' }).click();
-  const dialog = agency.getByRole('dialog', { name: '新增从业人员' });
-  await dialog.getByLabel('姓名').fill('孙测绘');
-  await dialog.getByLabel('身份证号码').fill('370102198506121231');
-  await dialog.getByLabel('手机号码').fill('13912340001');
-  await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(dialog.getByText('身份证号码不正确，请核对后重新输入').first()).toBeVisible();
+  await agency.getByRole('link', { name: '新增人员' }).click();
+  await expect(agency.getByRole('heading', { name: '新增从业人员', level: 1 })).toBeVisible();
+  await agency.getByRole('textbox', { name: '姓名', exact: true }).fill('孙测绘');
+  await agency.getByLabel('身份证号码').fill('370102198506121231');
+  await agency.getByLabel('手机号码').fill('13912340001');
+  await agency.getByRole('button', { name: '提交审核' }).click();
+  await expect(agency.getByText('身份证号码不正确，请核对后重新输入').first()).toBeVisible();
   // 37010219850612123 and its GB 11643 check character.
-  await dialog.getByLabel('身份证号码').fill('370102198506121239');
-  await dialog.getByLabel('职称').fill('工程师');
-  await dialog.getByRole('button', { name: '保存' }).click();
-  await expect(agency.getByText('已提交审核')).toBeVisible();
-  await expect(agency.getByRole('row').filter({ hasText: '孙测绘' })).toContainText('待审核');
+  await agency.getByLabel('身份证号码').fill('370102198506121239');
+  await agency.getByLabel('职称').fill('工程师');
+  await agency.screenshot({ path: screenshotPath('staff-add-1366'), fullPage: true });
+  await agency.getByRole('button', { name: '提交审核' }).click();
+  await expect(agency.getByRole('heading', { name: '从业人员：孙测绘' })).toBeVisible();
+  await agency.goto('/orgstaff/stafflist');
+  const ownRow = agency.getByRole('row').filter({ hasText: '孙测绘' });
+  await expect(ownRow).toContainText('待审核');
+  // Under review: no edit and no delete.
+  await expect(ownRow.getByRole('link', { name: '修改' })).toHaveCount(0);
   await agency.screenshot({ path: screenshotPath('staff-list-1366'), fullPage: true });
   expect(await accessibilityViolations(agency, 'main')).toEqual([]);
 
@@ -126,4 +131,35 @@ test('an agency adds a person, the authority approves the addition from its to-d
   await expect(authority.getByRole('button', { name: '审核通过' })).toHaveCount(0);
   await authority.screenshot({ path: screenshotPath('staff-detail-1366'), fullPage: true });
   expect(await accessibilityViolations(authority, 'main')).toEqual([]);
+
+  // The agency changes the approved person: the change goes to review, the person stays as it was.
+  await agency.reload();
+  await agency.getByRole('row').filter({ hasText: '孙测绘' }).getByRole('link', { name: '修改' }).click();
+  await expect(agency.getByRole('heading', { name: '修改人员：孙测绘' })).toBeVisible();
+  await agency.getByLabel('职称').fill('高级工程师');
+  await agency.getByRole('button', { name: '提交变更审核' }).click();
+  await expect(agency.getByRole('heading', { name: '孙测绘 · 人员变更' })).toBeVisible();
+  await expect(agency.getByRole('row').filter({ hasText: '职称（已变更）' })).toContainText('高级工程师');
+  await agency.screenshot({ path: screenshotPath('staff-change-different-1366'), fullPage: true });
+
+  await authority.goto('/orgstaff/informationReview');
+  await expect(authority.getByRole('heading', { name: '人员变更审核', level: 1 })).toBeVisible();
+  await authority
+    .getByRole('row')
+    .filter({ hasText: '孙测绘' })
+    .getByRole('link', { name: '孙测绘' })
+    .click();
+  await expect(authority.getByRole('heading', { name: '孙测绘 · 人员变更' })).toBeVisible();
+  const changed = authority.getByRole('row').filter({ hasText: '职称（已变更）' });
+  await expect(changed).toContainText('工程师');
+  await expect(changed).toContainText('高级工程师');
+  await authority.screenshot({ path: screenshotPath('staff-check-1366'), fullPage: true });
+  expect(await accessibilityViolations(authority, 'main')).toEqual([]);
+  await authority.getByRole('button', { name: '审核通过' }).click();
+  await authority.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await expect(authority.getByText('审核通过，变更已生效')).toBeVisible();
+  await authority.getByRole('link', { name: '查看人员' }).click();
+  await expect(authority.getByRole('heading', { name: '从业人员：孙测绘' })).toBeVisible();
+  await expect(authority.getByText('高级工程师').first()).toBeVisible();
+  await authority.screenshot({ path: screenshotPath('person-staff-detail-1366'), fullPage: true });
 });

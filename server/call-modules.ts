@@ -16,7 +16,7 @@ import { casRoutes, entryRoutes, serviceRoutes, userRoutes } from './modules/ide
 import { jobRoutes } from './modules/jobs/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { noticeRoutes } from './modules/notices/routes';
-import { staffRoutes } from './modules/staff/routes';
+import { staffChangeRoutes, staffRoutes } from './modules/staff/routes';
 
 export const callModules: readonly CallModule[] = [
   casRoutes,
@@ -34,6 +34,7 @@ export const callModules: readonly CallModule[] = [
   jobRoutes,
   creditRoutes,
   staffRoutes,
+  staffChangeRoutes,
   agencyRoutes,
   agencyChangeRoutes,
   auditUserRoutes,

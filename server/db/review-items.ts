@@ -42,6 +42,11 @@ export async function backfillReviewItems(db: Queryable): Promise<number> {
            case when g.audit_status <> 0 then g.created_at end,
            case when g.audit_status in (2, 3) then g.updated_at end
       from agent_org_changes g
+    union all
+    select 'staff_change', h.pkid, h.audit_status, h.applicant_id,
+           case when h.audit_status <> 0 then h.created_at end,
+           case when h.audit_status in (2, 3) then h.updated_at end
+      from agent_staff_changes h
     on conflict (subject_type, subject_id) do nothing
     returning pkid
   `);

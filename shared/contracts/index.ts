@@ -14,7 +14,7 @@ import { jobCalls } from './jobs';
 import { casCalls, entryCalls, serviceCalls, userCalls } from './identity';
 import { messageCalls } from './messages';
 import { noticeCalls } from './notices';
-import { staffCalls } from './staff';
+import { staffCalls, staffChangeCalls } from './staff';
 
 export const allCalls = [
   casCalls,
@@ -32,6 +32,7 @@ export const allCalls = [
   jobCalls,
   creditCalls,
   staffCalls,
+  staffChangeCalls,
   agencyCalls,
   agencyChangeCalls,
   auditUserCalls,

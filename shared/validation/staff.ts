@@ -19,6 +19,8 @@ const optionalText = (max: number, message: string) =>
 
 export const staffListSchema = pagingSchema.extend({
   name: optionalText(20, '姓名不能超过 20 个字'),
+  /** staffListChild: one agency's staff (an agency always sees only its own). */
+  organizationId: z.preprocess(blankToUndefined, wholeNumber('请提供正确的机构编号').optional()),
   auditStatus: z.preprocess(
     blankToUndefined,
     z.coerce
@@ -43,4 +45,20 @@ export const staffDecisionSchema = z.object({
   decision: z.enum(['approve', 'reject'], '请选择审核结果'),
   opinion: optionalText(500, '审核意见不能超过 500 个字'),
   version: z.preprocess(blankToUndefined, wholeNumber('版本不正确', { min: 0 }).optional()),
+});
+
+export const staffChangeMessages = {
+  pending: '该人员正在审核中，请等审核结束后再修改或删除',
+  noChange: '没有修改任何内容',
+  deleted: '该人员已删除',
+  notFound: '没有这项人员变更',
+} as const;
+
+/** editStaffAdd: the whole form again; an approved person's edits become a change for review. */
+export const staffUpdateSchema = staffAddSchema.extend({ id: wholeNumber('请提供正确的编号') });
+export type StaffUpdateInput = z.infer<typeof staffUpdateSchema>;
+
+export const staffChangeListSchema = pagingSchema.extend({
+  auditStatus: staffListSchema.shape.auditStatus,
+  staffId: z.preprocess(blankToUndefined, wholeNumber('请提供正确的编号').optional()),
 });

@@ -4,18 +4,27 @@
  * the decision panel (staffdetail).
  */
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router';
+import type { ShellData } from '@console/app/console-shell';
+import { roles } from '@shared/domain/roles';
 import { auditOpinionCalls } from '@shared/contracts/audit-opinions';
-import { staffCalls, type StaffRow } from '@shared/contracts/staff';
+import {
+  staffCalls,
+  staffChangeCalls,
+  type StaffChangeDetail,
+  type StaffChangeRow,
+  type StaffRow,
+} from '@shared/contracts/staff';
+import { staffFieldKeys, staffFieldLabels, type StaffFields } from '@shared/domain/staff';
 import { auditStatus, type AuditStatus } from '@shared/domain/statuses';
 import type { ReviewDecisionKey } from '@shared/domain/review';
-import { formatDate } from '@shared/format';
-import { Button } from '@shared/ui/button';
+import { formatDate, formatDateTime } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import { staffAddSchema } from '@shared/validation/staff';
+import { staffAddSchema, staffUpdateSchema } from '@shared/validation/staff';
 import {
+  ConfirmAction,
   DetailSection,
-  FormDialog,
+  KitForm,
   ListPage,
   StatusBadge,
   TextField,
@@ -27,6 +36,7 @@ import {
 } from '@console/kit';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { DecisionPanel } from '@console/components/review/decision-panel';
+import './orgstaff.css';
 
 const columns: readonly Column<StaffRow>[] = [
   {
@@ -53,48 +63,37 @@ const columns: readonly Column<StaffRow>[] = [
   { key: 'createdAt', header: '登记时间', cell: (row) => formatDate(row.createdAt), nowrap: true },
 ];
 
-function AddStaff({ onDone }: { onDone: (outcome: ActionOutcome) => void }) {
-  const form = useContractForm(staffAddSchema, {
-    name: '',
-    idCardNo: '',
-    phone: '',
-    title: '',
-    certificateNo: '',
-    post: '',
-  });
-  const add = useCallMutation(staffCalls.add, { invalidates: [staffCalls.query] });
+/** Whether the signed-in user holds the agency role (who edits staff; the server checks again). */
+function useIsAgency(): boolean {
+  const shell = useRouteLoaderData<ShellData>('console');
+  return (shell?.user.roleid ?? '').split(',').includes(roles.agency.id);
+}
+
+/** Edit and delete of one of the agency's own people (the server refuses while it is under review). */
+function StaffRowActions({ row, onDone }: { row: StaffRow; onDone: (outcome: ActionOutcome) => void }) {
+  const remove = useCallMutation(staffCalls.delete, { invalidates: [staffCalls.query] });
+  if (row.auditStatus === auditStatus.code.pending) return <span>审核中</span>;
   return (
-    <FormDialog
-      trigger={<Button>新增人员</Button>}
-      title="新增从业人员"
-      description="保存后提交行业主管部门审核；人员黑名单中的人员不能添加。"
-      form={form}
-      fields={{
-        name: '姓名',
-        idCardNo: '身份证号码',
-        phone: '手机号码',
-        title: '职称',
-        certificateNo: '证书编号',
-        post: '岗位',
-      }}
-      onSubmit={async (values) => onDone({ tone: 'success', text: (await add.mutateAsync(values)).message })}
-    >
-      <TextField form={form} name="name" label="姓名" />
-      <TextField form={form} name="idCardNo" label="身份证号码" />
-      <TextField form={form} name="phone" label="手机号码" type="tel" />
-      <TextField form={form} name="title" label="职称" />
-      <TextField form={form} name="certificateNo" label="证书编号" />
-      <TextField form={form} name="post" label="岗位" />
-    </FormDialog>
+    <>
+      <Link to={`/orgstaff/editStaffAdd?id=${row.staffId}`}>修改</Link>{' '}
+      <ConfirmAction
+        label="删除"
+        title="删除人员"
+        question={`确定删除“${row.name}”吗？删除后不再出现在列表中，审核记录仍可查看。`}
+        action={() => remove.mutateAsync({ id: row.staffId })}
+        onDone={onDone}
+      />
+    </>
   );
 }
 
 /** /orgstaff/stafflist: an agency's own staff (the authority sees every agency's). */
-export function StaffListPage() {
+export function StaffListPage({ organizationId }: { organizationId?: number } = {}) {
   const [feedback, setFeedback] = useState<ActionOutcome | null>(null);
+  const agency = useIsAgency();
   return (
     <ListPage
-      title="从业人员"
+      title={organizationId ? '机构从业人员' : '从业人员'}
       caption="从业人员列表"
       call={staffCalls.query}
       filters={[
@@ -106,10 +105,16 @@ export function StaffListPage() {
           options: auditStatus.entries.map((entry) => ({ value: entry.value, label: entry.label })),
         },
       ]}
+      {...(organizationId ? { fixedInput: { organizationId } } : {})}
       columns={columns}
       rowKey={(row) => row.staffId}
       feedback={feedback}
-      actions={<AddStaff onDone={setFeedback} />}
+      {...(agency
+        ? {
+            actions: <Link to="/orgstaff/staffadd">新增人员</Link>,
+            rowActions: (row: StaffRow) => <StaffRowActions row={row} onDone={setFeedback} />,
+          }
+        : {})}
       emptyText="还没有登记从业人员"
     />
   );
@@ -147,6 +152,15 @@ export function StaffDetailPage() {
   return (
     <>
       <PageHeader title={`从业人员：${staff.name}`} />
+      {staff.deletedAt ? (
+        <Notice tone="info">该人员已于 {formatDateTime(staff.deletedAt)} 删除，以下为历史信息。</Notice>
+      ) : null}
+      {staff.openChangeId !== null ? (
+        <Notice>
+          该人员有一项变更正在审核：
+          <Link to={`/orgstaff/PersonStaffdetailDifferent?id=${staff.openChangeId}`}>查看变更对照</Link>
+        </Notice>
+      ) : null}
       <Card>
         <DetailSection
           title="基本信息"
@@ -179,6 +193,321 @@ export function StaffDetailPage() {
               ...(decision.version !== undefined ? { version: decision.version } : {}),
             })
           }
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** /orgstaff/staffListChild?orgId=: one agency's staff (an agency always sees its own only). */
+export function StaffListChildPage() {
+  const [search] = useSearchParams();
+  const orgId = Number(search.get('orgId'));
+  return <StaffListPage {...(Number.isInteger(orgId) && orgId > 0 ? { organizationId: orgId } : {})} />;
+}
+
+const formLabels = {
+  name: '姓名',
+  idCardNo: '身份证号码',
+  phone: '手机号码',
+  title: '职称',
+  certificateNo: '证书编号',
+  post: '岗位',
+};
+
+function StaffFields({ form }: { form: Parameters<typeof TextField>[0]['form'] }) {
+  return (
+    <>
+      <TextField form={form} name="name" label="姓名" />
+      <TextField form={form} name="idCardNo" label="身份证号码" />
+      <TextField form={form} name="phone" label="手机号码" type="tel" />
+      <TextField form={form} name="title" label="职称" />
+      <TextField form={form} name="certificateNo" label="证书编号" />
+      <TextField form={form} name="post" label="岗位" />
+    </>
+  );
+}
+
+/** /orgstaff/staffadd: the agency adds a person; the addition goes to review at once. */
+export function StaffAddPage() {
+  const navigate = useNavigate();
+  const form = useContractForm(staffAddSchema, {
+    name: '',
+    idCardNo: '',
+    phone: '',
+    title: '',
+    certificateNo: '',
+    post: '',
+  });
+  const add = useCallMutation(staffCalls.add, { invalidates: [staffCalls.query] });
+  return (
+    <>
+      <PageHeader
+        title="新增从业人员"
+        description="保存后提交行业主管部门审核；人员黑名单中的人员不能添加。"
+      />
+      <Card>
+        <KitForm
+          form={form}
+          fields={formLabels}
+          submitLabel="提交审核"
+          onSubmit={async (values) => {
+            const saved = await add.mutateAsync(values);
+            await navigate(`/orgstaff/staffdetail?id=${saved.data.staffId}`);
+          }}
+        >
+          <StaffFields form={form as never} />
+        </KitForm>
+      </Card>
+    </>
+  );
+}
+
+/**
+ * /orgstaff/editStaffAdd?id=: the agency edits a person. Not yet approved: edited in place and sent
+ * to review again; approved: the edits go to review as a change and apply only when approved.
+ */
+export function EditStaffPage() {
+  const [search] = useSearchParams();
+  const id = Number(search.get('id') ?? 0);
+  const detail = useCall(staffCalls.queryOne, { id }, { enabled: id > 0 });
+  if (!(id > 0)) return <Notice tone="danger">请从人员列表中选择要修改的人员</Notice>;
+  if (detail.error) return <Notice tone="danger">{detail.error.message}</Notice>;
+  if (!detail.data || detail.data.staffId !== id) return <Notice>加载中……</Notice>;
+  return <EditStaffForm staff={detail.data} />;
+}
+
+function EditStaffForm({
+  staff,
+}: {
+  staff: NonNullable<ReturnType<typeof useCall<typeof staffCalls.queryOne>>['data']>;
+}) {
+  const navigate = useNavigate();
+  const form = useContractForm(staffUpdateSchema, {
+    id: staff.staffId,
+    name: staff.name,
+    idCardNo: staff.idCardNo ?? '',
+    phone: staff.phone ?? '',
+    title: staff.title ?? '',
+    certificateNo: staff.certificateNo ?? '',
+    post: staff.post ?? '',
+  });
+  const update = useCallMutation(staffCalls.update, {
+    invalidates: [staffCalls.query, staffCalls.queryOne, staffChangeCalls.query],
+  });
+  const approved = staff.auditStatus === auditStatus.code.approved;
+  const blocked = staff.auditStatus === auditStatus.code.pending || staff.openChangeId !== null;
+  return (
+    <>
+      <PageHeader
+        title={`修改人员：${staff.name}`}
+        description={
+          approved
+            ? '该人员已审核通过：修改内容作为变更提交审核，审核通过后生效，之前仍按原信息。'
+            : '修改后重新提交审核。'
+        }
+      />
+      {blocked ? <Notice tone="info">该人员正在审核中，请等审核结束后再修改。</Notice> : null}
+      <Card>
+        <KitForm
+          form={form}
+          fields={formLabels}
+          submitLabel={approved ? '提交变更审核' : '提交审核'}
+          onSubmit={async (values) => {
+            const saved = (await update.mutateAsync(values)).data;
+            await navigate(
+              saved.changeId === null
+                ? `/orgstaff/staffdetail?id=${saved.staffId}`
+                : `/orgstaff/PersonStaffdetailDifferent?id=${saved.changeId}`,
+            );
+          }}
+        >
+          <StaffFields form={form as never} />
+        </KitForm>
+      </Card>
+    </>
+  );
+}
+
+const changeColumns = (link: string): readonly Column<StaffChangeRow>[] => [
+  {
+    key: 'name',
+    header: '姓名',
+    cell: (row) => <Link to={`${link}?id=${row.pkid}`}>{row.name}</Link>,
+    nowrap: true,
+  },
+  { key: 'orgName', header: '所属机构', cell: (row) => row.orgName, wide: true },
+  {
+    key: 'changedFields',
+    header: '变更项目',
+    cell: (row) => row.changedFields.map((key) => staffFieldLabels[key as keyof StaffFields]).join('、'),
+  },
+  {
+    key: 'auditStatus',
+    header: '状态',
+    cell: (row) => <StatusBadge table={auditStatus} value={row.auditStatus} />,
+    nowrap: true,
+  },
+  { key: 'createdAt', header: '申请时间', cell: (row) => formatDateTime(row.createdAt), nowrap: true },
+];
+
+/** /orgstaff/staffchecklist: changes of approved people (an agency sees its own). */
+export function StaffChangeListPage() {
+  return (
+    <ListPage
+      title="人员变更"
+      caption="人员变更申请"
+      call={staffChangeCalls.query}
+      filters={[
+        {
+          name: 'auditStatus',
+          label: '审核状态',
+          type: 'select',
+          options: auditStatus.entries.map((entry) => ({ value: entry.value, label: entry.label })),
+        },
+      ]}
+      columns={changeColumns('/orgstaff/PersonStaffdetailDifferent')}
+      rowKey={(row) => row.pkid}
+      emptyText="没有人员变更申请"
+    />
+  );
+}
+
+/** /orgstaff/informationReview: the reviewer's to-do of staff changes. */
+export function StaffChangeTodoPage() {
+  return (
+    <ListPage
+      title="人员变更审核"
+      caption="待审核的人员变更"
+      call={staffChangeCalls.toDo}
+      columns={changeColumns('/orgstaff/staffcheck')}
+      rowKey={(row) => row.pkid}
+      emptyText="没有待审核的人员变更"
+    />
+  );
+}
+
+/** Old and new side by side; changed rows are marked (colour and the word 已变更 for screen readers). */
+function StaffComparison({ change }: { change: StaffChangeDetail }) {
+  const changed = new Set(change.changedFields);
+  return (
+    <Card>
+      <h2 className="kit-detail__title">变更内容对照</h2>
+      <p>共 {changed.size} 项变更，已用底色标出。</p>
+      <table className="staff-compare">
+        <caption className="sr-only">变更前后对照</caption>
+        <thead>
+          <tr>
+            <th scope="col">项目</th>
+            <th scope="col">变更前</th>
+            <th scope="col">变更后</th>
+          </tr>
+        </thead>
+        <tbody>
+          {staffFieldKeys.map((key) => (
+            <tr key={key} className={changed.has(key) ? 'is-changed' : undefined}>
+              <th scope="row">
+                {staffFieldLabels[key]}
+                {changed.has(key) ? <span className="staff-compare__mark">（已变更）</span> : null}
+              </th>
+              <td>{change.before[key] ?? '—'}</td>
+              <td>{change.data[key] ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+/**
+ * /orgstaff/PersonStaffdetailDifferent?id= (the applicant's) and /orgstaff/staffcheck?id= (the
+ * reviewer's): one change, old and new side by side, its timeline and, for a reviewer, the decision.
+ * staffcheck without an id lists the changes waiting for review.
+ */
+export function StaffChangeDetailPage() {
+  const [search] = useSearchParams();
+  const id = Number(search.get('id') ?? 0);
+  const change = useCall(staffChangeCalls.queryOne, { id }, { enabled: id > 0 });
+  const templates = useCall(auditOpinionCalls.list, { pageIdx: 1, pageSize: 50 } as never);
+  const decide = useCallMutation(staffChangeCalls.approve, {
+    invalidates: [
+      staffChangeCalls.queryOne,
+      staffChangeCalls.toDo,
+      staffChangeCalls.query,
+      staffCalls.queryOne,
+    ],
+  });
+  const [outcome, setOutcome] = useState<string | null>(null);
+  if (!(id > 0)) return <Notice tone="danger">请从人员变更列表中选择变更申请</Notice>;
+  if (change.error) return <Notice tone="danger">{change.error.message}</Notice>;
+  const data = change.data?.pkid === id ? change.data : undefined;
+  if (!data) return <Notice>加载中……</Notice>;
+  const allowed = (data.review?.allowed ?? []).filter(
+    (key): key is ReviewDecisionKey => key === 'approve' || key === 'reject',
+  );
+  return (
+    <>
+      <PageHeader
+        title={`${data.name} · 人员变更`}
+        description={
+          <span className="staff-status">
+            <StatusBadge table={auditStatus} value={data.auditStatus} />
+            <span>{data.orgName}</span>
+            <span>申请时间：{formatDateTime(data.createdAt)}</span>
+            {data.appliedAt ? <span>生效时间：{formatDateTime(data.appliedAt)}</span> : null}
+            <Link to={`/orgstaff/personStaffdetail?id=${data.staffId}`}>查看人员</Link>
+          </span>
+        }
+      />
+      {outcome ? <Notice>{outcome}</Notice> : null}
+      <StaffComparison change={data} />
+      <AuditTimeline records={data.records} />
+      {data.review && allowed.length > 0 ? (
+        <DecisionPanel
+          status={data.review.status as AuditStatus}
+          version={data.review.version}
+          allowed={allowed}
+          opinions={(templates.data?.rows ?? []) as { pkid: number; content: string }[]}
+          reviewers={[]}
+          onDecide={async (decision) => {
+            const result = await decide.mutateAsync({
+              id,
+              decision: decision.decision as 'approve' | 'reject',
+              ...(decision.opinion ? { opinion: decision.opinion } : {}),
+              ...(decision.version !== undefined ? { version: decision.version } : {}),
+            });
+            setOutcome(result.message);
+            return result;
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** /orgstaff/staffcheck: a change to review (?id=), or without an id the changes waiting for review. */
+export function StaffCheckPage() {
+  const [search] = useSearchParams();
+  return search.get('id') ? <StaffChangeDetailPage /> : <StaffChangeTodoPage />;
+}
+
+/** /orgstaff/personStaffdetail?id=: one person with every change asked for it. */
+export function PersonStaffDetailPage() {
+  const [search] = useSearchParams();
+  const id = Number(search.get('id') ?? 0);
+  return (
+    <>
+      <StaffDetailPage />
+      {id > 0 ? (
+        <ListPage
+          title="变更记录"
+          caption="该人员的变更申请"
+          call={staffChangeCalls.query}
+          fixedInput={{ staffId: id }}
+          columns={changeColumns('/orgstaff/PersonStaffdetailDifferent')}
+          rowKey={(row) => row.pkid}
+          emptyText="该人员没有变更申请"
         />
       ) : null}
     </>

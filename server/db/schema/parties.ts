@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -12,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditStatus, gender, qualificationGrade } from '@shared/domain/statuses';
 import { users } from './accounts';
+import type { StaffFields } from '@shared/domain/staff';
 import { checkIn, timestamps, timestamptz } from './columns';
 import { districts } from './reference';
 
@@ -99,6 +101,8 @@ export const agentStaff = pgTable(
     blacklistReason: text('blacklist_reason'),
     blacklistStart: date('blacklist_start', { mode: 'string' }),
     blacklistEnd: date('blacklist_end', { mode: 'string' }),
+    /** Deleted by the agency: gone from every list, still readable from its history (review records). */
+    deletedAt: timestamptz('deleted_at'),
     ...timestamps(),
   },
   (t) => [
@@ -142,5 +146,34 @@ export const constructionUnits = pgTable(
     index('construction_units_name_idx').on(t.name),
     index('construction_units_district_code_idx').on(t.districtCode),
     index('construction_units_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * A change of an approved person: a full copy of the person's fields with the edits (`data`). The
+ * person's row stays in force until a reviewer approves; the approval copies `data` over it (the
+ * staff_change kind's hook in server/modules/review/kinds.ts). At most one open request per person.
+ */
+export const agentStaffChanges = pgTable(
+  'agent_staff_changes',
+  {
+    pkid: integer('pkid').primaryKey().generatedByDefaultAsIdentity(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => agentStaff.staffId, { onDelete: 'cascade' }),
+    applicantId: integer('applicant_id').references(() => users.pkid, { onDelete: 'set null' }),
+    /** The fields as they were when the change was asked for (the reviewers' left column). */
+    before: jsonb('before').$type<StaffFields>().notNull(),
+    data: jsonb('data').$type<StaffFields>().notNull(),
+    auditStatus: smallint('audit_status').notNull().default(0),
+    appliedAt: timestamptz('applied_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    checkIn('agent_staff_changes_audit_status_check', t.auditStatus, auditStatus.values),
+    index('agent_staff_changes_staff_id_idx').on(t.staffId, t.createdAt),
+    uniqueIndex('agent_staff_changes_open_key')
+      .on(t.staffId)
+      .where(sql`${t.auditStatus} in (0, 1)`),
   ],
 );

@@ -18,6 +18,7 @@ import {
 } from './demo-context';
 import { demoUsers } from './demo-accounts';
 import { demoAgencyApplications } from './demo-agencies';
+import { demoStaffChanges } from './demo-staff-changes';
 import { demoMessages } from './demo-messages';
 import { demoContent } from './demo-notices';
 import { demoParties } from './demo-parties';
@@ -63,6 +64,7 @@ export interface DemoBase {
   downloads: Insert<typeof schema.downloads>[];
   agentOrgAttachments: Insert<typeof schema.agentOrgAttachments>[];
   agentOrgChanges: Insert<typeof schema.agentOrgChanges>[];
+  agentStaffChanges: Insert<typeof schema.agentStaffChanges>[];
 }
 
 export interface ProjectBatch {
@@ -89,6 +91,8 @@ export function createDemoData(options: DemoOptions): DemoData {
   const trail = createAuditTrail();
   const parties = demoParties(c, geo, trail);
   const applications = demoAgencyApplications(c, parties);
+  // Before the base is built: an applied change and a deletion edit the staff rows.
+  const staffChanges = demoStaffChanges(c, parties);
   const { users, userRoles } = demoUsers(c, parties, trail);
   const content = demoContent(c, geo);
   const menu = moduleRows();
@@ -113,6 +117,7 @@ export function createDemoData(options: DemoOptions): DemoData {
     downloads: content.downloads,
     agentOrgAttachments: applications.agentOrgAttachments,
     agentOrgChanges: applications.agentOrgChanges,
+    agentStaffChanges: staffChanges,
   };
 
   const projects = demoProjects(c, geo, parties, trail);

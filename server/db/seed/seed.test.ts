@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@shared/domain/roles';
@@ -130,6 +130,16 @@ describe('seedDemo', () => {
     for (const states of [orgStates, unitStates, staffStates]) {
       expect(states.map((r) => r.s).sort()).toEqual([...auditStatus.values]);
     }
+    // Staff changes pending (the authority's to-do), applied and rejected, and a deleted person.
+    const changeStates = await db
+      .selectDistinct({ s: schema.agentStaffChanges.auditStatus })
+      .from(schema.agentStaffChanges);
+    expect(changeStates.map((r) => r.s).sort()).toEqual([1, 2, 3]);
+    const deleted = await db
+      .select({ id: schema.agentStaff.staffId })
+      .from(schema.agentStaff)
+      .where(isNotNull(schema.agentStaff.deletedAt));
+    expect(deleted).toHaveLength(1);
     const projectStates = await db.selectDistinct({ s: schema.projects.status }).from(schema.projects);
     expect(projectStates.map((r) => r.s).sort((a, b) => a - b)).toEqual([...projectStatus.values]);
 

@@ -13,6 +13,7 @@ import {
   agentOrgChanges,
   agentOrganizations,
   agentStaff,
+  agentStaffChanges,
   constructionUnits,
   contracts,
 } from '@server/db/schema';
@@ -111,6 +112,27 @@ async function applyOrgChange(hook: ReviewHookContext): Promise<void> {
       .where(eq(agentOrganizations.organizationId, change.organizationId));
 }
 
+/**
+ * A change of an approved person: mirrors its status and, on an approval, writes its copy of the
+ * fields over the person (until then the person's current data stays in force).
+ */
+async function applyStaffChange(hook: ReviewHookContext): Promise<void> {
+  if (hook.from === hook.to) return;
+  const approved = hook.to === auditStatus.code.approved;
+  const rows = await hook.tx
+    .update(agentStaffChanges)
+    .set({ auditStatus: hook.to, updatedAt: hook.at, ...(approved ? { appliedAt: hook.at } : {}) })
+    .where(eq(agentStaffChanges.pkid, hook.subjectId))
+    .returning({ staffId: agentStaffChanges.staffId, data: agentStaffChanges.data });
+  mustExist(rows);
+  const change = rows[0];
+  if (approved && change)
+    await hook.tx
+      .update(agentStaff)
+      .set({ ...change.data, updatedAt: hook.at })
+      .where(eq(agentStaff.staffId, change.staffId));
+}
+
 /** A contract's filing audit; the contract's own life (`status`) is the contracts module's. */
 async function mirrorContractFiling(hook: ReviewHookContext): Promise<void> {
   if (hook.from === hook.to) return;
@@ -147,6 +169,8 @@ const kinds: Partial<Record<AuditSubject, ReviewKind>> = {
   [auditSubject.code.staffChange]: {
     reviewerRoles: authority,
     detailPath: (id) => `/orgstaff/PersonStaffdetailDifferent?id=${id}`,
+    reviewerPath: (id) => `/orgstaff/staffcheck?id=${id}`,
+    onDecision: applyStaffChange,
   },
   [auditSubject.code.constructionUnit]: {
     reviewerRoles: authority,

@@ -3,10 +3,10 @@
  * addition goes to review at once), detail with its review state and timeline, the authority's
  * decision and to-do list. Every approval goes through the review workflow (server/modules/review).
  */
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
-import { agentOrganizations, agentStaff } from '@server/db/schema';
+import { agentOrganizations, agentStaff, agentStaffChanges } from '@server/db/schema';
 import { containsPattern } from '@server/db/contains-pattern';
 import { isPersonBlacklisted } from '@server/modules/credit/flags';
 import type { SessionUser } from '@server/modules/identity/sessions';
@@ -28,11 +28,11 @@ type StaffContext = Pick<AppContext, 'db' | 'services'>;
 
 /** The authority, auditors and district offices see every agency's staff; an agency its own only. */
 const overseers: readonly string[] = [roles.authority.id, roles.auditor.id, roles.district.id];
-const isManager = (user: SessionUser) =>
+export const isManager = (user: SessionUser) =>
   user.isAdmin || user.roleIds.some((role) => overseers.includes(role));
 
 /** The organization of an agency account; 403 when the account has none. */
-async function ownOrganizationId(db: Queryable, user: SessionUser): Promise<number> {
+export async function ownOrganizationId(db: Queryable, user: SessionUser): Promise<number> {
   const [org] = await db
     .select({ id: agentOrganizations.organizationId })
     .from(agentOrganizations)
@@ -82,10 +82,18 @@ async function selectStaff(db: Queryable, where: SQL | undefined, page: number, 
 export async function listStaff(
   db: Queryable,
   user: SessionUser,
-  input: { page: number; rows: number; name?: string | undefined; auditStatus?: number | undefined },
+  input: {
+    page: number;
+    rows: number;
+    name?: string | undefined;
+    auditStatus?: number | undefined;
+    organizationId?: number | undefined;
+  },
 ) {
-  const where: SQL[] = [];
+  // A deleted person stays readable from its history (queryOne) but leaves every list.
+  const where: SQL[] = [isNull(agentStaff.deletedAt)];
   if (!isManager(user)) where.push(eq(agentStaff.organizationId, await ownOrganizationId(db, user)));
+  if (input.organizationId !== undefined) where.push(eq(agentStaff.organizationId, input.organizationId));
   if (input.name) where.push(sql`${agentStaff.name} ilike ${containsPattern(input.name)}`);
   if (input.auditStatus !== undefined) where.push(eq(agentStaff.auditStatus, input.auditStatus));
   return selectStaff(db, and(...where), input.page, input.rows);
@@ -108,6 +116,7 @@ export async function addStaff(
       .where(
         and(
           eq(agentStaff.organizationId, organizationId),
+          isNull(agentStaff.deletedAt),
           sql`upper(${agentStaff.idCardNo}) = ${input.idCardNo}`,
         ),
       );
@@ -134,7 +143,7 @@ export async function addStaff(
   return row as StaffRow;
 }
 
-async function selectStaffById(db: Queryable, staffId: number) {
+export async function selectStaffById(db: Queryable, staffId: number) {
   return (await selectStaff(db, eq(agentStaff.staffId, staffId), 1, 1)).rows;
 }
 
@@ -150,17 +159,33 @@ export async function getStaff(db: Queryable, user: SessionUser, staffId: number
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'not_found')) throw error;
   }
-  const records = (await listReviewRecords(db, 'agent_staff', staffId)).map((record) => ({
-    pkid: record.pkid,
-    decision: record.decision,
-    opinion: record.opinion,
-    auditorName: record.auditorName,
-    roleId: record.roleId,
-    transferToName: record.transferToName,
-    auditedAt: record.auditedAt.toISOString(),
-  }));
-  return { ...row, review, records };
+  const records = (await listReviewRecords(db, 'agent_staff', staffId)).map(recordOut);
+  const [extra] = await db
+    .select({ deletedAt: agentStaff.deletedAt })
+    .from(agentStaff)
+    .where(eq(agentStaff.staffId, staffId));
+  const [open] = await db
+    .select({ pkid: agentStaffChanges.pkid })
+    .from(agentStaffChanges)
+    .where(and(eq(agentStaffChanges.staffId, staffId), inArray(agentStaffChanges.auditStatus, [0, 1])));
+  return {
+    ...row,
+    deletedAt: extra?.deletedAt?.toISOString() ?? null,
+    openChangeId: open?.pkid ?? null,
+    review,
+    records,
+  };
 }
+
+export const recordOut = (record: Awaited<ReturnType<typeof listReviewRecords>>[number]) => ({
+  pkid: record.pkid,
+  decision: record.decision,
+  opinion: record.opinion,
+  auditorName: record.auditorName,
+  roleId: record.roleId,
+  transferToName: record.transferToName,
+  auditedAt: record.auditedAt.toISOString(),
+});
 
 export async function decideStaff(
   ctx: StaffContext & { db: AppContext['db'] },

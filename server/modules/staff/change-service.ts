@@ -1,0 +1,286 @@
+/**
+ * Editing and deleting a person, and changes of an approved person (agentStaffChange/*).
+ *
+ * - A person not yet approved (draft or rejected) is edited in place and submitted again.
+ * - An approved person keeps its data in force: the edits become a change (a full copy of the fields)
+ *   reviewed through the review workflow like an agency change; only an approval applies it (the
+ *   staff_change kind's hook in server/modules/review/kinds.ts, in the decision's transaction).
+ * - A person under review (addition or change pending) can be neither edited nor deleted.
+ * - Deleting marks the person deleted: gone from every list, readable from its history.
+ * An agency works only on its own staff (another agency's person answers 404).
+ */
+import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { AppContext } from '@server/app-context';
+import type { Queryable } from '@server/db/database';
+import { agentOrganizations, agentStaff, agentStaffChanges } from '@server/db/schema';
+import { isPersonBlacklisted } from '@server/modules/credit/flags';
+import type { SessionUser } from '@server/modules/identity/sessions';
+import {
+  decide,
+  decideIn,
+  getReviewState,
+  listReviewRecords,
+  listTodo,
+  openReview,
+} from '@server/modules/review/service';
+import type { StaffChangeDetail, StaffChangeRow } from '@shared/contracts/staff';
+import { changedStaffFields, type StaffFields } from '@shared/domain/staff';
+import { auditStatus, auditSubject } from '@shared/domain/statuses';
+import { AppError } from '@shared/errors/app-error';
+import { beijingDate } from '@shared/validation/jobs';
+import { staffChangeMessages as cm, staffMessages, type StaffUpdateInput } from '@shared/validation/staff';
+import { isManager, ownOrganizationId, recordOut } from './service';
+
+type Ctx = Pick<AppContext, 'db' | 'services'>;
+const STAFF = auditSubject.code.agentStaff;
+const CHANGE = auditSubject.code.staffChange;
+const s = auditStatus.code;
+const c = agentStaffChanges;
+
+/** The agency's own live person (404 for another agency's, a deleted one, or none). */
+async function ownPerson(db: Queryable, user: SessionUser, staffId: number) {
+  const organizationId = await ownOrganizationId(db, user);
+  const [row] = await db
+    .select({
+      staffId: agentStaff.staffId,
+      auditStatus: agentStaff.auditStatus,
+      name: agentStaff.name,
+      idCardNo: agentStaff.idCardNo,
+      phone: agentStaff.phone,
+      title: agentStaff.title,
+      certificateNo: agentStaff.certificateNo,
+      post: agentStaff.post,
+    })
+    .from(agentStaff)
+    .where(
+      and(
+        eq(agentStaff.staffId, staffId),
+        eq(agentStaff.organizationId, organizationId),
+        isNull(agentStaff.deletedAt),
+      ),
+    );
+  if (!row) throw new AppError('not_found', { message: '没有这名人员' });
+  return { ...row, organizationId };
+}
+
+async function pendingChangeOf(db: Queryable, staffId: number) {
+  const [row] = await db
+    .select({ pkid: c.pkid, auditStatus: c.auditStatus })
+    .from(c)
+    .where(and(eq(c.staffId, staffId), inArray(c.auditStatus, [s.draft, s.pending])));
+  return row ?? null;
+}
+
+/** agentstaff/update: see the module comment for what an edit does in each state. */
+export async function updateStaff(ctx: Ctx, user: SessionUser, input: StaffUpdateInput) {
+  const person = await ownPerson(ctx.db, user, input.id);
+  const open = await pendingChangeOf(ctx.db, person.staffId);
+  if (person.auditStatus === s.pending || open?.auditStatus === s.pending)
+    throw new AppError('conflict', { message: cm.pending });
+  const before: StaffFields = {
+    name: person.name,
+    idCardNo: person.idCardNo,
+    phone: person.phone,
+    title: person.title,
+    certificateNo: person.certificateNo,
+    post: person.post,
+  };
+  const data: StaffFields = {
+    name: input.name,
+    idCardNo: input.idCardNo,
+    phone: input.phone,
+    title: input.title ?? null,
+    certificateNo: input.certificateNo ?? null,
+    post: input.post ?? null,
+  };
+  const changed = changedStaffFields(before, data);
+  if (changed.length === 0) throw new AppError('invalid_input', { message: cm.noChange });
+  if (changed.includes('idCardNo')) {
+    if (await isPersonBlacklisted(ctx.db, input.idCardNo, beijingDate(ctx.services.now())))
+      throw new AppError('conflict', { message: staffMessages.blacklisted, field: 'idCardNo' });
+    const [same] = await ctx.db
+      .select({ id: agentStaff.staffId })
+      .from(agentStaff)
+      .where(
+        and(
+          eq(agentStaff.organizationId, person.organizationId),
+          isNull(agentStaff.deletedAt),
+          eq(agentStaff.idCardNo, input.idCardNo),
+        ),
+      );
+    if (same && same.id !== person.staffId)
+      throw new AppError('conflict', { message: staffMessages.duplicate, field: 'idCardNo' });
+  }
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.services.now();
+    if (person.auditStatus !== s.approved) {
+      // Not yet in force: edit in place and send the addition to review again.
+      await tx
+        .update(agentStaff)
+        .set({ ...data, updatedAt: now })
+        .where(eq(agentStaff.staffId, person.staffId));
+      await openReview(tx, { subjectType: STAFF, subjectId: person.staffId, applicantId: user.pkid });
+      await decideIn(tx, user, { subjectType: STAFF, subjectId: person.staffId, decision: 'submit' });
+      return { staffId: person.staffId, changeId: null };
+    }
+    let changeId = open?.pkid ?? null;
+    if (changeId === null) {
+      const [created] = await tx
+        .insert(c)
+        .values({
+          staffId: person.staffId,
+          applicantId: user.pkid,
+          before,
+          data,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: c.pkid });
+      if (!created) throw new AppError('internal');
+      changeId = created.id;
+    } else {
+      await tx.update(c).set({ before, data, updatedAt: now }).where(eq(c.pkid, changeId));
+    }
+    await openReview(tx, { subjectType: CHANGE, subjectId: changeId, applicantId: user.pkid });
+    await decideIn(tx, user, { subjectType: CHANGE, subjectId: changeId, decision: 'submit' });
+    return { staffId: person.staffId, changeId };
+  });
+}
+
+/** agentstaff/delete: marks the person deleted; refused while an addition or a change is under review. */
+export async function deleteStaff(ctx: Ctx, user: SessionUser, staffId: number) {
+  const person = await ownPerson(ctx.db, user, staffId);
+  const open = await pendingChangeOf(ctx.db, staffId);
+  if (person.auditStatus === s.pending || open?.auditStatus === s.pending)
+    throw new AppError('conflict', { message: cm.pending });
+  const now = ctx.services.now();
+  await ctx.db
+    .update(agentStaff)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(eq(agentStaff.staffId, staffId));
+  return { staffId };
+}
+
+const rowColumns = {
+  pkid: c.pkid,
+  staffId: c.staffId,
+  organizationId: agentStaff.organizationId,
+  orgName: agentOrganizations.orgName,
+  name: agentStaff.name,
+  auditStatus: c.auditStatus,
+  before: c.before,
+  data: c.data,
+  createdAt: c.createdAt,
+  appliedAt: c.appliedAt,
+};
+
+type ChangeRecord = {
+  pkid: number;
+  staffId: number;
+  organizationId: number;
+  orgName: string;
+  name: string;
+  auditStatus: number;
+  before: StaffFields;
+  data: StaffFields;
+  createdAt: Date;
+  appliedAt: Date | null;
+};
+
+const toRow = ({ before, data, ...row }: ChangeRecord): StaffChangeRow => ({
+  ...row,
+  changedFields: changedStaffFields(before, data),
+  createdAt: row.createdAt.toISOString(),
+  appliedAt: row.appliedAt?.toISOString() ?? null,
+});
+
+function selectChanges(db: Queryable) {
+  return db
+    .select(rowColumns)
+    .from(c)
+    .innerJoin(agentStaff, eq(agentStaff.staffId, c.staffId))
+    .innerJoin(agentOrganizations, eq(agentOrganizations.organizationId, agentStaff.organizationId));
+}
+
+/** agentStaffChange/query: an agency's own changes, or every change for the authority. */
+export async function listStaffChanges(
+  db: Queryable,
+  user: SessionUser,
+  input: { page: number; rows: number; auditStatus?: number | undefined; staffId?: number | undefined },
+) {
+  const where: SQL[] = [];
+  if (!isManager(user)) where.push(eq(agentStaff.organizationId, await ownOrganizationId(db, user)));
+  if (input.auditStatus !== undefined) where.push(eq(c.auditStatus, input.auditStatus));
+  if (input.staffId !== undefined) where.push(eq(c.staffId, input.staffId));
+  const [list, [total]] = await Promise.all([
+    selectChanges(db)
+      .where(and(...where))
+      .orderBy(desc(c.createdAt), desc(c.pkid))
+      .limit(input.rows)
+      .offset((input.page - 1) * input.rows),
+    db
+      .select({ n: count() })
+      .from(c)
+      .innerJoin(agentStaff, eq(agentStaff.staffId, c.staffId))
+      .where(and(...where)),
+  ]);
+  return { rows: (list as ChangeRecord[]).map(toRow), total: total?.n ?? 0 };
+}
+
+/** agentStaffChange/queryOne: both copies, the changed fields, the review state and timeline. */
+export async function getStaffChange(
+  db: Queryable,
+  user: SessionUser,
+  id: number,
+): Promise<StaffChangeDetail> {
+  const [row] = (await selectChanges(db).where(eq(c.pkid, id))) as ChangeRecord[];
+  if (!row || (!isManager(user) && row.organizationId !== (await ownOrganizationId(db, user))))
+    throw new AppError('not_found', { message: cm.notFound });
+  let review: StaffChangeDetail['review'] = null;
+  try {
+    const state = await getReviewState(db, user, CHANGE, id);
+    review = { status: state.item.status, version: state.item.version, allowed: state.allowed };
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'not_found')) throw error;
+  }
+  const records = (await listReviewRecords(db, CHANGE, id)).map(recordOut);
+  return { ...toRow(row), before: row.before, data: row.data, review, records };
+}
+
+export async function decideStaffChange(
+  ctx: Ctx,
+  user: SessionUser,
+  input: {
+    id: number;
+    decision: 'approve' | 'reject';
+    opinion?: string | undefined;
+    version?: number | undefined;
+  },
+): Promise<StaffChangeDetail> {
+  await getStaffChange(ctx.db, user, input.id);
+  await decide(ctx.db, user, {
+    subjectType: CHANGE,
+    subjectId: input.id,
+    decision: input.decision,
+    ...(input.opinion ? { opinion: input.opinion } : {}),
+    ...(input.version !== undefined ? { version: input.version } : {}),
+  });
+  return getStaffChange(ctx.db, user, input.id);
+}
+
+/** agentStaffChange/toDo: the reviewer's pending changes, oldest submission first. */
+export async function staffChangeTodo(
+  db: Queryable,
+  user: SessionUser,
+  input: { page: number; rows: number },
+) {
+  const tasks = await listTodo(db, user, { subjectType: CHANGE, page: input.page, rows: input.rows });
+  const ids = tasks.rows.map((task) => task.subjectId);
+  if (ids.length === 0) return { rows: [], total: tasks.total };
+  const rows = (await selectChanges(db).where(inArray(c.pkid, ids)).orderBy(asc(c.pkid))) as ChangeRecord[];
+  const byId = new Map(rows.map((row) => [row.pkid, toRow(row)]));
+  return {
+    rows: ids.map((id) => byId.get(id)).filter((row): row is StaffChangeRow => row !== undefined),
+    total: tasks.total,
+  };
+}
