@@ -8,6 +8,7 @@ import { agencyChangeRoutes, agencyRoutes } from './modules/agencies/routes';
 import { auditUserRoutes } from './modules/audit-users/routes';
 import { auditOpinionRoutes } from './modules/audit-opinions/routes';
 import { casCheckRoutes, casProtocolRoutes, casServiceRoutes } from './modules/cas/routes';
+import { constructionRoutes } from './modules/construction/routes';
 import { creditRoutes } from './modules/credit/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { hallRoutes } from './modules/hall/routes';
@@ -36,4 +37,5 @@ export const callModules: readonly CallModule[] = [
   agencyRoutes,
   agencyChangeRoutes,
   auditUserRoutes,
+  constructionRoutes,
 ];

@@ -6,6 +6,7 @@ import { agencyCalls, agencyChangeCalls } from './agencies';
 import { auditUserCalls } from './audit-users';
 import { auditOpinionCalls } from './audit-opinions';
 import { casCheckCalls, casProtocolCalls, casServiceCalls } from './cas';
+import { constructionCalls } from './construction';
 import { creditCalls } from './credit';
 import { downloadCalls } from './downloads';
 import { hallCalls } from './hall';
@@ -34,4 +35,5 @@ export const allCalls = [
   agencyCalls,
   agencyChangeCalls,
   auditUserCalls,
+  constructionCalls,
 ] as const;
