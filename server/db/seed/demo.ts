@@ -18,6 +18,7 @@ import {
 } from './demo-context';
 import { demoUsers } from './demo-accounts';
 import { demoAgencyApplications } from './demo-agencies';
+import { demoConstructionUnits } from './demo-construction';
 import { demoMessages } from './demo-messages';
 import { demoContent } from './demo-notices';
 import { demoParties } from './demo-parties';
@@ -63,6 +64,7 @@ export interface DemoBase {
   downloads: Insert<typeof schema.downloads>[];
   agentOrgAttachments: Insert<typeof schema.agentOrgAttachments>[];
   agentOrgChanges: Insert<typeof schema.agentOrgChanges>[];
+  constructionUnitAttachments: Insert<typeof schema.constructionUnitAttachments>[];
 }
 
 export interface ProjectBatch {
@@ -89,6 +91,7 @@ export function createDemoData(options: DemoOptions): DemoData {
   const trail = createAuditTrail();
   const parties = demoParties(c, geo, trail);
   const applications = demoAgencyApplications(c, parties);
+  const owners = demoConstructionUnits(c, parties);
   const { users, userRoles } = demoUsers(c, parties, trail);
   const content = demoContent(c, geo);
   const menu = moduleRows();
@@ -96,8 +99,8 @@ export function createDemoData(options: DemoOptions): DemoData {
     districts: geo.districtRows,
     departments: departmentRows({ code: geo.seat.code, name: geo.seat.name }),
     roles: roleRows(),
-    users: [...users, ...applications.users],
-    userRoles: [...userRoles, ...applications.userRoles],
+    users: [...users, ...applications.users, ...owners.users],
+    userRoles: [...userRoles, ...applications.userRoles, ...owners.userRoles],
     modules: menu.modules,
     roleModules: menu.roleModules,
     stages: stageRows(),
@@ -107,12 +110,13 @@ export function createDemoData(options: DemoOptions): DemoData {
     constructionUnits: parties.constructionUnits,
     auditRecords: parties.auditRecords,
     creditEntries: demoCreditEntries(c, parties),
-    files: [...content.files, ...applications.files],
+    files: [...content.files, ...applications.files, ...owners.files],
     notices: content.notices,
     noticeAttachments: content.noticeAttachments,
     downloads: content.downloads,
     agentOrgAttachments: applications.agentOrgAttachments,
     agentOrgChanges: applications.agentOrgChanges,
+    constructionUnitAttachments: owners.constructionUnitAttachments,
   };
 
   const projects = demoProjects(c, geo, parties, trail);
