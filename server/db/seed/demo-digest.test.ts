@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '36325abd690cecd30d7458fec63bb5da49897ba0564aa24e6ad205392e93a46d';
+const EXPECTED_DIGEST = 'cbccb977e3be3af8390d96e97e2995cca4f7a9084b3ebbacb4415535430b8867';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

@@ -6,10 +6,10 @@
  * Who sees a unit (`canSee`): its own account and the reviewers (administrator, authority). Anyone
  * else gets a 404, so another owner cannot even learn that an id exists.
  */
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
-import { constructionUnitAttachments, constructionUnits, districts, files, users } from '@server/db/schema';
+import { constructionUnitAttachments, constructionUnits, districts, files } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity/sessions';
 import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
 import {
@@ -19,7 +19,6 @@ import {
   listReviewRecords,
   listTodo,
   openReview,
-  reviewersOf,
   type ReviewRecord,
 } from '@server/modules/review/service';
 import { checkUploadedFile, storeUploadedFile } from '@server/storage/uploads';
@@ -54,16 +53,6 @@ async function attachmentsOf(db: Queryable, constructionId: number) {
     .innerJoin(files, eq(files.id, a.fileId))
     .where(eq(a.constructionId, constructionId))
     .orderBy(asc(a.kind), asc(a.pkid));
-}
-
-async function reviewerNames(db: Queryable): Promise<{ pkid: number; username: string }[]> {
-  const ids = await reviewersOf(db, UNIT);
-  if (ids.length === 0) return [];
-  return db
-    .select({ pkid: users.pkid, username: users.username })
-    .from(users)
-    .where(inArray(users.pkid, ids))
-    .orderBy(asc(users.pkid));
 }
 
 async function loadRecord(db: Queryable, user: SessionUser, constructionId: number) {

@@ -31,7 +31,7 @@ import { hashId } from '@server/modules/identity/tokens';
 import { createTestContext, type TestContext } from '@server/test/test-context';
 import { REVIEW_OPINION_MAX, reviewMessages } from '@shared/domain/review';
 import { roles } from '@shared/domain/roles';
-import { auditDecision, auditStatus, auditSubject, type AuditSubject } from '@shared/domain/statuses';
+import { auditDecision, auditStatus, auditSubject } from '@shared/domain/statuses';
 import { reviewKind, reviewKindTypes, reviewLink } from './kinds';
 import { canOpen, matchRoute } from '@shared/domain/routes';
 import {
