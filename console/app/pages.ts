@@ -41,6 +41,7 @@ export const pageRegistry: PageRegistry = {
     ...builtConsolePages.intermediary,
     load: () => import('@console/features/agencies/intermediary-pages'),
   },
+  construction: { ...builtConsolePages.construction, load: () => import('@console/features/construction') },
   audituser: { ...builtConsolePages.audituser, load: () => import('@console/features/audituser') },
   usercenter: {
     ...builtConsolePages.usercenter,

@@ -33,8 +33,8 @@ const m = constructionMessages;
 const requiredText = (max: number, required: string, label: string) =>
   z.string(required).trim().min(1, required).max(max, m.tooLong(label, max));
 
-/** updateSelf (multipart): the unit's fields, save (draft) or submit, new attachments, removals. */
-export const constructionUpdateSchema = z.object({
+/** The fields an owner fills in (the console's form validates with these). */
+export const constructionFieldsSchema = z.object({
   name: requiredText(100, m.nameRequired, '单位名称'),
   creditCode: creditCodeField,
   legalPersonName: requiredText(50, m.legalPersonRequired, '法定代表人'),
@@ -42,6 +42,10 @@ export const constructionUpdateSchema = z.object({
   contactPhone: z.string(m.phoneInvalid).trim().regex(MOBILE_PATTERN, m.phoneInvalid),
   address: requiredText(200, m.addressRequired, '单位地址'),
   districtCode: z.string(m.districtRequired).regex(/^\d{7}(\d{4})?$/, m.districtRequired),
+});
+
+/** updateSelf (multipart): the unit's fields, save (draft) or submit, new attachments, removals. */
+export const constructionUpdateSchema = constructionFieldsSchema.extend({
   action: z.enum(['save', 'submit'], m.actionInvalid).default('save'),
   licence: fileField.optional(),
   other: fileField.optional(),
