@@ -45,7 +45,14 @@ export const pageRegistry: PageRegistry = {
   audituser: { ...builtConsolePages.audituser, load: () => import('@console/features/audituser') },
   usercenter: {
     ...builtConsolePages.usercenter,
-    load: () => import('@console/features/agencies/usercenter-pages'),
+    // The group's pages come from two features (agencies, construction units): one chunk each.
+    load: async () => {
+      const [agencies, units] = await Promise.all([
+        import('@console/features/agencies/usercenter-pages'),
+        import('@console/features/construction/usercenter-pages'),
+      ]);
+      return { pages: { ...agencies.pages, ...units.pages } };
+    },
   },
 };
 

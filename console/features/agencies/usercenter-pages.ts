@@ -4,7 +4,6 @@ import { OwnerAgencyPage } from './review-lists';
 import { AgencyReviewPage } from './review-page';
 import { ApplyPage } from './apply-page';
 import { OwnApplicationPage } from './own-status-page';
-import { UnitDonePage, UnitInfoPage, UnitTodoPage } from '@console/features/construction/verify-pages';
 
 export const pages = {
   orgapply: ApplyPage,
@@ -14,7 +13,4 @@ export const pages = {
   OrgChangeDetail: ChangeDetailPage,
   agency: OwnerAgencyPage,
   agencyDetiles: AgencyReviewPage,
-  jsdwVerifyInfo: UnitInfoPage,
-  jsdwVerify: UnitTodoPage,
-  jsdwVerifyDone: UnitDonePage,
 };

@@ -44,7 +44,7 @@ export function UnitDetails({ unit }: { unit: ConstructionRecord }) {
 
 export function UnitStatusLine({ unit }: { unit: ConstructionRecord }) {
   return (
-    <span className="agency-status">
+    <span className="unit-status">
       <StatusBadge table={auditStatus} value={unit.auditStatus} />
       {unit.submittedAt ? <span>提交时间：{formatDateTime(unit.submittedAt)}</span> : null}
       {unit.auditedAt ? <span>审核时间：{formatDateTime(unit.auditedAt)}</span> : null}

@@ -14,7 +14,7 @@ import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { FileField, KitForm, TextField, useCall, useCallMutation, useContractForm } from '@console/kit';
 import { UnitDetails, UnitRejection, UnitStatusLine, UnitTimeline } from './unit-view';
-import '@console/features/agencies/agencies.css';
+import './construction.css';
 
 type UploadKey = 'licence' | 'other';
 
@@ -104,7 +104,7 @@ function UnitForm({
           onSaved(result.message);
         }}
       >
-        <div className="agency-form__grid">
+        <div className="unit-form__grid">
           <TextField form={form} name="name" label="单位名称" />
           <TextField form={form} name="creditCode" label="统一社会信用代码" hint="18位，以营业执照为准" />
           <TextField form={form} name="legalPersonName" label="法定代表人" />
@@ -118,12 +118,12 @@ function UnitForm({
           />
           <TextField form={form} name="address" label="单位地址" />
         </div>
-        <div className="agency-files">
+        <div className="unit-files">
           {constructionAttachmentKind.entries.map((kind) => {
             const key = kind.key as UploadKey;
             const current = kept.filter((file) => file.kind === kind.value);
             return (
-              <div key={kind.value} className="agency-files__kind">
+              <div key={kind.value} className="unit-files__kind">
                 <FileField
                   id={`unit-${key}`}
                   label={`${kind.label}${key === 'licence' ? '（必须）' : ''}`}
@@ -138,7 +138,7 @@ function UnitForm({
                   }
                 />
                 {current.length > 0 ? (
-                  <ul className="agency-files__list">
+                  <ul className="unit-files__list">
                     {current.map((file) => (
                       <li key={file.fileId}>
                         已上传：{file.fileName}{' '}

@@ -15,7 +15,7 @@ import { Notice, PageHeader } from '@shared/ui/page';
 import { ListPage, StatusBadge, useCall, useCallMutation, type Column } from '@console/kit';
 import { DecisionPanel, type Decision } from '@console/components/review/decision-panel';
 import { UnitDetails, UnitRejection, UnitStatusLine, UnitTimeline } from './unit-view';
-import '@console/features/agencies/agencies.css';
+import './construction.css';
 
 const INFO = '/usercenter/jsdwVerifyInfo';
 
