@@ -64,7 +64,7 @@ export function UnitRejection({ unit }: { unit: ConstructionRecord }) {
   return (
     <Notice tone="danger">
       认证审核不通过（{view.data.auditorName ?? '审核人员'}，{formatDateTime(view.data.auditedAt)}）：
-      {view.data.opinion ?? '无意见'}。请修改后重新提交。
+      {(view.data.opinion ?? '无意见').replace(/[。.]$/, '')}。请修改后重新提交。
     </Notice>
   );
 }
