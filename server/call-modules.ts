@@ -9,6 +9,7 @@ import { auditUserRoutes } from './modules/audit-users/routes';
 import { auditOpinionRoutes } from './modules/audit-opinions/routes';
 import { casCheckRoutes, casProtocolRoutes, casServiceRoutes } from './modules/cas/routes';
 import { constructionExportRoutes } from './modules/construction-export/routes';
+import { constructionRoutes } from './modules/construction/routes';
 import { creditRoutes } from './modules/credit/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { hallRoutes } from './modules/hall/routes';
@@ -39,4 +40,5 @@ export const callModules: readonly CallModule[] = [
   agencyChangeRoutes,
   auditUserRoutes,
   constructionExportRoutes,
+  constructionRoutes,
 ];

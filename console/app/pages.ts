@@ -41,10 +41,18 @@ export const pageRegistry: PageRegistry = {
     ...builtConsolePages.intermediary,
     load: () => import('@console/features/agencies/intermediary-pages'),
   },
+  construction: { ...builtConsolePages.construction, load: () => import('@console/features/construction') },
   audituser: { ...builtConsolePages.audituser, load: () => import('@console/features/audituser') },
   usercenter: {
     ...builtConsolePages.usercenter,
-    load: () => import('@console/features/agencies/usercenter-pages'),
+    // The group's pages come from two features (agencies, construction units): one chunk each.
+    load: async () => {
+      const [agencies, units] = await Promise.all([
+        import('@console/features/agencies/usercenter-pages'),
+        import('@console/features/construction/usercenter-pages'),
+      ]);
+      return { pages: { ...agencies.pages, ...units.pages } };
+    },
   },
 };
 

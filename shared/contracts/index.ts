@@ -7,6 +7,7 @@ import { auditUserCalls } from './audit-users';
 import { auditOpinionCalls } from './audit-opinions';
 import { casCheckCalls, casProtocolCalls, casServiceCalls } from './cas';
 import { constructionExportCalls } from './construction-export';
+import { constructionCalls } from './construction';
 import { creditCalls } from './credit';
 import { downloadCalls } from './downloads';
 import { hallCalls } from './hall';
@@ -37,4 +38,5 @@ export const allCalls = [
   agencyChangeCalls,
   auditUserCalls,
   constructionExportCalls,
+  constructionCalls,
 ] as const;

@@ -55,8 +55,12 @@ export const builtConsolePages = {
       'OrgChangeDetail',
       'agency',
       'agencyDetiles',
+      'jsdwVerifyInfo',
+      'jsdwVerify',
+      'jsdwVerifyDone',
     ],
   },
+  construction: { pages: ['update'] },
   audituser: {
     pages: [
       'agentorg_audit_users',

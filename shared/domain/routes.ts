@@ -232,13 +232,15 @@ export const routes: readonly RouteDef[] = [
     ['proChangeDone', '已办项目变更', ALL],
     ['orgapply', '机构申请', [R.admin.id, R.agency.id]],
     ['contractApply', '合同申请', ALL],
-    ['jsdwVerifyInfo', '建设单位认证信息', OWNER_ONLY],
+    // The owner's own unit, or with ?id= one unit for its reviewers (the service narrows an owner to its own).
+    ['jsdwVerifyInfo', '建设单位认证信息', [R.admin.id, R.owner.id, R.authority.id]],
     ['orgdone', '已办机构申请', [R.admin.id, R.agency.id]],
     ['ContractDone', '已办合同申请', ALL],
     ['OrgChangeApply', '机构变更申请', [R.admin.id, R.agency.id]],
     ['OrgChangeDone', '已办机构变更', [R.admin.id, R.agency.id]],
-    ['jsdwVerify', '建设单位认证', OWNER_ONLY],
-    ['jsdwVerifyDone', '已办单位认证', OWNER_ONLY],
+    // The reviewers' to-do and done lists of unit verifications.
+    ['jsdwVerify', '建设单位认证', AUTHORITY],
+    ['jsdwVerifyDone', '已办单位认证', AUTHORITY],
     ['OrgChangeDetail', '机构变更详情', ALL, detail],
     ['ConChangeDetail', '合同变更详情', ALL, detail],
     ['conQueryData', '合同查询', ALL],

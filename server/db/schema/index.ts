@@ -16,3 +16,4 @@ export * from './cas';
 export * from './jobs';
 export * from './credit';
 export * from './agencies';
+export * from './construction';

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '644c9f0af1deba35e92d0c2c7f86d3ff9c8ba7900a33cd46ef6f911297cd8807';
+const EXPECTED_DIGEST = 'e3a9bbf33465370fb62cc9ef3debb0d26fca32b632e0dd18e0d1c31993a3b547';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

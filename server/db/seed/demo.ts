@@ -19,6 +19,7 @@ import {
 import { demoUsers } from './demo-accounts';
 import { demoAgencyApplications } from './demo-agencies';
 import { demoStaffChanges } from './demo-staff-changes';
+import { demoConstructionUnits } from './demo-construction';
 import { demoMessages } from './demo-messages';
 import { demoContent } from './demo-notices';
 import { demoParties } from './demo-parties';
@@ -65,6 +66,7 @@ export interface DemoBase {
   agentOrgAttachments: Insert<typeof schema.agentOrgAttachments>[];
   agentOrgChanges: Insert<typeof schema.agentOrgChanges>[];
   agentStaffChanges: Insert<typeof schema.agentStaffChanges>[];
+  constructionUnitAttachments: Insert<typeof schema.constructionUnitAttachments>[];
 }
 
 export interface ProjectBatch {
@@ -93,6 +95,7 @@ export function createDemoData(options: DemoOptions): DemoData {
   const applications = demoAgencyApplications(c, parties);
   // Before the base is built: an applied change and a deletion edit the staff rows.
   const staffChanges = demoStaffChanges(c, parties);
+  const owners = demoConstructionUnits(c, parties);
   const { users, userRoles } = demoUsers(c, parties, trail);
   const content = demoContent(c, geo);
   const menu = moduleRows();
@@ -100,8 +103,8 @@ export function createDemoData(options: DemoOptions): DemoData {
     districts: geo.districtRows,
     departments: departmentRows({ code: geo.seat.code, name: geo.seat.name }),
     roles: roleRows(),
-    users: [...users, ...applications.users],
-    userRoles: [...userRoles, ...applications.userRoles],
+    users: [...users, ...applications.users, ...owners.users],
+    userRoles: [...userRoles, ...applications.userRoles, ...owners.userRoles],
     modules: menu.modules,
     roleModules: menu.roleModules,
     stages: stageRows(),
@@ -111,13 +114,14 @@ export function createDemoData(options: DemoOptions): DemoData {
     constructionUnits: parties.constructionUnits,
     auditRecords: parties.auditRecords,
     creditEntries: demoCreditEntries(c, parties),
-    files: [...content.files, ...applications.files],
+    files: [...content.files, ...applications.files, ...owners.files],
     notices: content.notices,
     noticeAttachments: content.noticeAttachments,
     downloads: content.downloads,
     agentOrgAttachments: applications.agentOrgAttachments,
     agentOrgChanges: applications.agentOrgChanges,
     agentStaffChanges: staffChanges,
+    constructionUnitAttachments: owners.constructionUnitAttachments,
   };
 
   const projects = demoProjects(c, geo, parties, trail);

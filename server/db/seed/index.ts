@@ -192,6 +192,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     await insertRows(t, schema.agentOrgAttachments, base.agentOrgAttachments, summary);
     await insertRows(t, schema.agentOrgChanges, base.agentOrgChanges, summary);
     await insertRows(t, schema.agentStaffChanges, base.agentStaffChanges, summary);
+    await insertRows(t, schema.constructionUnitAttachments, base.constructionUnitAttachments, summary);
     for (const batch of data.projectBatches(BATCH_ROWS)) {
       await insertRows(t, schema.projects, batch.projects, summary);
       await insertRows(t, schema.projectDemands, batch.projectDemands, summary);

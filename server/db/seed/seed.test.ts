@@ -73,8 +73,9 @@ describe('seedDemo', () => {
       downloads: 15,
       roles: 8,
       departments: 6,
-      // One account per role, the guest, and agency02–agency05 (demo-agencies.ts).
-      users: 13,
+      // One account per role, the guest, agency02–agency05 (demo-agencies.ts) and owner02–owner04
+      // (demo-construction.ts).
+      users: 16,
       agent_org_changes: 1,
     });
     expect(await countOf(db, schema.projects)).toBe(2000);
@@ -440,6 +441,6 @@ describe('seedProduction and resetDatabase', () => {
     expect(await isSeeded(db)).toBe(false);
     const summary = await seedDemo(db, { projects: 30, now: NOW, storeFile: memoryStorage().storeFile });
     expect(summary.projects).toBe(30);
-    expect(await countOf(db, schema.users)).toBe(13);
+    expect(await countOf(db, schema.users)).toBe(16);
   });
 });

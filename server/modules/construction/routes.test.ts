@@ -1,0 +1,213 @@
+/**
+ * Construction units and their verification through the real HTTP app (issue 12): the rules (check
+ * digit, phone, missing or disguised licence: 400 and nothing changed), ownership (another owner's unit
+ * and files answer 404), and the whole review: submit, reject with an opinion, the rejection view,
+ * resubmit, verify.
+ */
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { constructionUnits, files } from '@server/db/schema';
+import {
+  createBrowser,
+  createIdentityTestContext,
+  signInAs,
+  type Browser,
+} from '@server/modules/identity/test-support';
+import { creditCodeCheckCharacter, creditCodeMessages } from '@shared/validation/credit-code';
+import { contentMismatchMessage } from '@shared/validation/upload';
+
+let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
+const browsers: Record<string, Browser> = {};
+
+beforeAll(async () => {
+  env = await createIdentityTestContext();
+  for (const name of ['owner01', 'owner02', 'owner04', 'authority01', 'agency01']) {
+    const browser = createBrowser(env.app);
+    await signInAs(browser, name);
+    browsers[name] = browser;
+  }
+}, 180_000);
+afterAll(() => env.ctx.dispose());
+
+const as = (name: string) => browsers[name] as Browser;
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+async function json(response: Response) {
+  return (await response.json()) as {
+    success: boolean;
+    message: string;
+    data: any;
+    object: any;
+    rows: any[];
+  };
+}
+/* eslint-enable @typescript-eslint/no-explicit-any */
+
+const body17 = '91379902MA3C0DE2X';
+const VALID_CODE = `${body17}${creditCodeCheckCharacter(body17)}`;
+const WRONG_CODE = `${body17}${creditCodeCheckCharacter(body17) === '0' ? '1' : '0'}`;
+const pdf = (name: string) => new File([new TextEncoder().encode('%PDF-1.4\n%测试\n')], name);
+
+function unitForm(fields: Record<string, string> = {}, uploads: Record<string, File> = {}): RequestInit {
+  const body = new FormData();
+  const values = {
+    name: '云州市测试建设开发有限公司',
+    creditCode: VALID_CODE,
+    legalPersonName: '王五',
+    contactName: '赵六',
+    contactPhone: '13812345678',
+    address: '云州市云中区建设路8号',
+    districtCode: '3799002',
+    action: 'save',
+    ...fields,
+  };
+  for (const [key, value] of Object.entries(values)) body.set(key, value);
+  for (const [key, file] of Object.entries(uploads)) body.set(key, file);
+  return { method: 'POST', body };
+}
+
+const save = async (who: string, init: RequestInit) => {
+  const response = await as(who).fetch('/smsend/construction/updateSelf', init);
+  return { status: response.status, body: await json(response) };
+};
+
+async function counts() {
+  const [units] = await env.ctx.db.select({ n: count() }).from(constructionUnits);
+  const [stored] = await env.ctx.db.select({ n: count() }).from(files);
+  return { units: units?.n, files: stored?.n };
+}
+
+const approve = async (fields: Record<string, string>) => {
+  const response = await as('authority01').fetch('/smsend/construction/approve', {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+  });
+  return { status: response.status, body: await json(response) };
+};
+
+describe('construction unit verification', () => {
+  it('an owner without a unit reads null', async () => {
+    const response = await as('owner04').fetch('/smsend/construction/querySelf');
+    expect(response.status).toBe(200);
+    expect((await json(response)).object).toBeNull();
+  });
+
+  it('refuses bad input with its Chinese message and changes nothing', async () => {
+    const before = await counts();
+    const cases: [Record<string, string>, Record<string, File>, string][] = [
+      [{ creditCode: WRONG_CODE }, {}, creditCodeMessages.checkDigit],
+      [{ contactPhone: '12345678901' }, {}, '请输入正确手机号'],
+      [{ name: '' }, {}, '请输入单位名称'],
+      [{ action: 'submit' }, { other: pdf('其他.pdf') }, '请上传营业执照'],
+      [
+        {},
+        { licence: new File([new TextEncoder().encode('MZ\x90\x00 not a pdf')], '营业执照.pdf') },
+        contentMismatchMessage,
+      ],
+    ];
+    for (const [fields, uploads, message] of cases) {
+      const { status, body } = await save('owner04', unitForm(fields, uploads));
+      expect(status, message).toBe(400);
+      expect(body.message).toContain(message);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('an owner sees and edits only its own unit', async () => {
+    const [other] = await env.ctx.db
+      .select({ id: constructionUnits.constructionId })
+      .from(constructionUnits)
+      .where(eq(constructionUnits.userId, 15));
+    const own = await json(await as('owner01').fetch('/smsend/construction/querySelf'));
+    expect(own.object.constructionId).not.toBe(other!.id);
+    for (const path of [
+      `/smsend/construction/queryOne?constructionId=${other!.id}`,
+      `/smsend/construction/queryAuditRejectView?constructionId=${other!.id}`,
+    ])
+      expect((await as('owner01').fetch(path)).status, path).toBe(404);
+    const timeline = await as('owner01').fetch('/smsend/construction/constructionAuditInfo', {
+      method: 'POST',
+      body: new URLSearchParams({ constructionId: String(other!.id) }),
+    });
+    expect(timeline.status).toBe(404);
+    // Its licence neither.
+    const theirs = await json(await as('owner02').fetch('/smsend/construction/querySelf'));
+    const fileId = theirs.object.attachments[0].fileId as string;
+    expect((await as('owner01').fetch(`/smsend/construction/file/preview?id=${fileId}`)).status).toBe(404);
+    expect((await as('owner02').fetch(`/smsend/construction/file/preview?id=${fileId}`)).status).toBe(200);
+    // Not a reviewer: an owner cannot decide, an agency cannot look.
+    expect((await as('owner01').fetch('/smsend/construction/query')).status).toBe(403);
+    expect(
+      (await as('agency01').fetch(`/smsend/construction/queryOne?constructionId=${other!.id}`)).status,
+    ).toBe(403);
+  });
+
+  it('a verified unit cannot be edited directly', async () => {
+    const { status, body } = await save('owner01', unitForm({ creditCode: VALID_CODE }));
+    expect(status).toBe(409);
+    expect(body.message).toBe('单位已认证通过，不能直接修改');
+  });
+
+  it('draft → submit → reject with an opinion → resubmit → verified', async () => {
+    const draft = await save('owner04', unitForm());
+    expect(draft.status).toBe(200);
+    expect(draft.body.data.auditStatus).toBe(0);
+    const id = draft.body.data.constructionId as number;
+
+    const submitted = await save('owner04', unitForm({ action: 'submit' }, { licence: pdf('营业执照.pdf') }));
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.message).toBe('提交成功，请等待审核');
+    expect(submitted.body.data.auditStatus).toBe(1);
+    expect(submitted.body.data.attachments).toHaveLength(1);
+    // Locked while pending.
+    expect((await save('owner04', unitForm())).status).toBe(409);
+
+    const todo = await json(await as('authority01').fetch('/smsend/construction/query?rows=100'));
+    expect(todo.rows.map((row) => row.constructionId)).toContain(id);
+
+    // Rejecting needs an opinion; nothing changes without one.
+    expect((await approve({ constructionId: String(id), auditStatus: '3' })).status).toBe(400);
+    const rejected = await approve({
+      constructionId: String(id),
+      auditStatus: '3',
+      opinion: '营业执照不清晰',
+    });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.data.auditStatus).toBe(3);
+
+    const view = await json(
+      await as('owner04').fetch(`/smsend/construction/queryAuditRejectView?constructionId=${id}`),
+    );
+    expect(view.object.opinion).toBe('营业执照不清晰');
+
+    const resubmitted = await save(
+      'owner04',
+      unitForm({ action: 'submit', address: '云州市云中区建设路9号' }),
+    );
+    expect(resubmitted.body.data.auditStatus).toBe(1);
+    const approved = await approve({ constructionId: String(id), auditStatus: '2' });
+    expect(approved.body.data.auditStatus).toBe(2);
+
+    const [row] = await env.ctx.db
+      .select()
+      .from(constructionUnits)
+      .where(eq(constructionUnits.constructionId, id));
+    expect(row).toMatchObject({ auditStatus: 2, address: '云州市云中区建设路9号', userId: 17 });
+    expect(row!.auditedAt).toBeInstanceOf(Date);
+
+    const timeline = await json(
+      await as('owner04').fetch('/smsend/construction/constructionAuditInfo', {
+        method: 'POST',
+        body: new URLSearchParams({ constructionId: String(id) }),
+      }),
+    );
+    expect(timeline.object.map((r: { decisionLabel: string }) => r.decisionLabel)).toEqual([
+      '提交审核',
+      '审核不通过',
+      '提交审核',
+      '审核通过',
+    ]);
+    const done = await json(await as('authority01').fetch('/smsend/construction/doneOrg?rows=100'));
+    expect(done.rows.filter((row) => row.constructionId === id)).not.toHaveLength(0);
+  });
+});
