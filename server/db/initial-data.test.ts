@@ -15,40 +15,46 @@ afterEach(async () => {
 });
 
 describe('first start', () => {
-  it('in production mode creates only the administrator, with a one-time password logged once', async () => {
-    ctx = await createTestContext({ APP_MODE: 'production' });
-    const lines: string[] = [];
-    const capture = {
-      ...ctx,
-      logger: pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }),
-    };
-    await ensureInitialData(capture);
+  // Full migrations of the embedded database: slow when the machine is busy.
+  it(
+    'in production mode creates only the administrator, with a one-time password logged once',
+    { timeout: 120_000 },
+    async () => {
+      ctx = await createTestContext({ APP_MODE: 'production' });
+      const lines: string[] = [];
+      const capture = {
+        ...ctx,
+        logger: pino({ level: 'warn' }, { write: (line: string) => lines.push(line) }),
+      };
+      await ensureInitialData(capture);
 
-    const accounts = await ctx.db
-      .select({ loginname: users.loginname, loginpwd: users.loginpwd })
-      .from(users);
-    expect(accounts.map((account) => account.loginname).sort()).toEqual(['admin', 'guest']);
-    const [{ value: projectCount }] = (await ctx.db.select({ value: count() }).from(projects)) as [
-      { value: number },
-    ];
-    expect(projectCount).toBe(0);
+      const accounts = await ctx.db
+        .select({ loginname: users.loginname, loginpwd: users.loginpwd })
+        .from(users);
+      expect(accounts.map((account) => account.loginname).sort()).toEqual(['admin', 'guest']);
+      const [{ value: projectCount }] = (await ctx.db.select({ value: count() }).from(projects)) as [
+        { value: number },
+      ];
+      expect(projectCount).toBe(0);
 
-    expect(lines).toHaveLength(1);
-    const { oneTimePassword = '', loginname } = JSON.parse(lines[0] as string) as Record<
-      string,
-      string | undefined
-    >;
-    expect(loginname).toBe('admin');
-    const admin = accounts.find((account) => account.loginname === 'admin');
-    expect(await verifyPassword(md5Hex(oneTimePassword), admin?.loginpwd ?? '')).toBe(true);
+      expect(lines).toHaveLength(1);
+      const { oneTimePassword = '', loginname } = JSON.parse(lines[0] as string) as Record<
+        string,
+        string | undefined
+      >;
+      expect(loginname).toBe('admin');
+      const admin = accounts.find((account) => account.loginname === 'admin');
+      expect(await verifyPassword(md5Hex(oneTimePassword), admin?.loginpwd ?? '')).toBe(true);
 
-    // A second start changes nothing and logs no new password.
-    await ensureInitialData(capture);
-    expect(lines).toHaveLength(1);
-    expect(await ctx.db.select().from(users).where(eq(users.loginname, 'admin'))).toHaveLength(1);
-  });
+      // A second start changes nothing and logs no new password.
+      await ensureInitialData(capture);
+      expect(lines).toHaveLength(1);
+      expect(await ctx.db.select().from(users).where(eq(users.loginname, 'admin'))).toHaveLength(1);
+    },
+  );
 
-  it('in demo mode loads the demo city once, with files in storage', async () => {
+  // Full migrations of the embedded database: slow when the machine is busy.
+  it('in demo mode loads the demo city once, with files in storage', { timeout: 120_000 }, async () => {
     ctx = await createTestContext({ SEED_PROJECTS: '50' });
     await ensureInitialData(ctx);
     await ensureInitialData(ctx);

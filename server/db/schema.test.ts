@@ -132,7 +132,8 @@ describe.skipIf(onPostgresProject)('schema on PGlite', () => {
     await client.close();
   });
 
-  it('migrates, and migrating again changes nothing', async () => {
+  // Full migrations of the embedded database: slow when the machine is busy.
+  it('migrates, and migrating again changes nothing', { timeout: 120_000 }, async () => {
     await migratePglite(db as never, { migrationsFolder });
     const tables = await client.query<{ count: number }>(
       "select count(*)::int as count from information_schema.tables where table_schema = 'public'",
