@@ -247,6 +247,16 @@ export const userCalls = defineCalls('users', {
     envelope: 'result',
     access: 'signed-in',
   },
+  endSignOn: {
+    summary: '结束用户的全部登录（管理员）',
+    base: 'uc',
+    path: 'user/{id}/logout.json',
+    method: 'POST',
+    description: '结束该用户的全部统一认证登录（所有票据和会话），并向其访问过的已接入应用发送单点退出通知。',
+    input: userIdSchema,
+    envelope: 'result',
+    access: [roles.admin.id],
+  },
   modules: {
     summary: '用户的功能菜单',
     base: 'uc',

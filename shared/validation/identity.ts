@@ -46,6 +46,7 @@ export const identityMessages = {
   emailInvalid: '请输入正确的邮箱地址',
   passwordConfirmMismatch: '请确认两次输入密码一致',
   saveSuccess: '保存成功!',
+  signOnEnded: '已结束该用户的全部登录',
   passwordHashInvalid: '密码格式不正确',
 } as const;
 

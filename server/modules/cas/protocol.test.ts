@@ -540,6 +540,40 @@ describe('single logout', () => {
       expect.stringContaining(`<samlp:SessionIndex>${ticket}</samlp:SessionIndex>`),
     ]);
   });
+
+  it('an administrator ends all sign-ons of a user, and the services are told', async () => {
+    received.length = 0;
+    const service = `http://127.0.0.1:${port}/app/admin-ended`;
+    const [phone, laptop] = [createBrowser(env.app), createBrowser(env.app)];
+    await signInAs(phone, 'owner01');
+    await signInAs(laptop, 'owner01');
+    const ticket = await ticketFor(phone, service);
+    expect(await (await validate('validate', { ticket, service })).text()).toBe('yes\nowner01\n');
+    const [owner] = await env.ctx.db.select().from(users).where(eq(users.loginname, 'owner01'));
+    const end = (browser: Browser, id: number | string) =>
+      browser.fetch(`/uc/user/${id}/logout.json`, { method: 'POST' });
+
+    const other = createBrowser(env.app);
+    await signInAs(other, 'district01');
+    // The clock moved past the idle limit in the test before: the administrator signs on again.
+    const admin = createBrowser(env.app);
+    await signInAs(admin, 'admin');
+    expect((await end(other, owner!.pkid)).status).toBe(403); // administrators only
+    expect((await end(createBrowser(env.app), owner!.pkid)).status).toBe(401);
+    expect((await phone.fetch('/uc/user/current.json')).status).toBe(200);
+    expect((await end(admin, 999_999)).status).toBe(404);
+
+    const ended = await end(admin, owner!.pkid);
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toMatchObject({ success: true, message: '已结束该用户的全部登录' });
+    expect((await phone.fetch('/uc/user/current.json')).status).toBe(401);
+    expect((await laptop.fetch('/uc/user/current.json')).status).toBe(401);
+    expect((await other.fetch('/uc/user/current.json')).status).toBe(200);
+    await deliverDueLogouts(env.ctx);
+    expect(received.map((r) => new URLSearchParams(r.body).get('logoutRequest'))).toEqual([
+      expect.stringContaining(`<samlp:SessionIndex>${ticket}</samlp:SessionIndex>`),
+    ]);
+  });
 });
 
 async function depnameOf(depid: number): Promise<string> {

@@ -127,6 +127,16 @@ export async function updateUser(
   return readUser(ctx, actor, userId);
 }
 
+/**
+ * Ends every sign-on of a user (administrators): all ticket-granting tickets and the sessions opened
+ * from them; the services that validated their tickets get single logout.
+ */
+export async function endUserSignOn(ctx: AppContext, userId: number): Promise<void> {
+  const [user] = await ctx.db.select({ pkid: users.pkid }).from(users).where(eq(users.pkid, userId));
+  if (!user) throw new AppError('not_found', { message: '用户不存在' });
+  await endOtherTickets(ctx, userId, null);
+}
+
 export async function isLoginnameTaken(ctx: AppContext, loginname: string): Promise<boolean> {
   const [row] = await ctx.db
     .select({ pkid: users.pkid })
