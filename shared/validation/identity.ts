@@ -47,6 +47,7 @@ export const identityMessages = {
   passwordConfirmMismatch: '请确认两次输入密码一致',
   saveSuccess: '保存成功!',
   signOnEnded: '已结束该用户的全部登录',
+  ownSignOnNotEnded: '不能在此结束自己的登录，请使用“退出”',
   passwordHashInvalid: '密码格式不正确',
 } as const;
 

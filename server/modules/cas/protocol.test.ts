@@ -562,6 +562,11 @@ describe('single logout', () => {
     expect((await end(createBrowser(env.app), owner!.pkid)).status).toBe(401);
     expect((await phone.fetch('/uc/user/current.json')).status).toBe(200);
     expect((await end(admin, 999_999)).status).toBe(404);
+    const [self] = await env.ctx.db.select().from(users).where(eq(users.loginname, 'admin'));
+    const own = await end(admin, self!.pkid);
+    expect(own.status).toBe(400);
+    expect(await own.json()).toMatchObject({ message: '不能在此结束自己的登录，请使用“退出”' });
+    expect((await admin.fetch('/uc/user/current.json')).status).toBe(200);
 
     const ended = await end(admin, owner!.pkid);
     expect(ended.status).toBe(200);

@@ -195,8 +195,8 @@ export const userRoutes = implement(userCalls, (ctx) => ({
   user: ({ id }, { user }) => readUser(ctx, user, id),
   updateUser: async ({ id, ...input }, { user }) =>
     reply(await updateUser(ctx, user, id, input), identityMessages.saveSuccess),
-  endSignOn: async ({ id }) => {
-    await endUserSignOn(ctx, id);
+  endSignOn: async ({ id }, { user }) => {
+    await endUserSignOn(ctx, user, id);
     return reply(null, identityMessages.signOnEnded);
   },
   modules: ({ id }, { user }) => moduleTree(ctx, user, id),

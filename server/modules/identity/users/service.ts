@@ -131,7 +131,11 @@ export async function updateUser(
  * Ends every sign-on of a user (administrators): all ticket-granting tickets and the sessions opened
  * from them; the services that validated their tickets get single logout.
  */
-export async function endUserSignOn(ctx: AppContext, userId: number): Promise<void> {
+export async function endUserSignOn(ctx: AppContext, actor: SessionUser, userId: number): Promise<void> {
+  // The own sign-on ends with logout; here an administrator would lock themselves out by mistake.
+  if (actor.pkid === userId) {
+    throw new AppError('invalid_input', { message: identityMessages.ownSignOnNotEnded, field: 'id' });
+  }
   const [user] = await ctx.db.select({ pkid: users.pkid }).from(users).where(eq(users.pkid, userId));
   if (!user) throw new AppError('not_found', { message: '用户不存在' });
   await endOtherTickets(ctx, userId, null);
