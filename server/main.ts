@@ -15,7 +15,6 @@ import { DataDirLockedError } from './db/data-dir-lock';
 import { DatabaseUnreachableError } from './db/database-unreachable';
 import { ensureInitialData } from './db/initial-data';
 import { createFront, type AstroHandler } from './front';
-import { startSingleLogoutDelivery } from './modules/cas/single-logout';
 import { resolveSessionUser } from './modules/identity/guard';
 import { createHallServices } from './hall-services';
 import { createLogger, exitAfterFlush, type Logger } from './lib/logger';
@@ -66,9 +65,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     await ensureInitialData(ctx);
     // Every instance's writes (this one's too) reach its page cache and map index through NOTIFY.
     const stopListening = await listenForDataChanges(database.listen, ctx);
-    // CAS single logout: the outbox is delivered in the background (server/modules/cas/single-logout.ts).
-    const stopSingleLogout = startSingleLogoutDelivery(ctx);
-    // Scheduled jobs (credit expiry, …): every instance polls; a job runs on one of them at a time.
+    // Scheduled jobs (credit expiry, CAS single logout, expired sign-ons, …): every instance polls; a job runs on one of them at a time.
     await ctx.services.jobs.start();
     stopJobs = () => ctx.services.jobs.stop();
 
@@ -110,7 +107,6 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
           });
           await ctx.services.jobs.stop();
           await stopListening();
-          await stopSingleLogout();
           await database.close();
         })()),
     };

@@ -6,7 +6,6 @@ import { callApi } from '@shared/api/call';
 import type { ApiClient } from '@shared/api/client';
 import { userCalls } from '@shared/contracts/identity';
 import type { CurrentUser, ModuleNode } from '@shared/auth/user';
-import { md5Hex } from '@shared/auth/md5';
 import { AppError } from '@shared/errors/app-error';
 import { loadUnreadCount } from '@console/features/messages';
 import type { ProfileChanges } from './layout/profile-dialog';
@@ -33,8 +32,8 @@ export async function loadSession(api: ApiClient): Promise<ConsoleSession> {
 }
 
 /**
- * `PUT {uc}/user/{pkid}.json` (form): the profile fields, and the new password as its md5 hex when it
- * was changed (spec sections 5 and 7).
+ * `PUT {uc}/user/{pkid}.json` (form): the profile fields, and the new password itself when it was
+ * changed: the server checks the strength rule (spec section 5) and stores the hash of its MD5 hex.
  */
 export async function saveProfile(api: ApiClient, userId: number, changes: ProfileChanges): Promise<void> {
   await callApi(api, userCalls.updateUser, {
@@ -42,6 +41,6 @@ export async function saveProfile(api: ApiClient, userId: number, changes: Profi
     username: changes.username,
     userphone: changes.userphone,
     useremail: changes.useremail,
-    ...(changes.password ? { loginpwd: md5Hex(changes.password) } : {}),
+    ...(changes.password ? { loginpwd: changes.password } : {}),
   });
 }

@@ -5,7 +5,6 @@
 import { callApi } from '@shared/api/call';
 import type { ApiClient } from '@shared/api/client';
 import { userCalls } from '@shared/contracts/identity';
-import { md5Hex } from '@shared/auth/md5';
 import { AppError } from '@shared/errors/app-error';
 import { toRegisterRequest, type RegisterForm } from '@shared/validation/identity';
 
@@ -27,7 +26,7 @@ export async function sendPhoneCode(api: ApiClient, userphone: string): Promise<
   await callApi(api, userCalls.sendPhoneCode, { userphone });
 }
 
-/** `POST {uc}/user.json` with the new user as a form; the password goes as its md5 hex. */
+/** `POST {uc}/user.json` with the new user as a form; the password itself, which the server checks against the strength rule. */
 export async function register(api: ApiClient, form: RegisterForm): Promise<void> {
-  await callApi(api, userCalls.register, toRegisterRequest(form, md5Hex));
+  await callApi(api, userCalls.register, toRegisterRequest(form));
 }

@@ -200,6 +200,8 @@ export const userCalls = defineCalls('users', {
     path: 'user.json',
     method: 'POST',
     queryFields: ['phoneverify'],
+    description:
+      '用户字段（表单或 JSON）。loginpwd 为密码本身（不是 MD5），服务端按“必须是大写、小写、数字的组合且不少于8位！”校验，保存其小写 MD5 的加盐慢哈希，登录仍提交小写 MD5。',
     input: registerRequestSchema,
     envelope: 'result',
     access: 'public',
@@ -238,10 +240,22 @@ export const userCalls = defineCalls('users', {
     base: 'uc',
     path: 'user/{id}.json',
     method: 'PUT',
+    description:
+      '未提交的字段保持不变。loginpwd 为新密码本身（不是 MD5），服务端按强度规则校验；修改密码结束该账号的其他登录。',
     input: userUpdateRequestSchema.extend(userIdSchema.shape),
     output: publicUserSchema,
     envelope: 'result',
     access: 'signed-in',
+  },
+  endSignOn: {
+    summary: '结束用户的全部登录（管理员）',
+    base: 'uc',
+    path: 'user/{id}/logout.json',
+    method: 'POST',
+    description: '结束该用户的全部统一认证登录（所有票据和会话），并向其访问过的已接入应用发送单点退出通知。',
+    input: userIdSchema,
+    envelope: 'result',
+    access: [roles.admin.id],
   },
   modules: {
     summary: '用户的功能菜单',

@@ -77,12 +77,22 @@ describe('registerFormSchema (spec section 5, register)', () => {
     });
   });
 
-  it('turns a valid form into the wire request with the md5 password', () => {
+  it('turns a valid form into the wire request with the password itself, checked on the server too', () => {
     const form = registerFormSchema.parse(validRegister);
     expect(form.usertype).toBe(1);
-    const request = registerRequestSchema.parse(toRegisterRequest(form, md5Hex));
-    expect(request.loginpwd).toBe(md5Hex('Survey2026'));
+    const request = registerRequestSchema.parse(toRegisterRequest(form));
+    expect(request.loginpwd).toBe('Survey2026');
     expect(request).not.toHaveProperty('password');
+    for (const weak of ['a', md5Hex('Survey2026')]) {
+      expect(problem(registerRequestSchema, { ...toRegisterRequest(form), loginpwd: weak })).toEqual({
+        message: '必须是大写、小写、数字的组合且不少于8位！',
+        field: 'loginpwd',
+      });
+      expect(problem(userUpdateRequestSchema, { loginpwd: weak })).toEqual({
+        message: '必须是大写、小写、数字的组合且不少于8位！',
+        field: 'loginpwd',
+      });
+    }
   });
 });
 

@@ -1,8 +1,10 @@
 /**
  * Identity forms and requests (spec section 5), with the spec's messages to the character. The
- * browser validates the typed (plain) values with the `...FormSchema`s; the wire carries the password
- * as the lowercase MD5 hex of what was typed (spec section 7), so the server validates the
- * `...RequestSchema`s. Each message lives once, in `identityMessages`.
+ * browser validates the typed (plain) values with the `...FormSchema`s, and the server the
+ * `...RequestSchema`s. Sign-on carries the password as the lowercase MD5 hex of what was typed (spec
+ * section 7); registration and password change carry the password itself (over HTTPS), so the server
+ * enforces the strength rule too, then stores the same slow hash of its MD5 hex as for every account.
+ * Each message lives once, in `identityMessages`.
  */
 import { z } from 'zod';
 
@@ -44,6 +46,8 @@ export const identityMessages = {
   emailInvalid: '请输入正确的邮箱地址',
   passwordConfirmMismatch: '请确认两次输入密码一致',
   saveSuccess: '保存成功!',
+  signOnEnded: '已结束该用户的全部登录',
+  ownSignOnNotEnded: '不能在此结束自己的登录，请使用“退出”',
   passwordHashInvalid: '密码格式不正确',
 } as const;
 
@@ -176,11 +180,12 @@ export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 /**
  * `POST {uc}/user.json?captcha&phoneverify` with the user in the body (form or JSON). `loginpwd` is
- * the md5 hex of the typed password; `phoneverify` may come in the query or the body.
+ * the typed password (checked against the strength rule); `phoneverify` may come in the query or the
+ * body.
  */
 export const registerRequestSchema = z.object({
   loginname: newAccount,
-  loginpwd: passwordHash(m.passwordRequired),
+  loginpwd: strongPassword,
   username: displayName(m.unitNameRequired),
   userphone: mobile,
   phoneverify: phoneCode,
@@ -190,10 +195,10 @@ export const registerRequestSchema = z.object({
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
 /** The wire body of a registration from the validated form. */
-export function toRegisterRequest(form: RegisterForm, md5: (text: string) => string) {
+export function toRegisterRequest(form: RegisterForm) {
   return {
     loginname: form.loginname,
-    loginpwd: md5(form.password),
+    loginpwd: form.password,
     username: form.username,
     userphone: form.userphone,
     phoneverify: form.phoneverify,
@@ -234,8 +239,8 @@ export const passwordChangeSchema = z
 export type PasswordChangeForm = z.infer<typeof passwordChangeSchema>;
 
 /**
- * `PUT {uc}/user/{pkid}.json` (form or JSON): any of the profile fields, and `loginpwd` (md5 hex of
- * the new password) to change the password. Fields left out stay as they are.
+ * `PUT {uc}/user/{pkid}.json` (form or JSON): any of the profile fields, and `loginpwd` (the new
+ * password itself, checked against the strength rule) to change the password. Fields left out stay as they are.
  */
 export const userUpdateRequestSchema = z.object({
   /** Reserved names are refused for everyone but administrators (server: updateUser). */
@@ -243,7 +248,7 @@ export const userUpdateRequestSchema = z.object({
   userphone: profileSchema.shape.userphone,
   useremail: optionalEmail,
   descinfo: z.string().trim().max(500).optional(),
-  loginpwd: passwordHash(m.passwordRequired).optional(),
+  loginpwd: strongPassword.optional(),
 });
 export type UserUpdateRequest = z.infer<typeof userUpdateRequestSchema>;
 

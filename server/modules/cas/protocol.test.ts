@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { casLogoutOutbox, users } from '@server/db/schema';
+import { casLogoutOutbox, scheduledJobs, users } from '@server/db/schema';
 import { md5Hex } from '@shared/auth/md5';
 import { roles } from '@shared/domain/roles';
 import {
@@ -19,7 +19,7 @@ import {
   signInAs,
   type Browser,
 } from '../identity/test-support';
-import { deliverDueLogouts, RETRY_DELAYS_MS, startSingleLogoutDelivery } from './single-logout';
+import { deliverDueLogouts, RETRY_DELAYS_MS, SINGLE_LOGOUT_JOB } from './single-logout';
 
 let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
 let admin: Browser;
@@ -479,9 +479,14 @@ describe('single logout', () => {
     expect(await deliverDueLogouts(env.ctx)).toBe(0);
   });
 
-  it('delivers in the background right after the logout, which does not wait for it', async () => {
+  it('delivers through the job runner right after the logout, which does not wait for it', async () => {
     received.length = 0;
-    const stop = startSingleLogoutDelivery(env.ctx, 60_000);
+    // Nothing is due when the runner starts and it polls every 30 s: only the logout's "run now"
+    // can deliver within the test.
+    const runner = env.ctx.services.jobs;
+    await runner.ensureScheduled();
+    await env.ctx.db.update(scheduledJobs).set({ nextRunAt: new Date(env.clock.now.getTime() + 3_600_000) });
+    await runner.start();
     try {
       const service = `http://127.0.0.1:${port}/app/bg`;
       const browser = createBrowser(env.app);
@@ -494,9 +499,26 @@ describe('single logout', () => {
       expect(received.map((r) => new URLSearchParams(r.body).get('logoutRequest'))).toEqual([
         expect.stringContaining(`<samlp:SessionIndex>${ticket}</samlp:SessionIndex>`),
       ]);
+      const [job] = await env.ctx.db
+        .select()
+        .from(scheduledJobs)
+        .where(eq(scheduledJobs.name, SINGLE_LOGOUT_JOB));
+      expect(job).toMatchObject({ lastStatus: 'succeeded', lastMessage: '发送 1 条退出通知' });
     } finally {
-      await stop();
+      await runner.stop();
     }
+  });
+
+  it('the outbox is a job of the runner, listed for administrators', async () => {
+    const body = (await (await admin.fetch('/task/monitor/job/list')).json()) as {
+      rows: { jobName: string; schedule: string }[];
+    };
+    expect(body.rows).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ jobName: SINGLE_LOGOUT_JOB, schedule: 'every 1' }),
+        expect.objectContaining({ jobName: 'sso-expiry', schedule: 'every 5' }),
+      ]),
+    );
   });
 
   it('tells the services when a sign-on expires as well', async () => {
@@ -507,7 +529,53 @@ describe('single logout', () => {
     const ticket = await ticketFor(browser, service);
     expect(await (await validate('validate', { ticket, service })).text()).toBe('yes\nshare01\n');
     env.clock.advance(3 * 60 * 60 * 1000); // past the 2 h idle limit
-    await signInAs(createBrowser(env.app), 'admin'); // any sign-on sweeps expired tickets
+    // No sign-on needed: the sso-expiry job ends it and the delivery job sends the message.
+    await env.ctx.services.jobs.ensureScheduled();
+    const outcomes = await env.ctx.services.jobs.runDue();
+    expect(outcomes).toEqual(
+      expect.arrayContaining([
+        { name: 'sso-expiry', status: 'succeeded', message: expect.stringMatching(/^结束 [1-9]/) },
+      ]),
+    );
+    await deliverDueLogouts(env.ctx); // the delivery job ran before or after the sweep: either way
+    expect(received.map((r) => new URLSearchParams(r.body).get('logoutRequest'))).toEqual([
+      expect.stringContaining(`<samlp:SessionIndex>${ticket}</samlp:SessionIndex>`),
+    ]);
+  });
+
+  it('an administrator ends all sign-ons of a user, and the services are told', async () => {
+    received.length = 0;
+    const service = `http://127.0.0.1:${port}/app/admin-ended`;
+    const [phone, laptop] = [createBrowser(env.app), createBrowser(env.app)];
+    await signInAs(phone, 'owner01');
+    await signInAs(laptop, 'owner01');
+    const ticket = await ticketFor(phone, service);
+    expect(await (await validate('validate', { ticket, service })).text()).toBe('yes\nowner01\n');
+    const [owner] = await env.ctx.db.select().from(users).where(eq(users.loginname, 'owner01'));
+    const end = (browser: Browser, id: number | string) =>
+      browser.fetch(`/uc/user/${id}/logout.json`, { method: 'POST' });
+
+    const other = createBrowser(env.app);
+    await signInAs(other, 'district01');
+    // The clock moved past the idle limit in the test before: the administrator signs on again.
+    const admin = createBrowser(env.app);
+    await signInAs(admin, 'admin');
+    expect((await end(other, owner!.pkid)).status).toBe(403); // administrators only
+    expect((await end(createBrowser(env.app), owner!.pkid)).status).toBe(401);
+    expect((await phone.fetch('/uc/user/current.json')).status).toBe(200);
+    expect((await end(admin, 999_999)).status).toBe(404);
+    const [self] = await env.ctx.db.select().from(users).where(eq(users.loginname, 'admin'));
+    const own = await end(admin, self!.pkid);
+    expect(own.status).toBe(400);
+    expect(await own.json()).toMatchObject({ message: '不能在此结束自己的登录，请使用“退出”' });
+    expect((await admin.fetch('/uc/user/current.json')).status).toBe(200);
+
+    const ended = await end(admin, owner!.pkid);
+    expect(ended.status).toBe(200);
+    expect(await ended.json()).toMatchObject({ success: true, message: '已结束该用户的全部登录' });
+    expect((await phone.fetch('/uc/user/current.json')).status).toBe(401);
+    expect((await laptop.fetch('/uc/user/current.json')).status).toBe(401);
+    expect((await other.fetch('/uc/user/current.json')).status).toBe(200);
     await deliverDueLogouts(env.ctx);
     expect(received.map((r) => new URLSearchParams(r.body).get('logoutRequest'))).toEqual([
       expect.stringContaining(`<samlp:SessionIndex>${ticket}</samlp:SessionIndex>`),

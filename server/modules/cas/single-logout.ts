@@ -2,10 +2,10 @@
  * Single logout (CAS protocol, section "SLO"): when a ticket-granting ticket ends (logout, expiry,
  * password change), every registered service that validated a ticket of it gets a back-channel POST
  * with the SAML LogoutRequest as the form field `logoutRequest`. The messages go through an outbox
- * table, written in the same step that ends the ticket, and are delivered by a loop in the background
- * with retries, so a slow or absent service never holds up the logout.
- *
- * TODO(lead): move delivery onto the job runner (pg-boss) when it lands; the outbox stays the queue.
+ * table, written in the same step that ends the ticket, and are delivered by the job runner's
+ * `cas-single-logout` job (server/modules/jobs/definitions.ts) with retries, so a slow or absent
+ * service never holds up the logout. Queueing asks the runner to run that job now; its schedule
+ * (every minute) picks up retries and messages queued on another instance.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
@@ -68,8 +68,12 @@ export async function queueSingleLogout(ctx: AppContext, db: Queryable, which: S
       createdAt: now,
     })),
   );
-  kick(ctx);
+  // Not awaited: the caller may be inside a transaction, and the job must see its rows committed.
+  void ctx.services.jobs.runNow(SINGLE_LOGOUT_JOB);
 }
+
+/** The job that delivers the outbox (server/modules/jobs/definitions.ts). */
+export const SINGLE_LOGOUT_JOB = 'cas-single-logout';
 
 /** Tickets by hash, for queueSingleLogout. */
 export const ofTickets = (tgtHashes: readonly string[]) =>
@@ -151,50 +155,4 @@ export async function deliverDueLogouts(ctx: AppContext): Promise<number> {
     }),
   );
   return sent;
-}
-
-interface Loop {
-  running: Promise<void> | null;
-  again: boolean;
-  stopped: boolean;
-}
-const loops = new WeakMap<AppContext, Loop>();
-
-/** Runs a delivery pass now (after queueing), if this context has a running loop. */
-function kick(ctx: AppContext): void {
-  const loop = loops.get(ctx);
-  if (!loop || loop.stopped) return;
-  if (loop.running) {
-    loop.again = true;
-    return;
-  }
-  loop.running = (async () => {
-    do {
-      loop.again = false;
-      try {
-        await deliverDueLogouts(ctx);
-      } catch (error) {
-        ctx.logger.warn({ err: error }, 'single logout delivery failed; retried on the next pass');
-      }
-    } while (loop.again && !loop.stopped);
-    loop.running = null;
-  })();
-}
-
-/**
- * Starts the background delivery of this context (server/main.ts): a pass every `intervalMs` and
- * right after each logout. Answers the stop function, which waits for a pass under way.
- */
-export function startSingleLogoutDelivery(ctx: AppContext, intervalMs = 5000): () => Promise<void> {
-  const loop: Loop = { running: null, again: false, stopped: false };
-  loops.set(ctx, loop);
-  const timer = setInterval(() => kick(ctx), intervalMs);
-  timer.unref();
-  kick(ctx);
-  return async () => {
-    loop.stopped = true;
-    clearInterval(timer);
-    await loop.running;
-    loops.delete(ctx);
-  };
 }

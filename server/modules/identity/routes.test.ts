@@ -444,7 +444,7 @@ describe('registration', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
           loginname,
-          loginpwd: md5Hex('Register2026'),
+          loginpwd: 'Register2026',
           username: '云州新单位',
           userphone,
           usertype,
@@ -478,7 +478,7 @@ describe('registration', () => {
     await browser.fetch(`/uc/sendShortMessage?userphone=${userphone}`);
     const body = {
       loginname: 'another',
-      loginpwd: md5Hex('Register2026'),
+      loginpwd: 'Register2026',
       username: '单位',
       userphone,
       usertype: '2',
@@ -498,6 +498,9 @@ describe('registration', () => {
       ['loginname', '', '账号不能为空'],
       ['loginname', '张三', '账号不能是汉字!'],
       ['loginpwd', '', '请输入密码'],
+      // The strength rule on the server (finding 9): the wire carries the password itself.
+      ['loginpwd', 'a', '必须是大写、小写、数字的组合且不少于8位！'],
+      ['loginpwd', md5Hex('Register2026'), '必须是大写、小写、数字的组合且不少于8位！'],
       ['username', '', '单位名称不能为空'],
       ['userphone', '2380000', '请输入正确手机号'],
       ['usertype', '5', '请选择用户类型'],
@@ -507,6 +510,7 @@ describe('registration', () => {
       expect(await json(response)).toMatchObject({ message, field });
     }
     expect((await json(await post(body, '1234567'))).message).toBe('手机验证码不超过6位');
+    expect(await env.ctx.db.select().from(users).where(eq(users.loginname, 'another'))).toEqual([]);
   });
 });
 
@@ -524,10 +528,24 @@ describe('profile', () => {
     });
     expect(await json(empty)).toMatchObject({ message: '请输入真实姓名', field: 'username' });
 
+    const [before] = await env.ctx.db.select().from(users).where(eq(users.pkid, me.pkid));
+    const weak = await browser.fetch(`/uc/user/${me.pkid}.json`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: '弱密码', loginpwd: 'a' }),
+    });
+    expect(weak.status).toBe(400);
+    expect(await json(weak)).toMatchObject({
+      message: '必须是大写、小写、数字的组合且不少于8位！',
+      field: 'loginpwd',
+    });
+    expect((await env.ctx.db.select().from(users).where(eq(users.pkid, me.pkid)))[0]).toEqual(before);
+    expect(await currentStatus(otherDevice)).toBe(200);
+
     const saved = await browser.fetch(`/uc/user/${me.pkid}.json`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: '王分局', loginpwd: md5Hex('Changed2026') }),
+      body: JSON.stringify({ username: '王分局', loginpwd: 'Changed2026' }),
     });
     const savedBody = await json(saved);
     expect(savedBody).toMatchObject({ success: true, message: '保存成功!', data: { username: '王分局' } });

@@ -55,6 +55,7 @@ import {
   registerUser,
   toCurrentUser,
   updateUser,
+  endUserSignOn,
   userIdByLoginname,
 } from './users/service';
 
@@ -194,6 +195,10 @@ export const userRoutes = implement(userCalls, (ctx) => ({
   user: ({ id }, { user }) => readUser(ctx, user, id),
   updateUser: async ({ id, ...input }, { user }) =>
     reply(await updateUser(ctx, user, id, input), identityMessages.saveSuccess),
+  endSignOn: async ({ id }, { user }) => {
+    await endUserSignOn(ctx, user, id);
+    return reply(null, identityMessages.signOnEnded);
+  },
   modules: ({ id }, { user }) => moduleTree(ctx, user, id),
   childDepartments: ({ deptId }, { user }) => childDepartments(ctx, user, deptId),
 }));

@@ -181,8 +181,12 @@ export async function updateSession(
   await ctx.db.update(ssoSessions).set(values).where(eq(ssoSessions.idHash, idHash));
 }
 
-/** Removes what has expired; run on sign-on, so the tables stay small without a job. */
-async function sweep(ctx: AppContext, now: Date): Promise<void> {
+/**
+ * Removes what has expired and queues single logout for expired sign-ons; run by the `sso-expiry` job
+ * every few minutes (so services hear of an expiry within minutes) and on each sign-on. Answers how
+ * many ticket-granting tickets ended.
+ */
+export async function sweepExpired(ctx: AppContext, now: Date): Promise<number> {
   const expired = or(
     lt(ssoTickets.expiresAt, now),
     lt(ssoTickets.lastUsedAt, new Date(now.getTime() - TGT_IDLE_MS)),
@@ -196,15 +200,18 @@ async function sweep(ctx: AppContext, now: Date): Promise<void> {
       ctx.db.select({ h: ssoTickets.idHash }).from(ssoTickets).where(expired),
     ),
   );
-  await ctx.db
+  const ended = await ctx.db
     .delete(ssoTickets)
     .where(
       or(lt(ssoTickets.expiresAt, now), lt(ssoTickets.lastUsedAt, new Date(now.getTime() - TGT_IDLE_MS))),
-    );
+    )
+    .returning({ tgt: ssoTickets.idHash });
+  if (ended.length > 0) await announceSessionChange(ctx, ended);
   await ctx.db.delete(ssoSessions).where(and(isNull(ssoSessions.userId), lt(ssoSessions.expiresAt, now)));
   await ctx.db
     .delete(ssoServiceTickets)
     .where(lt(ssoServiceTickets.createdAt, new Date(now.getTime() - 60 * SERVICE_TICKET_TTL_MS)));
+  return ended.length;
 }
 
 /** Issues a ticket-granting ticket for a user; answers its id (only its hash is stored). */
@@ -215,7 +222,7 @@ export async function createTicketGrantingTicket(
   { freshLogin = false }: { freshLogin?: boolean } = {},
 ): Promise<string> {
   const now = nowOf(ctx);
-  await sweep(ctx, now);
+  await sweepExpired(ctx, now);
   const tgt = newId('TGT');
   await ctx.db.insert(ssoTickets).values({
     idHash: hashId(tgt),

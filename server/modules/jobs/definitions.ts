@@ -1,5 +1,7 @@
 /** Every scheduled job of the product: add a job here and it is scheduled, listed and editable. */
+import { deliverDueLogouts, SINGLE_LOGOUT_JOB } from '@server/modules/cas/single-logout';
 import { expireCreditEntries } from '@server/modules/credit/flags';
+import { sweepExpired } from '@server/modules/identity/sessions';
 import type { JobDefinition } from './runner';
 
 export const productJobs: readonly JobDefinition[] = [
@@ -8,5 +10,18 @@ export const productJobs: readonly JobDefinition[] = [
     title: '信用记录到期处理：结束日期已过的失信、不合格、黑名单记录自动失效',
     defaultSchedule: 'daily 00:05',
     run: (ctx, now) => expireCreditEntries(ctx, now),
+  },
+  {
+    // Also run at once after each logout (runNow); the schedule picks up retries.
+    name: SINGLE_LOGOUT_JOB,
+    title: '统一认证单点退出：向已接入的应用发送退出通知，失败的按间隔重试',
+    defaultSchedule: 'every 1',
+    run: async (ctx) => `发送 ${await deliverDueLogouts(ctx)} 条退出通知`,
+  },
+  {
+    name: 'sso-expiry',
+    title: '统一认证登录过期处理：结束已过期的登录，并通知已接入的应用退出',
+    defaultSchedule: 'every 5',
+    run: async (ctx, now) => `结束 ${await sweepExpired(ctx, now)} 个过期登录`,
   },
 ];

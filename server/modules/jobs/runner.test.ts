@@ -131,4 +131,20 @@ describe('the job runner', () => {
     expect(runs).toBe(1);
     expect((await rowOf())?.lockedBy).toBeNull();
   });
+
+  it('runs a job at once when asked (runNow), on a started runner without waiting for the poll', async () => {
+    let runs = 0;
+    const runner = createJobRunner(ctx, [job(async () => `now ${++runs}`)], { pollMs: 60 * MINUTE });
+    await runner.start();
+    try {
+      for (let i = 0; i < 200 && runs === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(runs).toBe(1); // the first run of a new job
+      await runner.runNow('test-job');
+      for (let i = 0; i < 200 && runs === 1; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(runs).toBe(2);
+      expect((await rowOf())?.nextRunAt.getTime()).toBe(clock.now.getTime() + 10 * MINUTE);
+    } finally {
+      await runner.stop();
+    }
+  });
 });

@@ -38,6 +38,11 @@ export interface JobRunner {
   ensureScheduled(): Promise<void>;
   /** Runs every job due now, one after another; what each poll does. */
   runDue(): Promise<JobRunOutcome[]>;
+  /**
+   * Makes a job due now and, on a started runner, polls at once (a logout's messages go out right
+   * away rather than at the next poll). Never throws: the job still runs on its schedule.
+   */
+  runNow(name: string): Promise<void>;
   /** Polls every `pollMs` until stopped. */
   start(): Promise<void>;
   /** Stops polling and waits for a run in progress. */
@@ -69,7 +74,11 @@ export function createJobRunner(
   const names = [...byName.keys()];
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
-  let stopped = false;
+  let stopped = true;
+  /** Poll again when the current poll ends (runNow during a poll). */
+  let pollAgain = false;
+  /** Jobs asked to run now while they were running here: run again right after. */
+  const wanted = new Set<string>();
 
   async function claim(now: Date): Promise<{ name: string } | undefined> {
     const j = scheduledJobs;
@@ -97,6 +106,7 @@ export function createJobRunner(
 
   async function runOne(name: string, now: Date): Promise<JobRunOutcome> {
     const job = byName.get(name);
+    wanted.delete(name);
     const started = performance.now();
     let outcome: JobRunOutcome;
     try {
@@ -118,7 +128,9 @@ export function createJobRunner(
         lastMessage: outcome.message.slice(0, 500),
         lastDurationMs: Math.round(performance.now() - started),
         runCount: sql`${j.runCount} + 1`,
-        nextRunAt: nextRunAfter(scheduleOf(row?.schedule ?? job?.defaultSchedule ?? 'every 60'), finished),
+        nextRunAt: wanted.has(name)
+          ? finished
+          : nextRunAfter(scheduleOf(row?.schedule ?? job?.defaultSchedule ?? 'every 60'), finished),
         lockedBy: null,
         lockedUntil: null,
         updatedAt: finished,
@@ -141,11 +153,17 @@ export function createJobRunner(
   }
 
   function poll() {
-    if (stopped || running) return;
+    if (stopped) return;
+    if (running) {
+      pollAgain = true;
+      return;
+    }
+    pollAgain = false;
     running = runDue()
       .catch((error: unknown) => ctx.logger.error({ err: error }, 'job poll failed'))
       .finally(() => {
         running = undefined;
+        if (pollAgain) poll();
       });
   }
 
@@ -167,6 +185,20 @@ export function createJobRunner(
         .onConflictDoNothing();
     },
     runDue,
+    async runNow(name) {
+      if (!byName.has(name)) return;
+      wanted.add(name);
+      try {
+        await ctx.db
+          .update(scheduledJobs)
+          .set({ nextRunAt: ctx.services.now() })
+          .where(and(eq(scheduledJobs.name, name), eq(scheduledJobs.enabled, true)));
+      } catch (error) {
+        ctx.logger.warn({ err: error, job: name }, 'could not make a job due now; it runs on its schedule');
+        return;
+      }
+      poll();
+    },
     async start() {
       await this.ensureScheduled();
       stopped = false;
