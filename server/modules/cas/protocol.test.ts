@@ -144,6 +144,23 @@ describe('login', () => {
     expect((await save({ ...off, logoutUrl: 'javascript:alert(1)' })).status).toBe(400);
   });
 
+  it('logout returns to a registered service, and to home for any other address', async () => {
+    for (const [service, expected] of [
+      [APP, APP],
+      ['https://evil.example/steal', '/'],
+      ['https://app.example.gov.cn.evil.example/portal/', '/'],
+      ['https://app.example.gov.cn/portal/\r\nSet-Cookie: x=1', '/'],
+    ] as const) {
+      const browser = createBrowser(env.app);
+      await signInAs(browser, 'owner01');
+      const answer = await browser.fetch(`/cas/logout?service=${encodeURIComponent(service)}`, {
+        headers: { accept: 'text/html' },
+      });
+      expect(location(answer)).toBe(expected);
+      expect((await browser.fetch('/uc/user/current.json')).status).toBe(401);
+    }
+  });
+
   it('renew asks for the password again and marks that ticket, not the single-sign-on ones', async () => {
     const browser = createBrowser(env.app);
     await signInAs(browser, 'owner01');

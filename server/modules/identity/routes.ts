@@ -15,7 +15,7 @@ import {
 } from '@shared/contracts/identity';
 import { AppError } from '@shared/errors/app-error';
 import { identityMessages } from '@shared/validation/identity';
-import { requireService } from '../cas/registry';
+import { findService, requireService } from '../cas/registry';
 import { consumeCaptcha, issueCaptcha, verifyCaptcha } from './captcha/captcha';
 import { createCasIdentityProvider, sameService } from './external-entry/provider';
 import { bindGuardContext } from './guard';
@@ -152,9 +152,12 @@ export const casRoutes = implement(casCalls, (ctx) => ({
   logout: async ({ service }, { c }) => {
     await endSignOn(ctx, c);
     c.header('Cache-Control', 'no-store');
-    // Only a page of this site: an open redirect would help phishing.
+    // Only a page of this site or a registered service (CAS logout's `service`): an open redirect would
+    // help phishing. A registered service's URL is sent as the URL parser wrote it.
     const target = service ? ownPage(ctx, c, service) : null;
     if (target) return c.redirect(target, 302);
+    if (service && (await findService(ctx, service, publicOrigin(ctx, c)))?.kind === 'registered')
+      return c.redirect(new URL(service).href, 302);
     if ((c.req.header('accept') ?? '').includes('text/html')) return c.redirect('/', 302);
     return c.json(ok(null, '已退出登录'));
   },
