@@ -366,7 +366,8 @@ export async function decideAgency(
       ...(input.opinion ? { opinion: input.opinion } : {}),
       ...(input.version !== undefined ? { version: input.version } : {}),
     });
-    if (decision === 'approve') dropPages(['agencies']);
+    // The directory and the hall home's count of approved agencies.
+    if (decision === 'approve') dropPages(['agencies', 'statistics']);
     return decided;
   });
   return { auditStatus: item.status, version: item.version };

@@ -8,6 +8,7 @@
  */
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
+import { writeDroppingPages } from '@server/lib/page-cache';
 import type { Queryable } from '@server/db/database';
 import { constructionUnitAttachments, constructionUnits, districts, files } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity/sessions';
@@ -121,7 +122,7 @@ const uploadFields = [
  * nothing.
  */
 export async function saveOwnUnit(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'pageCache'>,
   user: SessionUser,
   input: UpdateInput,
 ) {
@@ -181,10 +182,12 @@ export async function saveOwnUnit(
     address: input.address,
     districtCode: input.districtCode,
   };
-  const id = await db.transaction(async (tx) => {
+  // A new unit changes the hall home's count of construction units.
+  const id = await writeDroppingPages(ctx, async (tx, dropPages) => {
     const now = new Date();
     let unitId = existingId;
     if (unitId === null) {
+      dropPages(['statistics']);
       const [created] = await tx
         .insert(u)
         .values({
