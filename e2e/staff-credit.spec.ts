@@ -126,7 +126,8 @@ test('an agency adds a person, the authority approves it; a later change is comp
   await authority.getByRole('button', { name: '审核通过' }).click();
   await authority.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
   // Decided: the status is approved, the timeline has the decision, and the panel is gone.
-  await expect(authority.getByText('审核通过', { exact: true })).toHaveCount(2);
+  // On screen twice (the status and the timeline); hidden copies (a page kept alive behind) do not count.
+  await expect(authority.getByText('审核通过', { exact: true }).filter({ visible: true })).toHaveCount(2);
   await expect(authority.getByText('周振华（行业主管部门）')).toBeVisible();
   await expect(authority.getByRole('button', { name: '审核通过' })).toHaveCount(0);
   await authority.screenshot({ path: screenshotPath('staff-detail-1366'), fullPage: true });
