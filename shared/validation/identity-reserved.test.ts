@@ -3,7 +3,7 @@ import { identityMessages, registerRequestSchema, userUpdateRequestSchema } from
 
 const valid = {
   loginname: 'newagency',
-  loginpwd: 'a'.repeat(32),
+  loginpwd: 'Survey2026', // the password itself (finding 9): the server checks its rule
   username: '云州市新测绘有限公司',
   userphone: '13900000000',
   phoneverify: '123456',
