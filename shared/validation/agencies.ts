@@ -141,37 +141,47 @@ export const agencyApplySchema = agencyFieldsSchema.extend({
   ),
 });
 
-export const orgIdSchema = z.object({
-  orgId: z.preprocess(blankToUndefined, idField('请提供正确的机构编号')),
-});
-export const organizationIdSchema = z.object({
-  organizationId: z.preprocess(blankToUndefined, idField('请提供正确的机构编号')),
-});
+export const orgIdSchema = subjectId('orgId', '请提供正确的机构编号');
+export const organizationIdSchema = subjectId('organizationId', '请提供正确的机构编号');
 
-/** approve: pass (2) or reject (3) with an opinion (required to reject). */
-export const agencyDecisionSchema = z.object({
-  organizationId: z.preprocess(blankToUndefined, idField('请提供正确的机构编号')),
-  auditStatus: z.coerce
-    .number<string | number>('请选择审核结果')
-    .refine((value) => value === 2 || value === 3, '请选择审核结果'),
-  opinion: optionalText(REVIEW_OPINION_MAX, '审核意见'),
-  version: z.preprocess(blankToUndefined, wholeNumber('版本号不正确', { min: 0 }).optional()),
-});
+/** The subject's id under the spec's name for it (organizationId, id, …). */
+function subjectId<K extends string>(key: K, message: string) {
+  const field = z.preprocess(blankToUndefined, idField(message));
+  return z.object({ [key]: field } as { [P in K]: typeof field });
+}
 
+const reviewVersion = z.preprocess(blankToUndefined, wholeNumber('版本号不正确', { min: 0 }).optional());
+
+/** approve: pass (2) or reject (3) with an opinion (required to reject), for the subject named by key. */
+function decisionSchema<K extends string>(key: K, idMessage: string) {
+  return subjectId(key, idMessage).extend({
+    auditStatus: z.coerce
+      .number<string | number>('请选择审核结果')
+      .refine((value) => value === 2 || value === 3, '请选择审核结果'),
+    opinion: optionalText(REVIEW_OPINION_MAX, '审核意见'),
+    version: reviewVersion,
+  });
+}
+
+/** transfer…Task?<key>&askReason&transferStaffId */
+function transferSchema<K extends string>(key: K, idMessage: string) {
+  return subjectId(key, idMessage).extend({
+    askReason: z.preprocess(
+      blankToUndefined,
+      z
+        .string('请输入转办原因')
+        .trim()
+        .min(1, '请输入转办原因')
+        .max(REVIEW_OPINION_MAX, '转办原因不能超过500个字'),
+    ),
+    transferStaffId: z.preprocess(blankToUndefined, idField('请选择转办人员')),
+    version: reviewVersion,
+  });
+}
+
+export const agencyDecisionSchema = decisionSchema('organizationId', '请提供正确的机构编号');
 /** transferOrgTask?organizationId&askReason&transferStaffId */
-export const agencyTransferSchema = z.object({
-  organizationId: z.preprocess(blankToUndefined, idField('请提供正确的机构编号')),
-  askReason: z.preprocess(
-    blankToUndefined,
-    z
-      .string('请输入转办原因')
-      .trim()
-      .min(1, '请输入转办原因')
-      .max(REVIEW_OPINION_MAX, '转办原因不能超过500个字'),
-  ),
-  transferStaffId: z.preprocess(blankToUndefined, idField('请选择转办人员')),
-  version: z.preprocess(blankToUndefined, wholeNumber('版本号不正确', { min: 0 }).optional()),
-});
+export const agencyTransferSchema = transferSchema('organizationId', '请提供正确的机构编号');
 
 export const reviewListSchema = pagingSchema;
 
@@ -189,33 +199,11 @@ export const agencyChangeSchema = agencyFieldsSchema.extend({
   action: z.enum(['save', 'submit'], m.actionInvalid).default('submit'),
 });
 
-export const changeIdSchema = z.object({
-  id: z.preprocess(blankToUndefined, idField('请提供正确的变更编号')),
-});
+export const changeIdSchema = subjectId('id', '请提供正确的变更编号');
 
-export const changeDecisionSchema = z.object({
-  id: z.preprocess(blankToUndefined, idField('请提供正确的变更编号')),
-  auditStatus: z.coerce
-    .number<string | number>('请选择审核结果')
-    .refine((value) => value === 2 || value === 3, '请选择审核结果'),
-  opinion: optionalText(REVIEW_OPINION_MAX, '审核意见'),
-  version: z.preprocess(blankToUndefined, wholeNumber('版本号不正确', { min: 0 }).optional()),
-});
-
+export const changeDecisionSchema = decisionSchema('id', '请提供正确的变更编号');
 /** transferOrgChangeTask?id&askReason&transferStaffId */
-export const changeTransferSchema = z.object({
-  id: z.preprocess(blankToUndefined, idField('请提供正确的变更编号')),
-  askReason: z.preprocess(
-    blankToUndefined,
-    z
-      .string('请输入转办原因')
-      .trim()
-      .min(1, '请输入转办原因')
-      .max(REVIEW_OPINION_MAX, '转办原因不能超过500个字'),
-  ),
-  transferStaffId: z.preprocess(blankToUndefined, idField('请选择转办人员')),
-  version: z.preprocess(blankToUndefined, wholeNumber('版本号不正确', { min: 0 }).optional()),
-});
+export const changeTransferSchema = transferSchema('id', '请提供正确的变更编号');
 
 /** queryDishonestByLegalPersonName */
 export const dishonestQuerySchema = z.object({
