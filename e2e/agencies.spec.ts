@@ -33,7 +33,7 @@ async function decide(page: Page, decision: '审核通过' | '审核不通过', 
   await page.getByRole('link', { name: orgName }).click();
   await expect(page.getByRole('heading', { level: 1, name: orgName })).toBeVisible();
   await expect(page.getByRole('link', { name: /营业执照/ }).first()).toBeVisible();
-  await page.getByLabel('审核意见').fill(opinion);
+  await page.getByLabel('审核意见', { exact: true }).fill(opinion);
   await page.getByRole('button', { name: decision }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
   await expect(page.getByText(outcome, { exact: true })).toBeVisible();
@@ -115,7 +115,7 @@ test('an agency applies, is rejected with an opinion, resubmits, is approved and
   await authority.getByRole('link', { name: orgName }).click();
   await expect(authority.getByRole('row', { name: /办公地址（已变更）/ })).toContainText(newAddress);
   await expect(authority.getByRole('row', { name: /联系电话/ })).not.toContainText('已变更');
-  await authority.getByLabel('审核意见').fill('同意变更。');
+  await authority.getByLabel('审核意见', { exact: true }).fill('同意变更。');
   await authority.getByRole('button', { name: '审核通过' }).click();
   await authority.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
   await expect(authority.getByText('审核通过，变更已生效')).toBeVisible();

@@ -32,7 +32,7 @@ async function decide(page: Page, decision: '审核通过' | '审核不通过', 
   await page.getByRole('link', { name: unitName }).click();
   await expect(page.getByRole('heading', { level: 1, name: unitName })).toBeVisible();
   await expect(page.getByRole('link', { name: /营业执照/ }).first()).toBeVisible();
-  await page.getByLabel('审核意见').fill(opinion);
+  await page.getByLabel('审核意见', { exact: true }).fill(opinion);
   await page.getByRole('button', { name: decision }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
   await expect(page.getByText(outcome, { exact: true })).toBeVisible();

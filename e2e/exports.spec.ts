@@ -65,6 +65,42 @@ test('the authority exports the filtered agency directory; the file holds the ro
   expect(exported.slice(0, shown.length)).toEqual(shown);
 });
 
+test('the authority exports the filtered construction units; the file holds the rows the list shows', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signInToConsole(page, 'authority01', '/usercenter/jsdwVerify?view=all');
+  await expect(page.getByRole('table', { name: '全部建设单位' })).toBeVisible();
+  await page.getByLabel('审核状态').selectOption({ label: '审核通过' });
+  await page.getByRole('button', { name: '查询' }).click();
+  await expect(page).toHaveURL(/auditStatus=2/);
+  const table = page.getByRole('table', { name: '全部建设单位' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const shown = (await table.getByRole('row').allInnerTexts())
+    .slice(1)
+    .map((row) => row.split('\t')[0]?.trim());
+  const total = Number(/共 (\d+) 条/.exec(await page.getByText(/共 \d+ 条/).innerText())?.[1]);
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: '导出Excel' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('建设单位.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(new Uint8Array(await readFile((await download.path()) as string)).buffer);
+  const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+  expect(sheet.getRow(1).getCell(1).value).toBe('单位名称');
+  expect(sheet.getRow(1).getCell(8).value).toBe('审核状态');
+  const exported: string[] = [];
+  sheet.eachRow((row, n) => {
+    if (n === 1) return;
+    exported.push(String(row.getCell(1).value));
+    expect(row.getCell(8).value).toBe('审核通过');
+  });
+  // Every verified unit, the list's first page first.
+  expect(exported.length).toBe(total);
+  expect(exported.slice(0, shown.length)).toEqual(shown);
+});
+
 test('an agency downloads all its attachments as one zip with Chinese names', async ({ page }) => {
   test.setTimeout(120_000);
   // agency05's organization is approved and has its licence and certificate on record.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { CurrentUser, ModuleNode } from '@shared/auth/user';
 import { roles, type RoleKey } from '@shared/domain/roles';
-import { canOpen, routes } from '@shared/domain/routes';
+import { canOpen, matchRoute, routes } from '@shared/domain/routes';
 import { activeMenuKey, buildMenu, subsystemsFor } from '@console/app/menu';
 import { excludedSubsystemNames } from '@shared/domain/console-pages';
 import { builtRouteFor, pageRegistry } from '@console/app/pages';
@@ -21,9 +21,17 @@ const demoAccounts: readonly { loginname: string; role: RoleKey }[] = [
 ];
 
 /** A console route of the table the role may not open (no parameters, so it can be typed as a URL). */
+/**
+ * A console route closed to the role. Menu aliases (another route's page under a role's own menu
+ * entry, e.g. 本人信息 → staffdetail) are not routes of their own: the path opens the page they alias.
+ */
 function forbiddenRouteFor(role: RoleKey) {
   return routes.find(
-    (route) => route.surface === 'console' && !route.path.includes(':') && !canOpen(route, [roles[role].id]),
+    (route) =>
+      route.surface === 'console' &&
+      !route.path.includes(':') &&
+      matchRoute(route.path) === route &&
+      !canOpen(route, [roles[role].id]),
   );
 }
 

@@ -105,6 +105,11 @@ test('an agency adds a person, the authority approves it; a later change is comp
   // 37010219850612123 and its GB 11643 check character.
   await agency.getByLabel('身份证号码').fill('370102198506121239');
   await agency.getByLabel('职称').fill('工程师');
+  await agency.getByLabel('身份证复印件（必须）').setInputFiles({
+    name: '身份证.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]),
+  });
   await agency.screenshot({ path: screenshotPath('staff-add-1366'), fullPage: true });
   await agency.getByRole('button', { name: '提交审核' }).click();
   await expect(agency.getByRole('heading', { name: '从业人员：孙测绘' })).toBeVisible();

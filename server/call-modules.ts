@@ -10,14 +10,20 @@ import { auditOpinionRoutes } from './modules/audit-opinions/routes';
 import { casCheckRoutes, casProtocolRoutes, casServiceRoutes } from './modules/cas/routes';
 import { constructionExportRoutes } from './modules/construction-export/routes';
 import { constructionRoutes } from './modules/construction/routes';
+import { contractRoutes } from './modules/contracts/routes';
 import { creditRoutes } from './modules/credit/routes';
 import { downloadRoutes } from './modules/downloads/routes';
 import { hallRoutes } from './modules/hall/routes';
 import { casRoutes, entryRoutes, serviceRoutes, userRoutes } from './modules/identity/routes';
 import { jobRoutes } from './modules/jobs/routes';
+import { deadlineRoutes } from './modules/deadlines/routes';
+import { satisfactionRoutes } from './modules/satisfaction/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { noticeRoutes } from './modules/notices/routes';
-import { staffChangeRoutes, staffRoutes } from './modules/staff/routes';
+import { authChangeRoutes, authorizationRoutes } from './modules/projects/authorization-routes';
+import { projectRoutes } from './modules/projects/routes';
+import { selectionRoutes } from './modules/selection/routes';
+import { staffChangeRoutes, staffFileRoutes, staffRoutes } from './modules/staff/routes';
 
 export const callModules: readonly CallModule[] = [
   casRoutes,
@@ -33,12 +39,20 @@ export const callModules: readonly CallModule[] = [
   messageRoutes,
   auditOpinionRoutes,
   jobRoutes,
+  deadlineRoutes,
+  satisfactionRoutes,
   creditRoutes,
   staffRoutes,
   staffChangeRoutes,
+  staffFileRoutes,
   agencyRoutes,
   agencyChangeRoutes,
+  contractRoutes,
   auditUserRoutes,
   constructionExportRoutes,
   constructionRoutes,
+  selectionRoutes,
+  projectRoutes,
+  authorizationRoutes,
+  authChangeRoutes,
 ];

@@ -38,3 +38,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ API_BASE_UC: '/smsend' })).toThrow(/distinct/);
   });
 });
+
+describe('SELECTION_METHODS', () => {
+  it('defaults to all three methods and takes a subset', () => {
+    expect(loadConfig({}).selectionMethods).toEqual(['direct', 'draw', 'price']);
+    expect(loadConfig({ SELECTION_METHODS: 'draw, price' }).selectionMethods).toEqual(['draw', 'price']);
+  });
+
+  it('refuses an unknown method', () => {
+    expect(() => loadConfig({ SELECTION_METHODS: 'direct,auction' })).toThrow(ConfigError);
+  });
+});

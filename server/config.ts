@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { BBox } from './lib/geometry';
 import { loadServiceFiles, ServiceRegistryError, type FileCasService } from './modules/cas/service-files';
+import type { SelectionMethod } from '@shared/domain/selection';
 import { apiBaseNames, defaultApiBases, type ApiBaseName, type ApiBases } from '@shared/api/bases';
 
 const port = z.coerce.number().int().min(0).max(65535);
@@ -48,6 +49,14 @@ export const envSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /** Test-only: the product's clock runs this many days ahead (jobs, credit periods). Refused in production. */
   CLOCK_OFFSET_DAYS: z.coerce.number().int().min(-3650).max(3650).optional(),
+  /** Selection methods owners may choose for a demand, comma separated (direct, draw, price). */
+  SELECTION_METHODS: z
+    .string()
+    .regex(
+      /^\s*(direct|draw|price)\s*(,\s*(direct|draw|price)\s*)*$/,
+      'SELECTION_METHODS: direct, draw and/or price',
+    )
+    .default('direct,draw,price'),
   /** The city's fixed lon/lat box "west,south,east,north": map bounds and place-search bound. */
   MAP_BBOX: z
     .string()
@@ -81,6 +90,8 @@ export interface Config {
   jobPollMs: number;
   /** Test-only (CLOCK_OFFSET_DAYS): added to the real time by the services' clock. */
   clockOffsetMs: number;
+  /** Selection methods owners may choose (SELECTION_METHODS). */
+  selectionMethods: readonly SelectionMethod[];
 }
 
 export interface MapConfig {
@@ -146,6 +157,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     casServiceFiles,
     jobPollMs: env.JOB_POLL_SECONDS * 1000,
     clockOffsetMs: (env.CLOCK_OFFSET_DAYS ?? 0) * 24 * 60 * 60 * 1000,
+    selectionMethods: [...new Set(env.SELECTION_METHODS.split(',').map((m) => m.trim() as SelectionMethod))],
     map: {
       tiandituToken: env.TIANDITU_TOKEN,
       tiandituApiUrl: env.TIANDITU_API_URL.replace(/\/+$/, ''),

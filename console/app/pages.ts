@@ -30,6 +30,10 @@ export const pageRegistry: PageRegistry = {
   downLoad: { ...builtConsolePages.downLoad, load: () => import('@console/features/downloads') },
   system: { ...builtConsolePages.system, load: () => import('@console/features/system') },
   task: { ...builtConsolePages.task, load: () => import('@console/features/task') },
+  evaluatemanger: {
+    ...builtConsolePages.evaluatemanger,
+    load: () => import('@console/features/satisfaction'),
+  },
   orgstaff: { ...builtConsolePages.orgstaff, load: () => import('@console/features/orgstaff') },
   credit: { ...builtConsolePages.credit, load: () => import('@console/features/credit') },
   blacklist: { ...builtConsolePages.blacklist, load: () => import('@console/features/credit/blacklist') },
@@ -42,16 +46,45 @@ export const pageRegistry: PageRegistry = {
     load: () => import('@console/features/agencies/intermediary-pages'),
   },
   construction: { ...builtConsolePages.construction, load: () => import('@console/features/construction') },
+  contract: { ...builtConsolePages.contract, load: () => import('@console/features/contracts') },
+  demandmanger: {
+    ...builtConsolePages.demandmanger,
+    // The group's pages come from three features (demands, selection, authorizations): one chunk each.
+    load: async () => {
+      const [demands, selection, authorizations] = await Promise.all([
+        import('@console/features/demands'),
+        import('@console/features/selection/demandmanger-pages'),
+        import('@console/features/authorizations/demandmanger-pages'),
+      ]);
+      return { pages: { ...demands.pages, ...selection.pages, ...authorizations.pages } };
+    },
+  },
   audituser: { ...builtConsolePages.audituser, load: () => import('@console/features/audituser') },
+  notdchy: {
+    ...builtConsolePages.notdchy,
+    // Authorizations (the agency's offers) and selection (its quotes): one chunk each.
+    load: async () => {
+      const [authorizations, selection] = await Promise.all([
+        import('@console/features/authorizations/notdchy-pages'),
+        import('@console/features/selection/notdchy-pages'),
+      ]);
+      return { pages: { ...authorizations.pages, ...selection.pages } };
+    },
+  },
+  checkaddaccreditation: {
+    ...builtConsolePages.checkaddaccreditation,
+    load: () => import('@console/features/authorizations/checkaddaccreditation-pages'),
+  },
   usercenter: {
     ...builtConsolePages.usercenter,
-    // The group's pages come from two features (agencies, construction units): one chunk each.
+    // The group's pages come from three features (agencies, construction units, authorization changes).
     load: async () => {
-      const [agencies, units] = await Promise.all([
+      const [agencies, units, changes] = await Promise.all([
         import('@console/features/agencies/usercenter-pages'),
         import('@console/features/construction/usercenter-pages'),
+        import('@console/features/authorizations/usercenter-pages'),
       ]);
-      return { pages: { ...agencies.pages, ...units.pages } };
+      return { pages: { ...agencies.pages, ...units.pages, ...changes.pages } };
     },
   },
 };

@@ -12,6 +12,7 @@ export { FormDialog, KitForm, LeaveGuard, TextField, useContractForm } from './f
 export { Attachments, DetailSection, type AttachmentFile, type DetailItem } from './detail';
 export { ConfirmAction, type ActionOutcome } from './confirm-action';
 export { StatusBadge } from './status-badge';
+export { deadlineColumn, type WithDeadline } from './deadline-column';
 export { FileField } from './file-field';
 export { saveBlob } from './download';
 export { uploadWithProgress } from './upload';

@@ -72,6 +72,11 @@ export interface ListPageProps<C extends Contract, Key> {
   emptyText?: string | ((filtered: boolean) => string);
   /** The outcome of the last action (ConfirmAction's onDone), announced above the table. */
   feedback?: ActionOutcome | null;
+  /**
+   * Namespace of this list's URL keys, for every list after the first on one page (url-state.ts):
+   * without it two lists would share their filters, page and sort.
+   */
+  urlPrefix?: string;
 }
 
 /** True when the contract's input object has this field. */
@@ -97,11 +102,12 @@ export function ListPage<C extends Contract, Key>({
   exportFile,
   emptyText = zh.kit.empty,
   feedback,
+  urlPrefix,
 }: ListPageProps<C, Key>) {
   const api = useApi();
   const texts = zh.kit;
   const names = filters.map((filter) => filter.name);
-  const list = useListState(names, { pageSizes: PAGE_SIZES });
+  const list = useListState(names, { pageSizes: PAGE_SIZES, ...(urlPrefix ? { prefix: urlPrefix } : {}) });
   const serverSorts = accepts(call, 'sort');
   const paging = call.paging ?? { page: 'page', size: 'rows' };
   const filterInput = { ...fixedInput, ...compactParams(list.filters) };

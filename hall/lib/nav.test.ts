@@ -43,14 +43,15 @@ const item = (match: string[]): HallNavItem => ({
 });
 
 describe('hall top menu', () => {
-  it('lists the spec’s six entries in order', () => {
-    expect(hallNav.map((entry) => [entry.label, entry.href])).toEqual([
-      ['首页', '/hall/home'],
-      ['通知公告', '/guide/message/0'],
-      ['中介机构', '/intermediaryhall/orgselect'],
-      ['项目分布', '/projectPosition/position'],
-      ['服务下载', '/downLoad/servicelist'],
-      ['办事指南', '/guide/workPlace'],
+  it('lists the spec’s six entries in order, and the demand query for signed-in users', () => {
+    expect(hallNav.map((entry) => [entry.label, entry.href, entry.signedInOnly ?? false])).toEqual([
+      ['首页', '/hall/home', false],
+      ['通知公告', '/guide/message/0', false],
+      ['中介机构', '/intermediaryhall/orgselect', false],
+      ['项目分布', '/projectPosition/position', false],
+      ['需求查询', '/demand/demandQuery', true],
+      ['服务下载', '/downLoad/servicelist', false],
+      ['办事指南', '/guide/workPlace', false],
     ]);
   });
 

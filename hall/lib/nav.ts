@@ -11,6 +11,11 @@ export interface HallNavItem {
   match: readonly string[];
   /** One line for the home page's service entrances. */
   description: string;
+  /**
+   * Only for signed-in users (the spec sends visitors on these pages to /): rendered hidden, and shown
+   * by the account area's script once it knows the user (hall pages are shared by everyone's cache).
+   */
+  signedInOnly?: boolean;
 }
 
 export const hallNav: readonly HallNavItem[] = [
@@ -41,6 +46,14 @@ export const hallNav: readonly HallNavItem[] = [
     href: '/projectPosition/position',
     match: ['/projectPosition'],
     description: '在地图上查看全市测绘项目分布',
+  },
+  {
+    key: 'demands',
+    label: '需求查询',
+    href: '/demand/demandQuery',
+    match: ['/demand'],
+    description: '查询已发布的测绘需求和项目办理进度',
+    signedInOnly: true,
   },
   {
     key: 'downloads',

@@ -20,9 +20,16 @@ export type Comparison =
       ours: number;
       nginx: number;
       ratio: number;
+      /**
+       * A bare node:http server answering the same gzip bytes from memory (no routing, no log, no
+       * security headers): the ceiling of any Node server on this machine, so the report shows how much
+       * of the gap to nginx is ours and how much is Node's HTTP stack.
+       */
+      bareNode: number;
       /** Server CPU time (user + system) per answer, microseconds, over all measured rounds. */
       oursCpuUs: number;
       nginxCpuUs: number;
+      bareNodeCpuUs: number;
       connections: number;
       seconds: number;
       /** The page's size as sent (gzip) and unpacked. */
@@ -126,6 +133,15 @@ async function waitForPort(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} did not answer`);
 }
 
+/** The bare server: argv[1] the gzip file, argv[2] the port; headers as a browser needs them. */
+const bareNodeServer = `
+const body = require('node:fs').readFileSync(process.argv[1]);
+const headers = ['Content-Type', 'text/html; charset=utf-8', 'Content-Encoding', 'gzip', 'Vary', 'Accept-Encoding',
+  'Content-Length', String(body.length)];
+require('node:http').createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
+  .listen(Number(process.argv[2]), '127.0.0.1');
+`;
+
 function nginxConfig(prefix: string, www: string, port: number, accessLog: boolean): string {
   const temp = (name: string) => `${name}_temp_path ${path.join(prefix, name)};`;
   const access = accessLog
@@ -181,6 +197,7 @@ export async function compareWithNginx(
 
   const nginxBinary = has('nginx') ? 'nginx' : '/usr/sbin/nginx';
   let nginx: ChildProcess | undefined;
+  let bare: ChildProcess | undefined;
   try {
     nginx = spawn(nginxBinary, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -194,14 +211,34 @@ export async function compareWithNginx(
     });
     const worker = childPids(nginx.pid!)[0];
     if (!worker) throw new Error('nginx started no worker process');
+    const barePort = await findFreePort();
+    bare = spawn(
+      process.execPath,
+      ['-e', bareNodeServer, path.join(www, 'index.html.gz'), String(barePort)],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const bareUrl = `http://127.0.0.1:${barePort}/`;
+    await waitForPort(bareUrl, 10_000);
+    // All three must send the same page: a side answering something else makes a ratio meaningless.
+    for (const url of [nginxUrl, bareUrl]) {
+      const answer = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+      const body = Buffer.from(await answer.arrayBuffer());
+      if (answer.status !== 200 || !body.equals(html))
+        throw new Error(`${url} did not answer the page (${answer.status})`);
+    }
 
     wrk(ourUrl, server.pid, connections, 1);
     wrk(nginxUrl, worker, connections, 1);
+    wrk(bareUrl, bare.pid!, connections, 1);
     const oursRuns: WrkRun[] = [];
     const nginxRuns: WrkRun[] = [];
+    const bareRuns: WrkRun[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       oursRuns.push(wrk(ourUrl, server.pid, connections, seconds));
       nginxRuns.push(wrk(nginxUrl, worker, connections, seconds));
+      bareRuns.push(wrk(bareUrl, bare.pid!, connections, seconds));
     }
     const best = (runs: WrkRun[]) => Math.max(...runs.map((run) => run.rate));
     const cpuUs = (runs: WrkRun[]) =>
@@ -214,8 +251,10 @@ export async function compareWithNginx(
       ours: best(oursRuns),
       nginx: best(nginxRuns),
       ratio: best(oursRuns) / best(nginxRuns),
+      bareNode: best(bareRuns),
       oursCpuUs: cpuUs(oursRuns),
       nginxCpuUs: cpuUs(nginxRuns),
+      bareNodeCpuUs: cpuUs(bareRuns),
       connections,
       seconds,
       gzipBytes: gzipped.byteLength,
@@ -223,6 +262,7 @@ export async function compareWithNginx(
     };
   } finally {
     nginx?.kill('SIGTERM');
+    bare?.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
     fs.rmSync(prefix, { recursive: true, force: true });
   }

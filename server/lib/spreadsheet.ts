@@ -9,6 +9,7 @@ import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { contentDisposition } from '@server/modules/hall/file-response';
+import { fromCents, toCents } from '@shared/money';
 
 export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -32,6 +33,11 @@ export interface Spreadsheet<Row> {
   columns: readonly SheetColumn<Row>[];
   /** The rows, a batch at a time (see `keysetBatches`). */
   rows: AsyncIterable<readonly Row[]>;
+  /**
+   * A bold last row with this label in the first column and the sum of every money and integer
+   * column. Money is summed in whole cents (BigInt) as the rows stream by, so the total is exact.
+   */
+  totalsLabel?: string;
 }
 
 const numberFormats: Record<SheetColumnKind, string | undefined> = {
@@ -108,14 +114,35 @@ export async function writeSpreadsheet<Row>(sheet: Spreadsheet<Row>, out: PassTh
   header.font = { bold: true };
   header.alignment = { vertical: 'middle' };
   header.commit();
+  const sums = sheet.columns.map(() => 0n);
   for await (const batch of sheet.rows) {
     for (const row of batch) {
+      const values = sheet.columns.map((column) => column.value(row));
+      if (sheet.totalsLabel !== undefined)
+        sheet.columns.forEach((column, index) => {
+          if (column.kind === 'money')
+            sums[index] = (sums[index] ?? 0n) + (toCents(values[index] as string) ?? 0n);
+          if (column.kind === 'integer')
+            sums[index] = (sums[index] ?? 0n) + BigInt(Number(values[index] ?? 0) || 0);
+        });
       worksheet
-        .addRow(sheet.columns.map((column) => toCell(column.kind ?? 'text', column.value(row))))
+        .addRow(sheet.columns.map((column, index) => toCell(column.kind ?? 'text', values[index])))
         .commit();
     }
     // Backpressure: wait for the client to take what was written before reading the next batch.
     if (out.writableNeedDrain) await once(out, 'drain');
+  }
+  if (sheet.totalsLabel !== undefined) {
+    const totals = worksheet.addRow(
+      sheet.columns.map((column, index) => {
+        const sum = sums[index] ?? 0n;
+        if (column.kind === 'money') return toCell('money', fromCents(sum));
+        if (column.kind === 'integer') return Number(sum);
+        return index === 0 ? sheet.totalsLabel : null;
+      }),
+    );
+    totals.font = { bold: true };
+    totals.commit();
   }
   worksheet.commit();
   await workbook.commit();

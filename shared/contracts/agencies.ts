@@ -17,14 +17,16 @@ import {
   changeTransferSchema,
   agencyDecisionSchema,
   agencyTransferSchema,
+  agencyUserIdSchema,
+  changeMetadataSchema,
   metadataSchema,
   orgIdSchema,
   organizationIdSchema,
   reviewListSchema,
 } from '@shared/validation/agencies';
-import { agencyListSchema, fileIdSchema } from '@shared/validation/lists';
+import { agencyListSchema, fileIdSchema, passRateSchema } from '@shared/validation/lists';
 import { defineCalls } from './define';
-import { dateTime, id } from './wire';
+import { dateTime, deadlineFields, id } from './wire';
 
 /** Who reviews agencies (the administrator always passes). */
 export const agencyReviewerRoles = [roles.authority.id] as const;
@@ -100,6 +102,7 @@ export const reviewTaskSchema = z.object({
   decidedAs: z.string().optional(),
   decidedOn: dateTime.optional(),
   version: z.number().int(),
+  ...deadlineFields,
 });
 export type AgencyReviewTask = z.infer<typeof reviewTaskSchema>;
 
@@ -118,6 +121,20 @@ export const reviewRecordSchema = z.object({
 export const agencyExportSchema = agencyListSchema.omit({ page: true, rows: true });
 
 const option = z.object({ value: z.union([z.number(), z.string()]), label: z.string() });
+
+const tally = z.number().int().nonnegative();
+export const passRateRowSchema = z.object({
+  registrationOrgan: z.string(),
+  organizationId: id.nullable().describe('按登记机关分组时为 null'),
+  orgName: z.string().nullable(),
+  credential: z.string().nullable(),
+  organizations: tally.describe('有审核结论的机构数'),
+  decided: tally.describe('审核结论数（通过或不通过，每次审核计一次）'),
+  approved: tally.describe('审核通过数'),
+  rejected: tally.describe('审核不通过数'),
+  passRate: z.number().min(0).max(1).describe('approved / decided'),
+});
+export type PassRateRow = z.infer<typeof passRateRowSchema>;
 
 export const agencyCalls = defineCalls('agencies', {
   metadata: {
@@ -170,6 +187,17 @@ export const agencyCalls = defineCalls('agencies', {
     method: ['POST', 'GET'],
     changesState: false,
     input: orgIdSchema,
+    output: agencyRecordSchema,
+    envelope: 'object',
+    access: agencyViewerRoles,
+  },
+  queryOneByUserId: {
+    summary: '某账号登记的机构（可见范围同机构详情；该账号未登记机构时为 404）',
+    base: 'business',
+    path: 'agentorg/queryOneByUserId',
+    method: ['POST', 'GET'],
+    changesState: false,
+    input: agencyUserIdSchema,
     output: agencyRecordSchema,
     envelope: 'object',
     access: agencyViewerRoles,
@@ -254,6 +282,19 @@ export const agencyCalls = defineCalls('agencies', {
     envelope: 'object',
     access: pageRoles('intermediary', 'dishonest'),
   },
+  passRate: {
+    summary: '机构申请通过率：已审核的机构申请中审核通过的比例，按机构或登记机关分组，含各项数量',
+    description:
+      'registrationOrgan 登记机关（包含），credential 统一社会信用代码（精确）；groupBy=organization（默认）按机构，groupBy=organ 按登记机关。每次通过或不通过计一次审核。机构只能看到本机构。',
+    base: 'business',
+    path: 'agentorg/getOrgPassRate',
+    method: 'GET',
+    input: passRateSchema,
+    output: passRateRowSchema,
+    envelope: 'page',
+    access: pageRoles('intermediary', 'orgpassrate'),
+    paging: { page: 'page', size: 'rows' },
+  },
   exportExcel: {
     summary: '导出中介机构名录（Excel），筛选条件与机构查询相同',
     description: '审核通过的机构，按机构名称排序；所有符合条件的行（不分页）。',
@@ -307,7 +348,9 @@ export const agencyChangeSchemaOut = z.object({
   auditStatus: z.number().int(),
   before: agencyFieldsOutSchema.describe('提出变更时的机构信息'),
   data: agencyFieldsOutSchema.describe('变更后的机构信息'),
-  changedFields: z.array(z.string()).describe('有变化的字段'),
+  changedFields: z.array(z.string()).describe('有变化的字段（附件有变化时含 attachments）'),
+  beforeFiles: z.array(agencyAttachmentSchema).describe('提出变更时的附件'),
+  dataFiles: z.array(agencyAttachmentSchema).describe('变更后的附件（审核通过后替换现有附件）'),
   createdAt: dateTime,
   appliedAt: dateTime.nullable(),
   review: reviewStateSchema.nullable(),
@@ -328,19 +371,41 @@ export type AgencyChangeRow = z.infer<typeof agencyChangeRowSchema>;
 
 const changeDecisionOut = z.object({ auditStatus: z.number().int(), version: z.number().int() });
 
+const changeCheckSchema = z.object({
+  canChange: z.boolean(),
+  message: z.string().nullable(),
+  openChangeId: z.number().int().nullable(),
+});
+
 export const agencyChangeCalls = defineCalls('agencyChanges', {
   check: {
     summary: '本机构能否提出变更申请（须审核通过且没有未完成的变更）',
     base: 'business',
     path: 'agentChange/checkOrgChange',
     method: 'GET',
-    output: z.object({
-      canChange: z.boolean(),
-      message: z.string().nullable(),
-      openChangeId: z.number().int().nullable(),
-    }),
+    output: changeCheckSchema,
     envelope: 'object',
     access: [roles.agency.id],
+  },
+  checkByOrg: {
+    summary: '某机构能否提出变更申请，以及其未完成的变更（机构只能查询本机构）',
+    base: 'business',
+    path: 'agentChange/checkOrgChangeByOrgId',
+    method: 'GET',
+    input: organizationIdSchema,
+    output: changeCheckSchema,
+    envelope: 'object',
+    access: agencyViewerRoles,
+  },
+  metadata: {
+    summary: '机构变更相关字典（审核状态、可变更的字段）',
+    base: 'business',
+    path: 'agentChange/metadata/{x}',
+    method: 'GET',
+    input: changeMetadataSchema,
+    output: z.array(option),
+    envelope: 'object',
+    access: 'signed-in',
   },
   querySelf: {
     summary: '本机构的变更申请（最新在前）',
@@ -372,7 +437,7 @@ export const agencyChangeCalls = defineCalls('agencyChanges', {
     path: 'agentChange/toDoChangeList',
     method: 'POST',
     input: reviewListSchema,
-    output: agencyChangeRowSchema,
+    output: agencyChangeRowSchema.extend(deadlineFields),
     envelope: 'page',
     access: agencyManageRoles,
     paging: { page: 'page', size: 'rows' },

@@ -8,6 +8,9 @@ import { z } from 'zod';
 import { roles } from '@shared/domain/roles';
 import { fileIdSchema } from '@shared/validation/lists';
 import {
+  constructionChangeSchema,
+  unitChangeDecisionSchema,
+  unitChangeIdSchema,
   constructionDecisionSchema,
   constructionIdSchema,
   constructionListSchema,
@@ -16,7 +19,7 @@ import {
 } from '@shared/validation/construction';
 import { reviewRecordSchema, reviewStateSchema } from './agencies';
 import { defineCalls } from './define';
-import { dateTime, id } from './wire';
+import { dateTime, deadlineFields, id } from './wire';
 
 /** Who verifies construction units (the administrator always passes). */
 export const constructionReviewerRoles = [roles.authority.id] as const;
@@ -44,6 +47,7 @@ export const constructionRecordSchema = z.object({
   auditStatus: z.number().int(),
   submittedAt: dateTime.nullable(),
   auditedAt: dateTime.nullable(),
+  openChangeId: id.nullable().describe('未完成（草稿或待审核）的变更申请'),
   attachments: z.array(constructionAttachmentSchema),
   review: reviewStateSchema.nullable().describe('审核状态和当前用户可执行的操作；不在审核中为 null'),
 });
@@ -63,6 +67,36 @@ export const constructionTaskSchema = z.object({
   version: z.number().int(),
 });
 export type ConstructionTask = z.infer<typeof constructionTaskSchema>;
+
+export const constructionFieldsOutSchema = z.object({
+  name: z.string(),
+  creditCode: z.string(),
+  legalPersonName: z.string(),
+  contactName: z.string(),
+  contactPhone: z.string(),
+  address: z.string(),
+  districtCode: z.string(),
+});
+
+export const unitChangeRowSchema = z.object({
+  pkid: id,
+  constructionId: id,
+  unitName: z.string().describe('当前（变更前）的单位名称'),
+  reason: z.string().nullable(),
+  auditStatus: z.number().int(),
+  changedFields: z.array(z.string()).describe('有变化的字段'),
+  createdAt: dateTime,
+  appliedAt: dateTime.nullable(),
+});
+export type UnitChangeRow = z.infer<typeof unitChangeRowSchema>;
+
+export const unitChangeSchema = unitChangeRowSchema.extend({
+  before: constructionFieldsOutSchema.describe('提出变更时的单位信息'),
+  data: constructionFieldsOutSchema.describe('变更后的单位信息'),
+  review: reviewStateSchema.nullable(),
+  records: z.array(reviewRecordSchema),
+});
+export type UnitChange = z.infer<typeof unitChangeSchema>;
 
 const option = z.object({ value: z.union([z.number(), z.string()]), label: z.string() });
 const decisionOut = z.object({ auditStatus: z.number().int(), version: z.number().int() });
@@ -117,7 +151,7 @@ export const constructionCalls = defineCalls('construction', {
     path: 'construction/query',
     method: 'GET',
     input: constructionListSchema,
-    output: constructionTaskSchema,
+    output: constructionTaskSchema.extend(deadlineFields),
     envelope: 'page',
     access: constructionReviewerRoles,
     paging: { page: 'page', size: 'rows' },
@@ -164,6 +198,49 @@ export const constructionCalls = defineCalls('construction', {
       .nullable(),
     envelope: 'object',
     access: constructionViewerRoles,
+  },
+  update: {
+    summary: '已认证单位提交信息变更申请（审核通过前现有信息继续有效）',
+    description:
+      '提交变更后的完整单位信息和变更原因；action=save 保存草稿，action=submit（默认）提交审核。已有草稿时修改该草稿；已有待审核的变更时不能再提交。',
+    base: 'business',
+    path: 'construction/update',
+    method: 'POST',
+    input: constructionChangeSchema,
+    output: unitChangeSchema,
+    envelope: 'result',
+    access: [roles.owner.id],
+  },
+  queryOneChange: {
+    summary: '建设单位变更详情：变更前后对照、有变化的字段、审核状态和记录',
+    base: 'business',
+    path: 'construction/queryOneChange',
+    method: 'GET',
+    input: unitChangeIdSchema,
+    output: unitChangeSchema,
+    envelope: 'object',
+    access: constructionViewerRoles,
+  },
+  toDoChange: {
+    summary: '待审核的建设单位变更',
+    base: 'business',
+    path: 'construction/toDoChange',
+    method: 'GET',
+    input: constructionListSchema,
+    output: unitChangeRowSchema,
+    envelope: 'page',
+    access: constructionReviewerRoles,
+    paging: { page: 'page', size: 'rows' },
+  },
+  approveChange: {
+    summary: '审核建设单位变更（auditStatus 2 通过并生效，3 不通过，须填写意见）',
+    base: 'business',
+    path: 'construction/approveChange',
+    method: 'POST',
+    input: unitChangeDecisionSchema,
+    output: decisionOut,
+    envelope: 'result',
+    access: constructionReviewerRoles,
   },
   previewFile: {
     summary: '预览建设单位附件（PDF、图片在浏览器中打开，其余下载）',

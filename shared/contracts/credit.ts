@@ -14,6 +14,7 @@ import {
   orgCreditAddSchema,
   personBlacklistAddSchema,
   redListSchema,
+  reportProjectListSchema,
   unqualifiedAddSchema,
 } from '@shared/validation/credit';
 import { fileIdSchema, idSchema } from '@shared/validation/lists';
@@ -33,6 +34,8 @@ export const creditEntryRowSchema = z.object({
   idCardNo: z.string().nullable(),
   reason: z.string(),
   projectIds: z.array(id),
+  /** The violation projects of an unqualified entry (empty for the other kinds). */
+  projects: z.array(z.object({ projectId: id, projectName: z.string(), projectNo: z.string() })),
   evidence: z.array(z.object({ fileId: z.uuid(), fileName: z.string() })),
   startDate: day,
   endDate: day.nullable(),
@@ -55,6 +58,31 @@ export const breakProjectRowSchema = z.object({
   status: z.enum(creditEntryStatuses),
 });
 export type BreakProjectRow = z.infer<typeof breakProjectRowSchema>;
+
+/** One person blacklist entry with the person's staff records in every agency (blackListDetail). */
+export const personBlacklistDetailSchema = z.object({
+  entry: creditEntryRowSchema,
+  staff: z.array(
+    z.object({
+      staffId: id,
+      name: z.string(),
+      orgName: z.string(),
+      auditStatus: z.number().int(),
+      deletedAt: dateTime.nullable(),
+    }),
+  ),
+});
+export type PersonBlacklistDetail = z.infer<typeof personBlacklistDetailSchema>;
+
+export const reportProjectRowSchema = z.object({
+  projectId: id,
+  projectName: z.string(),
+  projectNo: z.string(),
+  status: z.number().int(),
+  /** How the agency worked on it: under a contract, or commissioned without one yet. */
+  via: z.enum(['contract', 'authorization']),
+});
+export type ReportProjectRow = z.infer<typeof reportProjectRowSchema>;
 
 const list = (summary: string, path: string, access: Access = creditManagerRoles) =>
   ({
@@ -130,6 +158,16 @@ export const creditCalls = defineCalls('credit', {
     envelope: 'result',
     access: [...creditManagerRoles, roles.agency.id],
   },
+  blacklistDetail: {
+    summary: '一条人员黑名单记录及该人员在各机构的从业记录',
+    base: 'business',
+    path: 'agentstaff/blacklistDetail/{id}',
+    method: 'GET',
+    input: idSchema,
+    output: personBlacklistDetailSchema,
+    envelope: 'result',
+    access: creditManagerRoles,
+  },
   breakProjects: {
     summary: '不合格机构的违规项目',
     base: 'business',
@@ -150,6 +188,19 @@ export const creditCalls = defineCalls('credit', {
     output: z.array(breakProjectRowSchema),
     envelope: 'result',
     access: creditManagerRoles,
+  },
+  unqualifiedQuery: list('不合格机构记录（全部状态，含违规项目）', 'agUnqualified/query'),
+  unqualifiedSelf: list('本机构的不合格记录', 'agUnqualified/querySelf', [roles.agency.id]),
+  reportProjects: {
+    summary: '可列为违规项目的机构项目（已委托或已签合同）',
+    base: 'business',
+    path: 'agUnqualified/queryReportProject',
+    method: 'GET',
+    input: reportProjectListSchema,
+    output: reportProjectRowSchema,
+    envelope: 'page',
+    access: creditManagerRoles,
+    paging: { page: 'page', size: 'rows' },
   },
   redList: {
     summary: '红名单（守信机构）查询',

@@ -5,12 +5,7 @@
  */
 import { z } from 'zod';
 import { creditFlag } from '@shared/domain/statuses';
-import {
-  agencyListSchema,
-  newConstructionSchema,
-  newestSchema,
-  passRateSchema,
-} from '@shared/validation/lists';
+import { agencyListSchema, newConstructionSchema, newestSchema } from '@shared/validation/lists';
 import { defineCalls } from './define';
 import { dateTime, id } from './wire';
 
@@ -26,6 +21,7 @@ export const hallCountsSchema = z.object({
 export const agencySummarySchema = z.object({
   organizationId: id,
   orgName: z.string(),
+  credential: z.string().nullable().describe('统一社会信用代码'),
   districtCode: z.string().nullable(),
   districtName: z.string().nullable(),
   qualificationGrade: z.number().int().nullable(),
@@ -35,14 +31,6 @@ export const agencySummarySchema = z.object({
   creditFlags: z.array(z.enum(creditFlag.values)),
 });
 export type AgencySummary = z.infer<typeof agencySummarySchema>;
-
-export const passRateResultSchema = z.object({
-  organizationId: id,
-  orgName: z.string(),
-  adopted: count.describe('已采纳的成果项'),
-  decided: count.describe('已审核的成果项（采纳或退回）'),
-  passRate: z.number().min(0).max(1).nullable().describe('adopted / decided；尚无审核时为 null'),
-});
 
 const newConstructionSchemaOut = z.object({
   constructionId: id,
@@ -281,14 +269,6 @@ export const hallCalls = defineCalls('hall', {
     envelope: 'page',
     paging: { page: 'page', size: 'rows' },
   },
-  passRate: {
-    ...get,
-    summary: '中介机构成果通过率',
-    path: 'agentorg/getOrgPassRate',
-    input: passRateSchema,
-    output: passRateResultSchema,
-    envelope: 'object',
-  },
   districts: {
     ...get,
     summary: '区县列表',
@@ -359,7 +339,6 @@ export const hallCalls = defineCalls('hall', {
 });
 
 export type HallCounts = z.infer<typeof hallCountsSchema>;
-export type PassRate = z.infer<typeof passRateResultSchema>;
 export type DistrictItem = z.infer<typeof districtItemSchema>;
 export type DistrictProjectNum = z.infer<typeof districtProjectNumSchema>;
 export type ProjectDistribute = z.infer<typeof projectDistributeSchema>;

@@ -3,19 +3,25 @@
  * imports the one domain file it needs instead, so a page does not carry every schema.
  */
 import { agencyCalls, agencyChangeCalls } from './agencies';
+import { authChangeCalls, authorizationCalls } from './authorizations';
 import { auditUserCalls } from './audit-users';
 import { auditOpinionCalls } from './audit-opinions';
 import { casCheckCalls, casProtocolCalls, casServiceCalls } from './cas';
 import { constructionExportCalls } from './construction-export';
 import { constructionCalls } from './construction';
+import { contractCalls } from './contracts';
 import { creditCalls } from './credit';
 import { downloadCalls } from './downloads';
 import { hallCalls } from './hall';
 import { jobCalls } from './jobs';
+import { deadlineCalls } from './deadlines';
+import { satisfactionCalls } from './satisfaction';
 import { casCalls, entryCalls, serviceCalls, userCalls } from './identity';
 import { messageCalls } from './messages';
 import { noticeCalls } from './notices';
-import { staffCalls, staffChangeCalls } from './staff';
+import { projectCalls } from './projects';
+import { selectionCalls } from './selection';
+import { staffCalls, staffChangeCalls, staffFileCalls } from './staff';
 
 export const allCalls = [
   casCalls,
@@ -31,12 +37,20 @@ export const allCalls = [
   messageCalls,
   auditOpinionCalls,
   jobCalls,
+  deadlineCalls,
+  satisfactionCalls,
   creditCalls,
   staffCalls,
   staffChangeCalls,
+  staffFileCalls,
   agencyCalls,
   agencyChangeCalls,
   auditUserCalls,
   constructionExportCalls,
+  contractCalls,
   constructionCalls,
+  selectionCalls,
+  projectCalls,
+  authorizationCalls,
+  authChangeCalls,
 ] as const;

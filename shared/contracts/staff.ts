@@ -6,17 +6,20 @@ import { z } from 'zod';
 import { roles } from '@shared/domain/roles';
 import { pageRoles } from '@shared/domain/routes';
 import { reviewDecisionKeys } from '@shared/domain/review';
-import { idSchema, pagingSchema } from '@shared/validation/lists';
+import { fileIdSchema, idSchema, pagingSchema } from '@shared/validation/lists';
 import {
+  staffAccountSchema,
   staffAddSchema,
+  staffByProjectSchema,
   staffChangeListSchema,
   staffDecisionSchema,
   staffListSchema,
+  staffPickSchema,
   staffUpdateSchema,
 } from '@shared/validation/staff';
 import { staffFieldKeys } from '@shared/domain/staff';
 import { defineCalls } from './define';
-import { dateTime, id } from './wire';
+import { dateTime, deadlineFields, id } from './wire';
 
 export const staffRowSchema = z.object({
   staffId: id,
@@ -44,7 +47,26 @@ const reviewRecordSchema = z.object({
   auditedAt: dateTime,
 });
 
+export const staffAttachmentSchema = z.object({
+  fileId: z.uuid(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int().nonnegative(),
+  kind: z.number().int().describe('1 身份证复印件，2 职业资格证书，3 其他附件'),
+});
+export type StaffAttachment = z.infer<typeof staffAttachmentSchema>;
+
+export const staffAccountOutSchema = z.object({
+  userId: id,
+  loginname: z.string(),
+  userstate: z.number().int().describe('1 正常，0 停用'),
+});
+export type StaffAccount = z.infer<typeof staffAccountOutSchema>;
+
 export const staffDetailSchema = staffRowSchema.extend({
+  attachments: z.array(staffAttachmentSchema),
+  /** The person's login account of the staff role, if the agency opened one. */
+  account: staffAccountOutSchema.nullable(),
   /** Set when the agency deleted the person: kept readable from its history, gone from the lists. */
   deletedAt: dateTime.nullable(),
   /** The person's open (pending) change, if any. */
@@ -85,6 +107,9 @@ export type StaffChangeRow = z.infer<typeof staffChangeRowSchema>;
 export const staffChangeDetailSchema = staffChangeRowSchema.extend({
   before: staffFieldsSchema,
   data: staffFieldsSchema,
+  beforeFiles: z.array(staffAttachmentSchema).describe('变更前的附件'),
+  dataFiles: z.array(staffAttachmentSchema).describe('变更后的附件'),
+  filesChanged: z.boolean().describe('附件是否有变化'),
   review: z
     .object({
       status: z.number().int(),
@@ -123,6 +148,7 @@ export const staffCalls = defineCalls('staff', {
     base: 'business',
     path: 'agentstaff/add',
     method: 'POST',
+    encoding: 'multipart',
     input: staffAddSchema,
     output: staffRowSchema,
     envelope: 'result',
@@ -153,6 +179,7 @@ export const staffCalls = defineCalls('staff', {
     base: 'business',
     path: 'agentstaff/update',
     method: 'POST',
+    encoding: 'multipart',
     input: staffUpdateSchema,
     output: staffSaveResultSchema,
     envelope: 'result',
@@ -168,16 +195,138 @@ export const staffCalls = defineCalls('staff', {
     envelope: 'result',
     access: [roles.agency.id],
   },
+  queryStaff: {
+    summary: '某机构审核通过、未列入黑名单的从业人员（供选择；机构只能查本机构，最多 200 人）',
+    base: 'business',
+    path: 'agentstaff/queryStaff',
+    method: 'GET',
+    input: staffPickSchema,
+    output: z.array(
+      z.object({
+        staffId: id,
+        organizationId: id,
+        name: z.string(),
+        title: z.string().nullable(),
+        certificateNo: z.string().nullable(),
+        post: z.string().nullable(),
+      }),
+    ),
+    envelope: 'object',
+    access: staffRoles,
+  },
+  queryStaffByProjectId: {
+    summary:
+      '项目授权机构（授权已接受）的从业人员：queryType 0 全部人员（任何审核状态，不含已删除），1 仅审核通过的人员，2 仅已开通从业人员登录账号的人员；项目业主、被授权机构及其从业人员、主管部门和审核人员可查，其他人 404；无已接受授权时为空',
+    base: 'business',
+    path: 'agentstaff/queryStaffByProjectId',
+    method: 'GET',
+    input: staffByProjectSchema,
+    output: z.array(
+      z.object({
+        staffId: id,
+        organizationId: id,
+        orgName: z.string(),
+        name: z.string(),
+        phone: z.string().nullable(),
+        title: z.string().nullable(),
+        certificateNo: z.string().nullable(),
+        post: z.string().nullable(),
+        auditStatus: z.number().int(),
+        hasAccount: z.boolean(),
+      }),
+    ),
+    envelope: 'object',
+    access: [
+      roles.admin.id,
+      roles.owner.id,
+      roles.agency.id,
+      roles.staff.id,
+      roles.authority.id,
+      roles.auditor.id,
+    ],
+  },
+  auditInfo: {
+    summary: '从业人员的审核记录（时间顺序；机构只能查看本机构人员）',
+    base: 'business',
+    path: 'agentstaff/orgStaffAuditInfo/{id}',
+    method: 'GET',
+    input: idSchema,
+    output: z.array(reviewRecordSchema),
+    envelope: 'object',
+    access: staffRoles,
+  },
   toDoStaff: {
     summary: '待审核的从业人员',
     base: 'business',
     path: 'agentstaff/toDoStaff',
     method: 'GET',
     input: pagingSchema,
-    output: staffRowSchema,
+    output: staffRowSchema.extend(deadlineFields),
     envelope: 'page',
     access: reviewRoles,
     paging: { page: 'page', size: 'rows' },
+  },
+});
+
+/** Whoever may open a person's detail page may fetch its attachments (ownership checked in the service). */
+const fileRoles = [...new Set([...staffRoles, ...reviewRoles, roles.staff.id])];
+
+/** A person's attachments and login account (agentstaff/file/*, agentstaff/*Account). */
+export const staffFileCalls = defineCalls('staffFiles', {
+  downloadFile: {
+    summary: '下载从业人员附件（含变更中的附件）',
+    base: 'business',
+    path: 'agentstaff/file/download',
+    method: 'GET',
+    input: fileIdSchema,
+    envelope: 'file',
+    produces: 'application/octet-stream',
+    access: fileRoles,
+  },
+  previewFile: {
+    summary: '预览从业人员附件（PDF、图片在浏览器中打开，其余下载）',
+    base: 'business',
+    path: 'agentstaff/file/preview',
+    method: 'GET',
+    input: fileIdSchema,
+    envelope: 'file',
+    produces: 'application/octet-stream',
+    access: fileRoles,
+  },
+  createAccount: {
+    summary: '为审核通过的从业人员开通登录账号（从业人员角色，属于本机构）',
+    description: '密码留空时由系统生成，只在本次返回中显示一次。',
+    base: 'business',
+    path: 'agentstaff/createAccount',
+    method: 'POST',
+    input: staffAccountSchema,
+    output: staffAccountOutSchema.extend({
+      initialPassword: z
+        .string()
+        .nullable()
+        .describe('系统生成的初始密码，只显示这一次；自行设置密码时为 null'),
+    }),
+    envelope: 'result',
+    access: [roles.agency.id],
+  },
+  disableAccount: {
+    summary: '停用从业人员的登录账号（其登录会话随之结束）',
+    base: 'business',
+    path: 'agentstaff/disableAccount/{id}',
+    method: 'POST',
+    input: idSchema,
+    output: staffAccountOutSchema,
+    envelope: 'result',
+    access: [roles.agency.id],
+  },
+  querySelf: {
+    summary: '从业人员本人的人员信息（登录账号所属的人员）',
+    base: 'business',
+    path: 'agentstaff/querySelf',
+    method: 'GET',
+    output: staffDetailSchema,
+    envelope: 'result',
+    access: [roles.staff.id],
   },
 });
 
@@ -222,7 +371,7 @@ export const staffChangeCalls = defineCalls('staffChange', {
     path: 'agentStaffChange/toDo',
     method: 'GET',
     input: pagingSchema,
-    output: staffChangeRowSchema,
+    output: staffChangeRowSchema.extend(deadlineFields),
     envelope: 'page',
     access: reviewRoles,
     paging: { page: 'page', size: 'rows' },

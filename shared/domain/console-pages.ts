@@ -14,6 +14,7 @@ export const builtConsolePages = {
   downLoad: { pages: ['service'] },
   system: { pages: ['smsOutbox', 'casServices', 'kitExamples'] },
   task: { pages: ['time'] },
+  evaluatemanger: { pages: ['smoEvaluteList', 'smoEvalute'] },
   orgstaff: {
     pages: [
       'stafflist',
@@ -30,8 +31,8 @@ export const builtConsolePages = {
     ],
   },
   credit: { pages: ['lose', 'loseNot'] },
-  blacklist: { pages: ['blacklistManagement', 'blacklistNot'] },
-  personnelblacklist: { pages: ['personnelblacklist'] },
+  blacklist: { pages: ['blacklistManagement', 'blacklistNot', 'blacklistNotAdd', 'blacklistNotList'] },
+  personnelblacklist: { pages: ['personnelblacklist', 'blackListDetail', 'personnelStaffadd'] },
   intermediary: {
     pages: [
       'orglist',
@@ -44,6 +45,10 @@ export const builtConsolePages = {
       'OrgChange',
       'OrgChangeInfo',
       'dishonest',
+      'orgpassrate',
+      'contactManageDetail',
+      'OrgListConnect',
+      'contractDownList',
     ],
   },
   usercenter: {
@@ -58,9 +63,38 @@ export const builtConsolePages = {
       'jsdwVerifyInfo',
       'jsdwVerify',
       'jsdwVerifyDone',
+      'prochange',
+      'proChangeDone',
     ],
   },
+  notdchy: { pages: ['toDoList', 'DoneList', 'Detials', 'DemandDetails', 'ToDoAuditList', 'DemandOption'] },
+  checkaddaccreditation: { pages: ['check', 'DemandList'] },
   construction: { pages: ['update'] },
+  contract: {
+    pages: [
+      'ContractList',
+      'contractDetails',
+      'ContractListDetail',
+      'contractCompleteList',
+      'ContractTemplateList',
+      'GovContracts',
+      'GovPurchase',
+      'GovPurchaseTotal',
+    ],
+  },
+  demandmanger: {
+    pages: [
+      'release',
+      'newProjece',
+      'releaseList',
+      'submitFile',
+      'demandQuery',
+      'DemandXmXg',
+      'demandDetails',
+      'demandOption',
+      'demandAuthChange',
+    ],
+  },
   audituser: {
     pages: [
       'agentorg_audit_users',

@@ -20,3 +20,24 @@ export const constructionFieldLabels = {
   address: '单位地址',
   districtCode: '所在区县',
 } as const;
+
+/** The fields of a unit a change request carries (construction/update). */
+export interface ConstructionFields {
+  name: string;
+  creditCode: string;
+  legalPersonName: string;
+  contactName: string;
+  contactPhone: string;
+  address: string;
+  districtCode: string;
+}
+
+export const constructionFieldKeys = Object.keys(constructionFieldLabels) as (keyof ConstructionFields)[];
+
+/** The fields whose values differ between two versions (the comparison marks these). */
+export function changedConstructionFields(
+  before: ConstructionFields,
+  after: ConstructionFields,
+): (keyof ConstructionFields)[] {
+  return constructionFieldKeys.filter((key) => before[key] !== after[key]);
+}

@@ -136,7 +136,8 @@ export const routes: readonly RouteDef[] = [
   ]),
   ...group('notdchy', 'console', [
     ['DemandRelease', '需求发布', OWNER],
-    ['DemandOption', '选择中介', OWNER],
+    // An invited agency quotes here (price comparison); the owner selects on /demandmanger/demandOption.
+    ['DemandOption', '比选报价', [R.admin.id, R.agency.id]],
     ['toDoList', '待办需求', WORK, kept],
     ['CaseAdd', '新建办件', WORK, detail],
     ['ToDoAuditList', '待审核需求', AUDIT],
@@ -195,6 +196,9 @@ export const routes: readonly RouteDef[] = [
     ['staffchecklist', '人员审核列表', ORG_MANAGE],
     ['informationReview', '信息审核', AUDIT],
     ['staffdetail', '人员详情', ALL, detail],
+    // The staff role's menu entry to its own record: the same page (a staff account always sees its own
+    // person there), listed for that role only. Never built itself: matchRoute finds staffdetail first.
+    ['staffSelf', '本人信息', [R.staff.id], { path: '/orgstaff/staffdetail' }],
     ['personStaffdetail', '个人详情', ALL, detail],
     ['PersonStaffdetailDifferent', '变更对比', ALL, detail],
     ['staffcheck', '人员核查', ORG_MANAGE],

@@ -70,6 +70,10 @@ export const auditDecision = defineStatusTable([
   { value: 6, key: 'published', label: '发布', tone: 'success' },
   { value: 7, key: 'withdrawn', label: '撤回', tone: 'warning' },
   { value: 8, key: 'deleted', label: '删除', tone: 'danger' },
+  // Credit decisions (server/modules/credit/timeline.ts): in the timeline of the agency or the staff.
+  { value: 9, key: 'creditFlagged', label: '信用认定', tone: 'danger' },
+  { value: 10, key: 'creditEnded', label: '信用记录撤销', tone: 'success' },
+  { value: 11, key: 'creditExpired', label: '信用记录到期', tone: 'neutral' },
 ]);
 export type AuditDecision = (typeof auditDecision.values)[number];
 
@@ -82,7 +86,9 @@ export const auditSubject = defineStatusTable([
   { value: 'contract', key: 'contract', label: '合同备案', tone: 'neutral' },
   { value: 'auth_change', key: 'authChange', label: '委托变更', tone: 'neutral' },
   { value: 'staff_change', key: 'staffChange', label: '人员变更', tone: 'neutral' },
+  { value: 'unit_change', key: 'unitChange', label: '建设单位变更', tone: 'neutral' },
   { value: 'project', key: 'project', label: '项目', tone: 'neutral' },
+  { value: 'demand_amend', key: 'demandAmend', label: '需求追加', tone: 'neutral' },
   { value: 'result', key: 'result', label: '测绘成果', tone: 'neutral' },
   { value: 'notice', key: 'notice', label: '通知公告', tone: 'neutral' },
 ]);

@@ -143,6 +143,8 @@ export const agencyApplySchema = agencyFieldsSchema.extend({
 
 export const orgIdSchema = subjectId('orgId', '请提供正确的机构编号');
 export const organizationIdSchema = subjectId('organizationId', '请提供正确的机构编号');
+/** queryOneByUserId?userId: the organization an account registered. */
+export const agencyUserIdSchema = subjectId('userId', '请提供正确的用户编号');
 
 /** The subject's id under the spec's name for it (organizationId, id, …). */
 function subjectId<K extends string>(key: K, message: string) {
@@ -190,6 +192,11 @@ export const metadataSchema = z.object({
   x: z.enum(['auditStatus', 'qualificationGrade', 'attachmentKind', 'district'], '元数据名称不正确'),
 });
 
+/** agentChange/metadata/{x}: the change's audit states or the names of the fields a change may touch. */
+export const changeMetadataSchema = z.object({
+  x: z.enum(['auditStatus', 'changeField'], '元数据名称不正确'),
+});
+
 /** updateSelfChange: the edited fields, why, and save (draft) or submit. */
 export const agencyChangeSchema = agencyFieldsSchema.extend({
   reason: z.preprocess(
@@ -197,6 +204,11 @@ export const agencyChangeSchema = agencyFieldsSchema.extend({
     z.string('请填写变更原因').trim().min(1, '请填写变更原因').max(500, '变更原因不能超过500个字'),
   ),
   action: z.enum(['save', 'submit'], m.actionInvalid).default('submit'),
+  // Attachments the change replaces or adds, and ones it removes (applied only on approval).
+  licence: agencyApplySchema.shape.licence,
+  qualification: agencyApplySchema.shape.qualification,
+  other: agencyApplySchema.shape.other,
+  removeFileIds: agencyApplySchema.shape.removeFileIds,
 });
 
 export const changeIdSchema = subjectId('id', '请提供正确的变更编号');

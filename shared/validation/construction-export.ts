@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { auditStatus } from '@shared/domain/statuses';
+import { pagingSchema } from './lists';
 import { wholeNumber } from './numbers';
 import { blankToUndefined } from './text';
 
@@ -21,3 +22,6 @@ export const constructionExportSchema = z.object({
   ),
 });
 export type ConstructionExportFilters = z.infer<typeof constructionExportSchema>;
+
+/** construction/list: the same filters, one page at a time (the list the export button sits on). */
+export const constructionUnitListSchema = pagingSchema.extend(constructionExportSchema.shape);

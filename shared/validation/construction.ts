@@ -24,7 +24,12 @@ export const constructionMessages = {
   saved: '保存成功',
   submitted: '提交成功，请等待审核',
   pendingLocked: '单位信息正在审核中，不能修改',
-  approvedLocked: '单位已认证通过，不能直接修改',
+  approvedLocked: '单位已认证通过，信息变更请提交变更申请',
+  notVerified: '单位认证通过后才能申请变更',
+  changeOpen: '已有未完成的变更申请',
+  noChange: '变更内容与当前信息相同，请修改后再提交',
+  changeNotFound: '变更申请不存在',
+  reasonRequired: '请填写变更原因',
   unitNotFound: '建设单位不存在',
   creditCodeTaken: '该统一社会信用代码已被其他单位使用',
 } as const;
@@ -85,3 +90,23 @@ export const constructionListSchema = pagingSchema;
 export const constructionMetadataSchema = z.object({
   x: z.enum(['auditStatus', 'attachmentKind', 'district'], '元数据名称不正确'),
 });
+
+/** construction/update: a verified unit's edited fields as a change request, why, save or submit. */
+export const constructionChangeSchema = constructionFieldsSchema.extend({
+  reason: z.preprocess(
+    blankToUndefined,
+    z.string(m.reasonRequired).trim().min(1, m.reasonRequired).max(500, m.tooLong('变更原因', 500)),
+  ),
+  action: z.enum(['save', 'submit'], m.actionInvalid).default('submit'),
+});
+export type ConstructionChangeInput = z.input<typeof constructionChangeSchema>;
+
+const changeId = z.preprocess(blankToUndefined, idField('请提供正确的变更编号'));
+
+/** queryOneChange?id */
+export const unitChangeIdSchema = z.object({ id: changeId });
+
+/** approveChange: pass (2, applies the change) or reject (3) with an opinion. */
+export const unitChangeDecisionSchema = constructionDecisionSchema
+  .omit({ constructionId: true })
+  .extend({ id: changeId });

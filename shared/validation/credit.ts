@@ -130,3 +130,10 @@ export const redListSchema = pagingSchema.extend({
   /** 法人 (Fr): the legal person's name. */
   frName: optionalText(20, '法定代表人姓名不能超过 20 个字'),
 });
+
+/** agUnqualified/queryReportProject: the projects of one agency, to name as violation projects. */
+export const reportProjectListSchema = pagingSchema.extend({
+  organizationId,
+  projectName: optionalText(100, '项目名称不能超过 100 个字'),
+});
+export type ReportProjectParams = z.infer<typeof reportProjectListSchema>;

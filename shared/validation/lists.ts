@@ -82,15 +82,22 @@ export const agencyListSchema = pagingSchema.extend({
 });
 export type AgencyListParams = z.infer<typeof agencyListSchema>;
 
-export const passRateSchema = z
-  .object({
-    registrationOrgan: optionalText(100, '登记机关不正确'),
-    credential: optionalText(40, '统一社会信用代码不正确'),
-  })
-  .refine((value) => value.credential !== undefined || value.registrationOrgan !== undefined, {
-    message: '请提供登记机关或统一社会信用代码',
-    path: ['credential'],
-  });
+/**
+ * getOrgPassRate: the approved share of decided agency applications, per organization (default) or per
+ * registration organ, narrowed to a registration organ (contains) and a credit code (exact).
+ */
+export const passRateSchema = pagingSchema.extend({
+  registrationOrgan: optionalText(100, '登记机关不能超过 100 个字'),
+  credential: z.preprocess(
+    (value) => (typeof value === 'string' ? blankToUndefined(value.trim().toUpperCase()) : value),
+    z.string().max(18, '统一社会信用代码不能超过 18 个字符').optional(),
+  ),
+  groupBy: z.preprocess(
+    blankToUndefined,
+    z.enum(['organization', 'organ'], '分组方式不正确').default('organization'),
+  ),
+});
+export type PassRateQuery = z.infer<typeof passRateSchema>;
 
 export const downloadListSchema = pagingSchema.extend({
   keyword: optionalText(50, '搜索词不能超过 50 个字'),

@@ -13,13 +13,24 @@ import {
   type AgencyChangeRow,
 } from '@shared/contracts/agencies';
 import { auditOpinionCalls } from '@shared/contracts/audit-opinions';
-import { agencyFieldKeys, agencyFieldLabels, type AgencyFields } from '@shared/domain/agencies';
+import {
+  agencyAttachmentKind,
+  agencyFieldKeys,
+  agencyFieldLabels,
+  type AgencyFields,
+} from '@shared/domain/agencies';
+import { callUrl } from '@shared/api/call';
+import { Button } from '@shared/ui/button';
+import { documentExtensions } from '@shared/validation/upload';
+import { useApi } from '@console/lib/api';
 import type { ReviewDecisionKey } from '@shared/domain/review';
 import { auditStatus, qualificationGrade, type AuditStatus } from '@shared/domain/statuses';
 import { agencyChangeSchema } from '@shared/validation/agencies';
 import { formatDateTime } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import {
+  Attachments,
+  FileField,
   KitForm,
   ListPage,
   StatusBadge,
@@ -28,8 +39,10 @@ import {
   useCallMutation,
   useContractForm,
   type Column,
+  deadlineColumn,
 } from '@console/kit';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
+import { ChangeComparison as Comparison } from '@console/components/review/change-comparison';
 import { DecisionPanel, type Decision } from '@console/components/review/decision-panel';
 import { scopeText } from './agency-view';
 import './agencies.css';
@@ -51,34 +64,45 @@ function useDistrictNames(): Map<string, string> {
 /** Old and new side by side; changed rows are marked (colour and the word 已变更 for screen readers). */
 export function ChangeComparison({ change }: { change: AgencyChange }) {
   const districts = useDistrictNames();
-  const changed = new Set(change.changedFields);
   return (
-    <Card>
-      <h2 className="kit-detail__title">变更内容对照</h2>
-      <p>共 {changed.size} 项变更，已用底色标出。</p>
-      <table className="agency-compare">
-        <caption className="sr-only">变更前后对照</caption>
-        <thead>
-          <tr>
-            <th scope="col">项目</th>
-            <th scope="col">变更前</th>
-            <th scope="col">变更后</th>
-          </tr>
-        </thead>
-        <tbody>
-          {agencyFieldKeys.map((key) => (
-            <tr key={key} className={changed.has(key) ? 'is-changed' : undefined}>
-              <th scope="row">
-                {agencyFieldLabels[key]}
-                {changed.has(key) ? <span className="agency-compare__mark">（已变更）</span> : null}
-              </th>
-              <td>{valueText(key, change.before, districts)}</td>
-              <td>{valueText(key, change.data, districts)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
+    <>
+      <Comparison
+        changed={change.changedFields}
+        fields={agencyFieldKeys.map((key) => ({
+          key,
+          label: agencyFieldLabels[key],
+          before: valueText(key, change.before, districts),
+          after: valueText(key, change.data, districts),
+        }))}
+      />
+      <ChangeFilesCompare change={change} />
+    </>
+  );
+}
+
+/** The attachments before and after: a change may replace them; the approval puts the new set in force. */
+function ChangeFilesCompare({ change }: { change: AgencyChange }) {
+  const api = useApi();
+  const href = (file: { fileId: string }, kind: 'preview' | 'download') =>
+    callUrl(api, kind === 'preview' ? agencyCalls.previewFile : agencyCalls.downloadFile, {
+      id: file.fileId,
+    });
+  const changed = change.changedFields.includes('attachments');
+  const label = (files: AgencyChange['dataFiles']) =>
+    files.map((file) => ({
+      ...file,
+      fileName: `${agencyAttachmentKind.label(file.kind)}：${file.fileName}`,
+    }));
+  return (
+    <>
+      <h3 className="kit-detail__title">
+        附件对照{changed ? <span className="agency-compare__mark">（已变更）</span> : '（无变化）'}
+      </h3>
+      <div className={`agency-files-compare${changed ? ' is-changed' : ''}`}>
+        <Attachments files={label(change.beforeFiles)} href={href} title="变更前附件" />
+        <Attachments files={label(change.dataFiles)} href={href} title="变更后附件" />
+      </div>
+    </>
   );
 }
 
@@ -159,7 +183,10 @@ const changeColumns = (link: string): Column<AgencyChangeRow>[] => [
   {
     key: 'changedFields',
     header: '变更项目',
-    cell: (row) => row.changedFields.map((key) => agencyFieldLabels[key as keyof AgencyFields]).join('、'),
+    cell: (row) =>
+      row.changedFields
+        .map((key) => (key === 'attachments' ? '附件' : agencyFieldLabels[key as keyof AgencyFields]))
+        .join('、'),
   },
   { key: 'reason', header: '变更原因', cell: (row) => row.reason ?? '' },
   {
@@ -176,7 +203,7 @@ export function ChangeTodoPage() {
       title="机构变更审核"
       caption="待审核的机构变更"
       call={agencyChangeCalls.todo}
-      columns={changeColumns('/intermediary/OrgChangeInfo')}
+      columns={[...changeColumns('/intermediary/OrgChangeInfo'), deadlineColumn()]}
       rowKey={(row) => row.pkid}
       emptyText="暂无待审核的机构变更"
     />
@@ -242,6 +269,8 @@ function ChangeForm({
   const save = useCallMutation(agencyChangeCalls.updateSelf, {
     invalidates: [agencyChangeCalls.check, agencyChangeCalls.querySelf],
   });
+  const [uploads, setUploads] = useState<Partial<Record<'licence' | 'qualification' | 'other', File>>>({});
+  const [removed, setRemoved] = useState<string[]>([]);
   const form = useContractForm(agencyChangeSchema, {
     orgName: org.orgName,
     credential: org.credential ?? '',
@@ -279,7 +308,11 @@ function ChangeForm({
           }}
           submitLabel="提交变更申请"
           onSubmit={async (values) => {
-            const result = await save.mutateAsync(values as never);
+            const result = await save.mutateAsync({
+              ...values,
+              ...uploads,
+              ...(removed.length > 0 ? { removeFileIds: removed.join(',') } : {}),
+            } as never);
             onDone({ message: result.message, id: result.data.pkid });
           }}
         >
@@ -309,6 +342,49 @@ function ChangeForm({
             <TextField form={form} name="email" label="电子邮箱" type="email" />
           </div>
           <TextField form={form} name="introduction" label="机构简介" multiline />
+          <fieldset className="agency-files">
+            <legend>附件（上传新的营业执照或资质证书即替换原件，审核通过后生效）</legend>
+            {agencyAttachmentKind.entries.map((kind) => {
+              const key = kind.key as 'licence' | 'qualification' | 'other';
+              const current = org.attachments.filter(
+                (file) => file.kind === kind.value && !removed.includes(file.fileId),
+              );
+              return (
+                <div key={kind.value} className="agency-files__kind">
+                  <FileField
+                    id={`change-${key}`}
+                    label={kind.label}
+                    allowed={documentExtensions}
+                    onFile={(file) =>
+                      setUploads((before) => {
+                        const next = { ...before };
+                        if (file) next[key] = file;
+                        else delete next[key];
+                        return next;
+                      })
+                    }
+                  />
+                  {current.length > 0 ? (
+                    <ul className="agency-files__list">
+                      {current.map((file) => (
+                        <li key={file.fileId}>
+                          现有：{file.fileName}{' '}
+                          <Button
+                            type="button"
+                            variant="ghost"
+                            size="sm"
+                            onClick={() => setRemoved((before) => [...before, file.fileId])}
+                          >
+                            删除
+                          </Button>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+              );
+            })}
+          </fieldset>
           <TextField form={form} name="reason" label="变更原因" multiline />
         </KitForm>
       </Card>

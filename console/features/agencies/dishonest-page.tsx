@@ -1,6 +1,6 @@
 /** /intermediary/dishonest: the credit flags of the agencies a legal person heads (失信核查). */
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { agencyCalls } from '@shared/contracts/agencies';
 import { auditStatus, creditFlag } from '@shared/domain/statuses';
 import { dishonestQuerySchema } from '@shared/validation/agencies';
@@ -8,8 +8,11 @@ import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { KitForm, StatusBadge, TextField, useCall, useContractForm } from '@console/kit';
 
 export function DishonestPage() {
-  const [name, setName] = useState<string | null>(null);
-  const form = useContractForm(dishonestQuerySchema, { legalPersonName: '' });
+  // ?legalPersonName= (from 机构关联) runs the check at once.
+  const [search] = useSearchParams();
+  const given = search.get('legalPersonName')?.trim() || null;
+  const [name, setName] = useState<string | null>(given);
+  const form = useContractForm(dishonestQuerySchema, { legalPersonName: given ?? '' });
   const result = useCall(agencyCalls.dishonest, { legalPersonName: name ?? '' }, { enabled: name !== null });
   return (
     <>

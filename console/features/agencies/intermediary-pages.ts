@@ -1,6 +1,8 @@
 /** The intermediary route group's pages: one lazy chunk, registered in console/app/pages.ts. */
+import { ContractDownPage } from './contract-down-page';
 import { ChangeDetailPage, ChangeTodoPage } from './change-pages';
 import { DishonestPage } from './dishonest-page';
+import { ContactPage, OrgConnectPage, PassRatePage } from './org-hub-pages';
 import { ApplyPage } from './apply-page';
 import { AgencyReviewPage } from './review-page';
 import { AgencyDonePage, AgencyQueryPage, AgencyTodoPage } from './review-lists';
@@ -16,4 +18,8 @@ export const pages = {
   OrgChange: ChangeTodoPage,
   OrgChangeInfo: ChangeDetailPage,
   dishonest: DishonestPage,
+  orgpassrate: PassRatePage,
+  contactManageDetail: ContactPage,
+  OrgListConnect: OrgConnectPage,
+  contractDownList: ContractDownPage,
 };

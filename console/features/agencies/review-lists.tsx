@@ -9,7 +9,7 @@ import { hallCalls, type AgencySummary } from '@shared/contracts/hall';
 import { roles } from '@shared/domain/roles';
 import { auditStatus, creditFlag, qualificationGrade } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
-import { ListPage, StatusBadge, useCall, type Column, type FilterDef } from '@console/kit';
+import { ListPage, StatusBadge, useCall, type Column, type FilterDef, deadlineColumn } from '@console/kit';
 import { stages } from '@shared/domain/stages';
 import { scopeText } from './agency-view';
 
@@ -43,7 +43,7 @@ export function AgencyTodoPage() {
       caption="待审核的机构申请"
       description="待您审核的机构申请，按提交时间先后排列。"
       call={agencyCalls.todo}
-      columns={taskColumns('/intermediary/informationReviewShow')}
+      columns={[...taskColumns('/intermediary/informationReviewShow'), deadlineColumn<AgencyReviewTask>()]}
       rowKey={(row) => row.organizationId}
       emptyText="暂无待审核的机构申请"
     />
@@ -155,14 +155,20 @@ function useDirectoryFilters(): FilterDef[] {
   ];
 }
 
-/** /usercenter/agency: owners browse approved agencies to choose one. */
+/**
+ * /usercenter/agency: owners browse approved agencies to choose one. Unless a credit filter is
+ * chosen, the list holds only the agencies that may be chosen for a new demand (credit 良好 is
+ * credit/flags.ts's agencySelectableCondition on the server); a flagged agency shows with its record
+ * when the owner filters by its flag.
+ */
 export function OwnerAgencyPage() {
   return (
     <ListPage
       title="中介机构"
       caption="审核通过的中介机构"
-      description="按业务范围、资质等级、所在区县和信用状况查找审核通过的测绘中介机构。"
+      description="按业务范围、资质等级、所在区县和信用状况查找审核通过的测绘中介机构。默认只列出可以选择的机构；有失信、不合格或黑名单记录的机构不能选择，可按信用状况查看。"
       call={hallCalls.agencies}
+      fixedInput={{ credit: 'good' }}
       filters={useDirectoryFilters()}
       columns={agencyDirectoryColumns('/usercenter/agencyDetiles')}
       rowKey={(row) => row.organizationId}

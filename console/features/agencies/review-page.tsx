@@ -13,6 +13,7 @@ import type { ReviewDecisionKey } from '@shared/domain/review';
 import { Notice, PageHeader } from '@shared/ui/page';
 import { useCall, useCallMutation } from '@console/kit';
 import { DecisionPanel, type Decision } from '@console/components/review/decision-panel';
+import { AgencySatisfaction } from '@console/components/satisfaction/agency-satisfaction';
 import { AgencyDetails, AgencyStatusLine, AgencyTimeline } from './agency-view';
 import './agencies.css';
 
@@ -69,6 +70,7 @@ export function AgencyReviewPage() {
       <PageHeader title={data.orgName} description={<AgencyStatusLine org={data} />} />
       {outcome ? <Notice>{outcome}</Notice> : null}
       <AgencyDetails org={data} />
+      <AgencySatisfaction organizationId={id} />
       <AgencyTimeline organizationId={id} />
       {data.review && reviewing ? (
         <DecisionPanel

@@ -14,6 +14,7 @@ import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { FileField, KitForm, TextField, useCall, useCallMutation, useContractForm } from '@console/kit';
 import { UnitDetails, UnitRejection, UnitStatusLine, UnitTimeline } from './unit-view';
+import { changeLink, UnitChangeForm } from './change-pages';
 import './construction.css';
 
 type UploadKey = 'licence' | 'other';
@@ -22,6 +23,7 @@ export function UnitUpdatePage() {
   const self = useCall(constructionCalls.querySelf, {});
   // The server's confirmation outlives the form (a submitted unit is shown read-only).
   const [message, setMessage] = useState<string | null>(null);
+  const [asked, setAsked] = useState<{ message: string; id: number } | null>(null);
   if (self.isPending) return <PageHeader title="单位信息" description="正在加载…" />;
   if (self.error) return <Notice tone="danger">{self.error.message}</Notice>;
   const unit = self.data;
@@ -43,10 +45,23 @@ export function UnitUpdatePage() {
           单位已认证通过。<Link to="/usercenter/jsdwVerifyInfo">查看认证信息</Link>
         </Notice>
       ) : null}
+      {asked ? (
+        <Notice>
+          {asked.message} <Link to={changeLink(asked.id)}>查看变更申请</Link>
+        </Notice>
+      ) : unit?.openChangeId ? (
+        <Notice>
+          单位信息变更申请正在审核中，审核通过前现有信息继续有效。
+          <Link to={changeLink(unit.openChangeId)}>查看变更申请</Link>
+        </Notice>
+      ) : null}
       {editable ? (
         <UnitForm unit={unit ?? null} onSaved={setMessage} />
       ) : unit ? (
         <UnitDetails unit={unit} />
+      ) : null}
+      {unit?.auditStatus === auditStatus.code.approved && !unit.openChangeId && !asked ? (
+        <UnitChangeForm unit={unit} onDone={setAsked} />
       ) : null}
       {unit ? <UnitTimeline constructionId={unit.constructionId} /> : null}
     </>

@@ -8,13 +8,15 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { auditOpinionCalls } from '@shared/contracts/audit-opinions';
 import { constructionCalls, type ConstructionTask } from '@shared/contracts/construction';
+import { constructionExportCalls, type ConstructionUnitRow } from '@shared/contracts/construction-export';
 import type { ReviewDecisionKey } from '@shared/domain/review';
 import { auditStatus, type AuditStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
 import { Notice, PageHeader } from '@shared/ui/page';
-import { ListPage, StatusBadge, useCall, useCallMutation, type Column } from '@console/kit';
+import { ListPage, StatusBadge, useCall, useCallMutation, type Column, deadlineColumn } from '@console/kit';
 import { DecisionPanel, type Decision } from '@console/components/review/decision-panel';
 import { UnitDetails, UnitRejection, UnitStatusLine, UnitTimeline } from './unit-view';
+import { changeLink, UnitChangeTodo, UnitChangeView } from './change-pages';
 import './construction.css';
 
 const INFO = '/usercenter/jsdwVerifyInfo';
@@ -42,16 +44,85 @@ const taskColumns: Column<ConstructionTask>[] = [
   },
 ];
 
+/** The two views of /usercenter/jsdwVerify: the reviewer's to-do, or every unit (?view=all). */
+type View = 'todo' | 'changes' | 'all';
+const views: readonly (readonly [View, string, string])[] = [
+  ['todo', '待我认证', '/usercenter/jsdwVerify'],
+  ['changes', '变更待审', '/usercenter/jsdwVerify?view=changes'],
+  ['all', '全部建设单位', '/usercenter/jsdwVerify?view=all'],
+];
+
+function ViewSwitch({ view }: { view: View }) {
+  return (
+    <nav className="unit-views" aria-label="建设单位视图">
+      {views.map(([key, label, to]) => (
+        <Link key={key} to={to} aria-current={key === view ? 'page' : undefined}>
+          {label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 export function UnitTodoPage() {
+  const [search] = useSearchParams();
+  if (search.get('view') === 'all') return <UnitDirectory />;
+  if (search.get('view') === 'changes') return <UnitChangeTodo intro={<ViewSwitch view="changes" />} />;
   return (
     <ListPage
       title="建设单位认证"
       caption="待认证的建设单位"
       description="待您认证的建设单位，按提交时间先后排列。"
+      intro={<ViewSwitch view="todo" />}
       call={constructionCalls.todo}
-      columns={taskColumns}
+      columns={[...taskColumns, deadlineColumn()]}
       rowKey={(row) => row.constructionId}
       emptyText="暂无待认证的建设单位"
+    />
+  );
+}
+
+const unitColumns: Column<ConstructionUnitRow>[] = [
+  {
+    key: 'name',
+    header: '单位名称',
+    cell: (row) => <Link to={`${INFO}?id=${row.constructionId}`}>{row.name}</Link>,
+    wide: true,
+  },
+  { key: 'creditCode', header: '统一社会信用代码', cell: (row) => row.creditCode ?? '', nowrap: true },
+  { key: 'legalPersonName', header: '法定代表人', cell: (row) => row.legalPersonName ?? '' },
+  { key: 'districtName', header: '所在区县', cell: (row) => row.districtName ?? '' },
+  {
+    key: 'auditStatus',
+    header: '状态',
+    cell: (row) => <StatusBadge table={auditStatus} value={row.auditStatus} />,
+  },
+  { key: 'createdAt', header: '登记时间', cell: (row) => formatDateTime(row.createdAt), nowrap: true },
+];
+
+/** Every unit in any state, filtered in the URL, exported with the same filters (construction/exportExcel). */
+function UnitDirectory() {
+  return (
+    <ListPage
+      title="建设单位认证"
+      caption="全部建设单位"
+      description="所有登记的建设单位，最新登记在前；导出的 Excel 与当前筛选条件一致。"
+      intro={<ViewSwitch view="all" />}
+      call={constructionExportCalls.list}
+      filters={[
+        { name: 'name', label: '单位名称' },
+        { name: 'creditCode', label: '统一社会信用代码' },
+        {
+          name: 'auditStatus',
+          label: '审核状态',
+          type: 'select',
+          options: auditStatus.entries.map((entry) => ({ value: entry.value, label: entry.label })),
+        },
+      ]}
+      columns={unitColumns}
+      rowKey={(row) => row.constructionId}
+      exportFile={{ call: constructionExportCalls.exportExcel, fileName: '建设单位.xlsx' }}
+      emptyText={(filtered) => (filtered ? '没有符合条件的建设单位，请调整筛选条件' : '暂无建设单位')}
     />
   );
 }
@@ -81,6 +152,8 @@ export function UnitDonePage() {
 export function UnitInfoPage() {
   const [search] = useSearchParams();
   const raw = search.get('id');
+  const changeId = search.get('changeId');
+  if (changeId !== null) return <UnitChangeView id={Number(changeId)} />;
   return raw === null ? <OwnUnitInfo /> : <ReviewedUnit id={Number(raw)} />;
 }
 
@@ -102,6 +175,11 @@ function OwnUnitInfo() {
     <>
       <PageHeader title="建设单位认证信息" description={<UnitStatusLine unit={unit} />} />
       <UnitRejection unit={unit} />
+      {unit.openChangeId ? (
+        <Notice>
+          有一项信息变更申请尚未完成。<Link to={changeLink(unit.openChangeId)}>查看变更申请</Link>
+        </Notice>
+      ) : null}
       {unit.auditStatus === auditStatus.code.draft || unit.auditStatus === auditStatus.code.rejected ? (
         <Notice>
           <Link to="/construction/update">修改并提交认证</Link>

@@ -1,6 +1,8 @@
 /** The personnelblacklist route group's pages (/personnelblacklist). */
-import { PersonnelBlacklistPage } from './pages';
+import { BlackListDetailPage, PersonnelBlacklistPage, PersonnelStaffaddPage } from './pages';
 
 export const pages = {
   personnelblacklist: PersonnelBlacklistPage,
+  blackListDetail: BlackListDetailPage,
+  personnelStaffadd: PersonnelStaffaddPage,
 };

@@ -11,6 +11,7 @@ import { auditOpinionCalls } from '@shared/contracts/audit-opinions';
 import {
   staffCalls,
   staffChangeCalls,
+  staffFileCalls,
   type StaffChangeDetail,
   type StaffChangeRow,
   type StaffRow,
@@ -33,9 +34,19 @@ import {
   useContractForm,
   type ActionOutcome,
   type Column,
+  deadlineColumn,
 } from '@console/kit';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
+import { ChangeComparison } from '@console/components/review/change-comparison';
 import { DecisionPanel } from '@console/components/review/decision-panel';
+import { StaffAccountCard } from './account';
+import {
+  StaffAttachmentsSection,
+  StaffFilePicker,
+  StaffFilesCompare,
+  type StaffUploadKey,
+  type StaffUploads,
+} from './attachments';
 import './orgstaff.css';
 
 const columns: readonly Column<StaffRow>[] = [
@@ -65,8 +76,30 @@ const columns: readonly Column<StaffRow>[] = [
 
 /** Whether the signed-in user holds the agency role (who edits staff; the server checks again). */
 function useIsAgency(): boolean {
+  return useHasRole(roles.agency.id);
+}
+
+function useHasRole(roleId: string): boolean {
   const shell = useRouteLoaderData<ShellData>('console');
-  return (shell?.user.roleid ?? '').split(',').includes(roles.agency.id);
+  return (shell?.user.roleid ?? '').split(',').includes(roleId);
+}
+
+/** The files chosen in a form and the files in force marked for removal, sent with the form. */
+function useStaffUploads() {
+  const [uploads, setUploads] = useState<StaffUploads>({});
+  const [removed, setRemoved] = useState<string[]>([]);
+  return {
+    removed,
+    onUpload: (key: StaffUploadKey, file: File | null) =>
+      setUploads((before) => {
+        const next = { ...before };
+        if (file) next[key] = file;
+        else delete next[key];
+        return next;
+      }),
+    onRemove: (fileId: string) => setRemoved((before) => [...before, fileId]),
+    fields: () => ({ ...uploads, ...(removed.length > 0 ? { removeFileIds: removed.join(',') } : {}) }),
+  };
 }
 
 /** Edit and delete of one of the agency's own people (the server refuses while it is under review). */
@@ -127,7 +160,7 @@ export function PersonnelReviewPage() {
       title="人员审核"
       caption="待审核的从业人员"
       call={staffCalls.toDoStaff}
-      columns={columns}
+      columns={[...columns, deadlineColumn()]}
       rowKey={(row) => row.staffId}
       emptyText="没有待审核的人员"
     />
@@ -137,8 +170,13 @@ export function PersonnelReviewPage() {
 /** /orgstaff/staffdetail?id=: one person, the review timeline and (for a reviewer) the decision. */
 export function StaffDetailPage() {
   const [search] = useSearchParams();
+  const agency = useIsAgency();
+  const staffAccount = useHasRole(roles.staff.id) && !agency;
   const id = Number(search.get('id') ?? 0);
-  const detail = useCall(staffCalls.queryOne, { id }, { enabled: id > 0 });
+  // A staff account sees the one person it belongs to (agentstaff/querySelf), whatever the link says.
+  const other = useCall(staffCalls.queryOne, { id }, { enabled: id > 0 && !staffAccount });
+  const self = useCall(staffFileCalls.querySelf, {}, { enabled: staffAccount });
+  const detail = staffAccount ? self : other;
   const templates = useCall(auditOpinionCalls.list, { pageIdx: 1, pageSize: 50 } as never);
   const decide = useCallMutation(staffCalls.approve, {
     invalidates: [staffCalls.queryOne, staffCalls.toDoStaff, staffCalls.query],
@@ -177,6 +215,8 @@ export function StaffDetailPage() {
           ]}
         />
       </Card>
+      <StaffAttachmentsSection files={staff.attachments} />
+      <StaffAccountCard staff={staff} agency={agency} />
       <AuditTimeline records={staff.records} />
       {staff.review && allowed.length > 0 ? (
         <DecisionPanel
@@ -240,6 +280,7 @@ export function StaffAddPage() {
     post: '',
   });
   const add = useCallMutation(staffCalls.add, { invalidates: [staffCalls.query] });
+  const files = useStaffUploads();
   return (
     <>
       <PageHeader
@@ -252,11 +293,12 @@ export function StaffAddPage() {
           fields={formLabels}
           submitLabel="提交审核"
           onSubmit={async (values) => {
-            const saved = await add.mutateAsync(values);
+            const saved = await add.mutateAsync({ ...values, ...files.fields() } as never);
             await navigate(`/orgstaff/staffdetail?id=${saved.data.staffId}`);
           }}
         >
           <StaffFields form={form as never} />
+          <StaffFilePicker current={[]} {...files} />
         </KitForm>
       </Card>
     </>
@@ -295,6 +337,7 @@ function EditStaffForm({
   const update = useCallMutation(staffCalls.update, {
     invalidates: [staffCalls.query, staffCalls.queryOne, staffChangeCalls.query],
   });
+  const files = useStaffUploads();
   const approved = staff.auditStatus === auditStatus.code.approved;
   const blocked = staff.auditStatus === auditStatus.code.pending || staff.openChangeId !== null;
   return (
@@ -314,7 +357,7 @@ function EditStaffForm({
           fields={formLabels}
           submitLabel={approved ? '提交变更审核' : '提交审核'}
           onSubmit={async (values) => {
-            const saved = (await update.mutateAsync(values)).data;
+            const saved = (await update.mutateAsync({ ...values, ...files.fields() } as never)).data;
             await navigate(
               saved.changeId === null
                 ? `/orgstaff/staffdetail?id=${saved.staffId}`
@@ -323,6 +366,7 @@ function EditStaffForm({
           }}
         >
           <StaffFields form={form as never} />
+          <StaffFilePicker current={staff.attachments} {...files} />
         </KitForm>
       </Card>
     </>
@@ -340,7 +384,8 @@ const changeColumns = (link: string): readonly Column<StaffChangeRow>[] => [
   {
     key: 'changedFields',
     header: '变更项目',
-    cell: (row) => row.changedFields.map((key) => staffFieldLabels[key as keyof StaffFields]).join('、'),
+    cell: (row) =>
+      row.changedFields.map((key) => staffFieldLabels[key as keyof StaffFields]).join('、') || '附件',
   },
   {
     key: 'auditStatus',
@@ -380,7 +425,7 @@ export function StaffChangeTodoPage() {
       title="人员变更审核"
       caption="待审核的人员变更"
       call={staffChangeCalls.toDo}
-      columns={changeColumns('/orgstaff/staffcheck')}
+      columns={[...changeColumns('/orgstaff/staffcheck'), deadlineColumn()]}
       rowKey={(row) => row.pkid}
       emptyText="没有待审核的人员变更"
     />
@@ -389,34 +434,16 @@ export function StaffChangeTodoPage() {
 
 /** Old and new side by side; changed rows are marked (colour and the word 已变更 for screen readers). */
 function StaffComparison({ change }: { change: StaffChangeDetail }) {
-  const changed = new Set(change.changedFields);
   return (
-    <Card>
-      <h2 className="kit-detail__title">变更内容对照</h2>
-      <p>共 {changed.size} 项变更，已用底色标出。</p>
-      <table className="staff-compare">
-        <caption className="sr-only">变更前后对照</caption>
-        <thead>
-          <tr>
-            <th scope="col">项目</th>
-            <th scope="col">变更前</th>
-            <th scope="col">变更后</th>
-          </tr>
-        </thead>
-        <tbody>
-          {staffFieldKeys.map((key) => (
-            <tr key={key} className={changed.has(key) ? 'is-changed' : undefined}>
-              <th scope="row">
-                {staffFieldLabels[key]}
-                {changed.has(key) ? <span className="staff-compare__mark">（已变更）</span> : null}
-              </th>
-              <td>{change.before[key] ?? '—'}</td>
-              <td>{change.data[key] ?? '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
+    <ChangeComparison
+      changed={change.changedFields}
+      fields={staffFieldKeys.map((key) => ({
+        key,
+        label: staffFieldLabels[key],
+        before: change.before[key] ?? '',
+        after: change.data[key] ?? '',
+      }))}
+    />
   );
 }
 
@@ -462,6 +489,7 @@ export function StaffChangeDetailPage() {
       />
       {outcome ? <Notice>{outcome}</Notice> : null}
       <StaffComparison change={data} />
+      <StaffFilesCompare change={data} />
       <AuditTimeline records={data.records} />
       {data.review && allowed.length > 0 ? (
         <DecisionPanel

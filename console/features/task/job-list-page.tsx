@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { jobCalls, type JobRow } from '@shared/contracts/jobs';
 import { formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
+import { DeadlineSections } from './deadline-sections';
 import { jobEditSchema } from '@shared/validation/jobs';
 import {
   ConfirmAction,
@@ -83,36 +84,39 @@ export function JobListPage() {
     { key: 'nextRunAt', header: '下次执行', cell: (row) => formatDateTime(row.nextRunAt), nowrap: true },
   ];
   return (
-    <ListPage
-      title="定时任务与时限"
-      caption="定时任务"
-      description="系统定时任务的执行计划与最近一次执行情况。多个实例同时运行时，每个任务同一时间只在一个实例上执行。"
-      call={jobCalls.list}
-      filters={[{ name: 'jobName', label: '任务名称' }]}
-      columns={columns}
-      rowKey={(row) => row.jobName}
-      feedback={feedback}
-      rowActions={(row) => (
-        <>
-          <EditJob job={row} onDone={setFeedback} />
-          <ConfirmAction
-            label="立即执行"
-            size="sm"
-            title="立即执行"
-            question={`确定立即执行“${row.jobName}”吗？`}
-            ariaLabel={`立即执行 ${row.jobName}`}
-            action={() =>
-              edit.mutateAsync({
-                jobName: row.jobName,
-                schedule: row.schedule,
-                enabled: row.enabled,
-                runNow: true,
-              })
-            }
-            onDone={setFeedback}
-          />
-        </>
-      )}
-    />
+    <>
+      <ListPage
+        title="定时任务与时限"
+        caption="定时任务"
+        description="系统定时任务的执行计划与最近一次执行情况。多个实例同时运行时，每个任务同一时间只在一个实例上执行。"
+        call={jobCalls.list}
+        filters={[{ name: 'jobName', label: '任务名称' }]}
+        columns={columns}
+        rowKey={(row) => row.jobName}
+        feedback={feedback}
+        rowActions={(row) => (
+          <>
+            <EditJob job={row} onDone={setFeedback} />
+            <ConfirmAction
+              label="立即执行"
+              size="sm"
+              title="立即执行"
+              question={`确定立即执行“${row.jobName}”吗？`}
+              ariaLabel={`立即执行 ${row.jobName}`}
+              action={() =>
+                edit.mutateAsync({
+                  jobName: row.jobName,
+                  schedule: row.schedule,
+                  enabled: row.enabled,
+                  runNow: true,
+                })
+              }
+              onDone={setFeedback}
+            />
+          </>
+        )}
+      />
+      <DeadlineSections />
+    </>
   );
 }

@@ -10,7 +10,8 @@ import { agencyAttachmentKind, auditUserKind, type AgencyFields } from '@shared/
 import { users } from './accounts';
 import { checkIn, timestamps, timestamptz } from './columns';
 import { files } from './content';
-import { agentOrganizations } from './parties';
+import { agentOrganizations, agentStaff } from './parties';
+import { staffAttachmentKind, type AttachmentRef } from '@shared/domain/staff';
 
 /** The business licence, qualification certificate and other files of an agency's application. */
 export const agentOrgAttachments = pgTable(
@@ -33,6 +34,27 @@ export const agentOrgAttachments = pgTable(
   ],
 );
 
+/** A person's ID card copy, certificate and other files (shown to reviewers, replaced by changes). */
+export const agentStaffAttachments = pgTable(
+  'agent_staff_attachments',
+  {
+    pkid: integer('pkid').primaryKey().generatedByDefaultAsIdentity(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => agentStaff.staffId, { onDelete: 'cascade' }),
+    kind: smallint('kind').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    checkIn('agent_staff_attachments_kind_check', t.kind, staffAttachmentKind.values),
+    index('agent_staff_attachments_staff_id_idx').on(t.staffId, t.kind),
+    index('agent_staff_attachments_file_id_idx').on(t.fileId),
+  ],
+);
+
 /**
  * A change request of an approved agency: a full copy of its fields with the edits (`data`). The
  * agency's row stays in force until a reviewer approves; the approval copies `data` over it. At most
@@ -49,6 +71,12 @@ export const agentOrgChanges = pgTable(
     /** The fields before the change, as they were when it was asked for (the reviewers' left column). */
     before: jsonb('before').$type<AgencyFields>().notNull(),
     data: jsonb('data').$type<AgencyFields>().notNull(),
+    /**
+     * The agency's attachments when the change was asked for, and the set the change puts in force
+     * (the same as before when the change does not touch them). Approval replaces the attachments.
+     */
+    beforeFiles: jsonb('before_files').$type<AttachmentRef[]>().notNull().default([]),
+    dataFiles: jsonb('data_files').$type<AttachmentRef[]>().notNull().default([]),
     reason: text('reason'),
     auditStatus: smallint('audit_status').notNull().default(0),
     appliedAt: timestamptz('applied_at'),

@@ -56,6 +56,13 @@ export const reviewItems = pgTable(
     version: integer('version').notNull().default(0),
     submittedAt: timestamptz('submitted_at'),
     decidedAt: timestamptz('decided_at'),
+    /**
+     * Service deadline of the pending task (server/modules/deadlines): overdue from dueAt, a reminder
+     * at remindAt (one working day before), remindedAt once it was sent (at most once per submission).
+     */
+    dueAt: timestamptz('due_at'),
+    remindAt: timestamptz('remind_at'),
+    remindedAt: timestamptz('reminded_at'),
     ...timestamps(),
   },
   (t) => [
@@ -64,5 +71,6 @@ export const reviewItems = pgTable(
     uniqueIndex('review_items_subject_idx').on(t.subjectType, t.subjectId),
     index('review_items_pending_idx').on(t.status, t.subjectType, t.submittedAt),
     index('review_items_assignee_idx').on(t.assigneeId),
+    index('review_items_remind_idx').on(t.remindAt),
   ],
 );

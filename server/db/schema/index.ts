@@ -17,3 +17,7 @@ export * from './jobs';
 export * from './credit';
 export * from './agencies';
 export * from './construction';
+export * from './demands';
+export * from './selection';
+export * from './authorizations';
+export * from './deadlines';

@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { auditStatus, gender, qualificationGrade } from '@shared/domain/statuses';
 import { users } from './accounts';
-import type { StaffFields } from '@shared/domain/staff';
+import type { AttachmentRef, StaffFields } from '@shared/domain/staff';
 import { checkIn, timestamps, timestamptz } from './columns';
 import { districts } from './reference';
 
@@ -165,6 +165,9 @@ export const agentStaffChanges = pgTable(
     /** The fields as they were when the change was asked for (the reviewers' left column). */
     before: jsonb('before').$type<StaffFields>().notNull(),
     data: jsonb('data').$type<StaffFields>().notNull(),
+    /** The person's attachments when the change was asked for, and the set the change puts in force. */
+    beforeFiles: jsonb('before_files').$type<AttachmentRef[]>().notNull().default([]),
+    dataFiles: jsonb('data_files').$type<AttachmentRef[]>().notNull().default([]),
     auditStatus: smallint('audit_status').notNull().default(0),
     appliedAt: timestamptz('applied_at'),
     ...timestamps(),

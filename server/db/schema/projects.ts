@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   doublePrecision,
@@ -22,6 +23,7 @@ import {
 import { users } from './accounts';
 import { checkIn, timestamps, timestamptz } from './columns';
 import { files } from './content';
+import { govAttachmentKind } from '@shared/domain/contracts';
 import { agentOrganizations, constructionUnits } from './parties';
 import { districts, stages, surveyItems } from './reference';
 
@@ -49,6 +51,8 @@ export const projects = pgTable(
     lat: doublePrecision('lat'),
     projectType: text('project_type'),
     fundingParty: text('funding_party'),
+    contactName: text('contact_name'),
+    contactPhone: text('contact_phone'),
     /** 万元 */
     totalInvestment: doublePrecision('total_investment'),
     landArea: doublePrecision('land_area'),
@@ -103,6 +107,9 @@ export const projectDemands = pgTable(
   (t) => [
     checkIn('project_demands_status_check', t.status, projectStatus.values),
     index('project_demands_project_id_idx').on(t.projectId, t.stageId),
+    // One comprehensive demand per project, stage and funding party (spec section 1): two owners' tabs
+    // adding the same stage at once get one demand, the second insert fails and is answered 409.
+    uniqueIndex('project_demands_project_stage_funding_key').on(t.projectId, t.stageId, t.fundingParty),
     index('project_demands_status_idx').on(t.status),
     index('project_demands_created_at_idx').on(t.createdAt),
   ],
@@ -160,6 +167,31 @@ export const projectAuthorizations = pgTable(
   ],
 );
 
+/**
+ * Contract templates (issue 14): rich text (sanitized like notices) with {{placeholders}}, one line of
+ * versions per category (the approval stage of the survey items). Saving never edits a version: it
+ * adds the next one, so every contract's `templateId` keeps pointing at the text it was drafted from.
+ */
+export const contractTemplates = pgTable(
+  'contract_templates',
+  {
+    templateId: integer('template_id').primaryKey().generatedByDefaultAsIdentity(),
+    stageId: integer('stage_id')
+      .notNull()
+      .references(() => stages.stageId),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    remark: text('remark'),
+    createdBy: integer('created_by').references(() => users.pkid, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('contract_templates_version_check', sql`${t.version} >= 1`),
+    uniqueIndex('contract_templates_stage_version_key').on(t.stageId, t.version),
+  ],
+);
+
 /** Survey contracts; `status` is the contract's life, `auditStatus` its filing audit. */
 export const contracts = pgTable(
   'contracts',
@@ -177,13 +209,19 @@ export const contracts = pgTable(
     constructionId: integer('construction_id')
       .notNull()
       .references(() => constructionUnits.constructionId),
-    /** 元 */
-    amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }),
+    /** 元, exact: read and written as a decimal string (shared/money.ts), never a float. */
+    amount: numeric('amount', { precision: 14, scale: 2, mode: 'string' }),
     status: smallint('status').notNull().default(0),
     auditStatus: smallint('audit_status').notNull().default(0),
     signedOn: date('signed_on', { mode: 'string' }),
     filedAt: timestamptz('filed_at'),
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
+    /** The template version the contract was drafted from (its PDF is rendered from that text). */
+    templateId: integer('template_id').references(() => contractTemplates.templateId),
+    /** 备案编号, given when the filing is approved. */
+    filingNo: text('filing_no'),
+    /** Under government procurement (政府采购): carries its procurement documents. */
+    isGovPurchase: boolean('is_gov_purchase').notNull().default(false),
     ...timestamps(),
   },
   (t) => [
@@ -197,6 +235,30 @@ export const contracts = pgTable(
     index('contracts_status_idx').on(t.status),
     index('contracts_audit_status_idx').on(t.auditStatus),
     index('contracts_created_at_idx').on(t.createdAt),
+    index('contracts_gov_purchase_idx').on(t.isGovPurchase, t.signedOn),
+    uniqueIndex('contracts_filing_no_key').on(t.filingNo),
+  ],
+);
+
+/** Procurement documents of a government-purchase contract (saveGovAttachments). */
+export const contractGovAttachments = pgTable(
+  'contract_gov_attachments',
+  {
+    pkid: integer('pkid').primaryKey().generatedByDefaultAsIdentity(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.contractId, { onDelete: 'cascade' }),
+    kind: smallint('kind').notNull(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => files.id),
+    createdBy: integer('created_by').references(() => users.pkid, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    checkIn('contract_gov_attachments_kind_check', t.kind, govAttachmentKind.values),
+    index('contract_gov_attachments_contract_id_idx').on(t.contractId, t.kind),
+    index('contract_gov_attachments_file_id_idx').on(t.fileId),
   ],
 );
 

@@ -1,7 +1,8 @@
 /**
  * Construction units' demo rows (issue 12): owner accounts whose units wait for verification or were
  * rejected, one without a unit yet (it applies), and the business licence of every unit with an
- * account. With them the authority's to-do (jsdwVerify) is not empty and every state has a page.
+ * account, and a pending change of a verified unit. With them the authority's to-dos (jsdwVerify) are
+ * not empty and every state has a page.
  */
 import { md5Hex } from '@server/lib/password';
 import { roles } from '@shared/domain/roles';
@@ -66,5 +67,34 @@ export function demoConstructionUnits(c: DemoContext, parties: DemoParties) {
       createdAt,
     });
   }
-  return { users, userRoles, files, constructionUnitAttachments };
+
+  // One verified unit asks for a change (new address and contact), so the authority's 变更待审 to-do
+  // has it; the unit's data stays as it is until a reviewer approves. No account stands behind the
+  // unit, so only reviewers act on it.
+  const constructionUnitChanges: Insert<typeof schema.constructionUnitChanges>[] = [];
+  const verified = units.find((unit) => unit.auditStatus === 2 && unit.userId == null && unit.creditCode);
+  if (verified) {
+    const before = {
+      name: verified.name,
+      creditCode: verified.creditCode ?? '',
+      legalPersonName: verified.legalPersonName ?? '',
+      contactName: verified.contactName ?? '',
+      contactPhone: verified.contactPhone ?? '',
+      address: verified.address ?? '',
+      districtCode: verified.districtCode ?? '',
+    };
+    const askedAt = c.ago(2 * DAY);
+    constructionUnitChanges.push({
+      pkid: 1,
+      constructionId: verified.constructionId as number,
+      applicantId: null,
+      before,
+      data: { ...before, contactPhone: '13905319876', address: `${before.address}（新址）` },
+      reason: '单位办公地址搬迁，联系电话更换',
+      auditStatus: 1,
+      createdAt: askedAt,
+      updatedAt: askedAt,
+    });
+  }
+  return { users, userRoles, files, constructionUnitAttachments, constructionUnitChanges };
 }

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = 'e3a9bbf33465370fb62cc9ef3debb0d26fca32b632e0dd18e0d1c31993a3b547';
+const EXPECTED_DIGEST = '8d9c66b4bfd3a2ce7dddc23dbae87753e780d93a8209d62730a963af97d9ecac';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

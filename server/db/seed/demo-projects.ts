@@ -19,6 +19,7 @@ import {
 } from './demo-context';
 import type { DemoParties } from './demo-parties';
 import type { ProjectBatch } from './demo';
+import { isGovPurchaseContract, templateIdOfStage, type demoGovDocuments } from './demo-contracts';
 
 /** Early projects remembered for the demo accounts' messages, so each message fits its project. */
 export interface Highlight {
@@ -31,11 +32,18 @@ export interface Highlight {
   contractAudit?: number;
 }
 
-export function demoProjects(c: DemoContext, geo: DemoDistricts, parties: DemoParties, trail: AuditTrail) {
+export function demoProjects(
+  c: DemoContext,
+  geo: DemoDistricts,
+  parties: DemoParties,
+  trail: AuditTrail,
+  govDocuments: ReturnType<typeof demoGovDocuments>,
+) {
   const { root, options, nowMs, ago, at } = c;
   const { pickDistrict } = geo;
   const { agentOrganizations, constructionUnits, unitById } = parties;
-  const { auditTrail, auditor, auditorName } = trail;
+  const { auditTrail, auditor, auditorName, authority, authorityName } = trail;
+  const changeRng = root.fork('auth-changes');
   // Projects.
   const selectableOrgs = agentOrganizations.filter(
     (o) => o.auditStatus === 2 && !o.isLostCredit && !o.isUnqualified && !o.isBlacklisted,
@@ -46,6 +54,9 @@ export function demoProjects(c: DemoContext, geo: DemoDistricts, parties: DemoPa
   const highlights = { owner: [] as Highlight[], agency: [] as Highlight[], any: [] as Highlight[] };
   const HIGHLIGHTS_KEPT = 80;
   let batchesDone = false;
+  const demoAgency = agentOrganizations.find((o) => o.organizationId === AGENCY_ORG_ID);
+
+  const demandAgencyScope = () => demoAgency?.businessScope;
 
   function* projectBatches(batchSize = 1000): Generator<ProjectBatch> {
     const projectRng = root.fork('projects');
@@ -53,7 +64,24 @@ export function demoProjects(c: DemoContext, geo: DemoDistricts, parties: DemoPa
     let stageItemId = 1;
     let authorizationId = 1;
     let contractId = 1;
+    let govAttachmentId = 1;
     let logId = 1;
+    let amendmentId = 1;
+    // owner01's drafts and released projects: after the last batch they get draft demands and a
+    // pending amendment (below), without drawing from the random stream, so the rest stays as it was.
+    const ownerProjects: {
+      pkid: number;
+      status: number;
+      fundingParty: string;
+      createdAt: Date;
+      unitName: string;
+    }[] = [];
+    const ownerDemands: { pkid: number; projectId: number; stageId: number; items: number[] }[] = [];
+    let authChangeId = 1;
+    // Demo states guaranteed without drawing from the random stream (so other rows stay as they were):
+    // one offer agency01 declined, owner01's change under review and one rejected.
+    let agencyDeclined = false;
+    const authChangePlans: number[] = [1, 3];
     for (let start = 1; start <= options.projects; start += batchSize) {
       const batch: ProjectBatch = {
         projects: [],
@@ -61,8 +89,11 @@ export function demoProjects(c: DemoContext, geo: DemoDistricts, parties: DemoPa
         projectStageItems: [],
         projectAuthorizations: [],
         contracts: [],
+        contractGovAttachments: [],
         projectLogs: [],
         auditRecords: [],
+        projectDemandAmendments: [],
+        projectAuthChanges: [],
       };
       const end = Math.min(options.projects, start + batchSize - 1);
       for (let pkid = start; pkid <= end; pkid++) {
@@ -131,6 +162,8 @@ export function demoProjects(c: DemoContext, geo: DemoDistricts, parties: DemoPa
           lat,
           projectType: naming.type,
           fundingParty,
+          contactName: unit.contactName ?? null,
+          contactPhone: unit.contactPhone ?? null,
           totalInvestment: rng.int(300, isBuilding ? 120_000 : 40_000),
           landArea: rng.int(2_000, 200_000),
           buildingArea: isBuilding ? rng.int(3_000, 300_000) : null,
@@ -154,6 +187,8 @@ export function demoProjects(c: DemoContext, geo: DemoDistricts, parties: DemoPa
           updatedAt,
         };
         batch.projects.push(project);
+        if (unitId === OWNER_UNIT_ID && (status === 0 || status === 1))
+          ownerProjects.push({ pkid, status, fundingParty, createdAt, unitName: unit.name });
 
         const logs = batch.projectLogs;
         const log = (
@@ -193,6 +228,13 @@ export function demoProjects(c: DemoContext, geo: DemoDistricts, parties: DemoPa
             updatedAt,
           };
           batch.projectDemands.push(demand);
+          if (unitId === OWNER_UNIT_ID && status === 1)
+            ownerDemands.push({
+              pkid: demand.pkid as number,
+              projectId: pkid,
+              stageId: stage.id,
+              items: stageItems,
+            });
           for (const itemId of stageItems) {
             const acceptance =
               status === 6 || status === 7
@@ -259,6 +301,23 @@ export function demoProjects(c: DemoContext, geo: DemoDistricts, parties: DemoPa
             });
             authorizedOrgId = orgId;
             log(1, 2, `委托${org.orgName}承担测绘，机构已接受委托`, orgActor);
+            const agencyCovers = stageItems.every((item) =>
+              ((demandAgencyScope() ?? []) as number[]).includes(item),
+            );
+            if (!agencyDeclined && orgId !== AGENCY_ORG_ID && agencyCovers && status === 2) {
+              agencyDeclined = true;
+              batch.projectAuthorizations.push({
+                pkid: authorizationId++,
+                projectId: pkid,
+                demandId: demand.pkid as number,
+                organizationId: AGENCY_ORG_ID,
+                state: 2,
+                reason: '本机构近期任务饱和，无法按期承接',
+                authorizedBy: ownerActor.actorId,
+                authorizedAt: at(releasedAt.getTime() + 30_000),
+                respondedAt: at(releasedAt.getTime() + 90_000),
+              });
+            }
           } else if (status === 1 && rng.chance(0.5)) {
             authorizedOrgId = orgId;
             batch.projectAuthorizations.push({
@@ -270,6 +329,66 @@ export function demoProjects(c: DemoContext, geo: DemoDistricts, parties: DemoPa
               authorizedBy: ownerActor.actorId,
               authorizedAt: at(releasedAt.getTime() + Math.floor((nowMs - releasedAt.getTime()) / 2)),
             });
+          }
+
+          // owner01's authorization changes: one waiting for the authority, one it rejected.
+          const liveOffer = batch.projectAuthorizations.findLast(
+            (offer) => offer.projectId === pkid && (offer.state === 0 || offer.state === 1),
+          );
+          const target = candidates.find((o) => o.organizationId !== orgId);
+          if (
+            unitId === OWNER_UNIT_ID &&
+            (status === 1 || status === 2) &&
+            liveOffer &&
+            target &&
+            authChangePlans.length > 0
+          ) {
+            const auditStatus = authChangePlans.shift() as number;
+            const askedAt = at(nowMs - (auditStatus === 1 ? 2 : 9) * DAY);
+            batch.projectAuthChanges.push({
+              pkid: authChangeId++,
+              projectId: pkid,
+              demandId: demand.pkid as number,
+              authorizationId: liveOffer.pkid as number,
+              fromOrganizationId: liveOffer.organizationId,
+              toOrganizationId: target.organizationId as number,
+              reason: auditStatus === 1 ? '原机构人员不足，外业进度滞后' : '希望由本地机构承担',
+              auditStatus,
+              applicantId: ids.owner,
+              createdAt: askedAt,
+              updatedAt: auditStatus === 1 ? askedAt : at(askedAt.getTime() + DAY),
+            });
+            logs.push({
+              pkid: logId++,
+              projectId: pkid,
+              statusFrom: status,
+              statusTo: status,
+              content: `申请授权变更：由${org.orgName}变更为${target.orgName}`,
+              createdAt: askedAt,
+              ...ownerActor,
+            });
+            auditTrail(
+              changeRng,
+              'auth_change',
+              authChangeId - 1,
+              auditStatus,
+              unit.name,
+              askedAt,
+              at(askedAt.getTime() + DAY),
+              authority,
+              batch.auditRecords,
+            );
+            if (auditStatus === 3)
+              logs.push({
+                pkid: logId++,
+                projectId: pkid,
+                statusFrom: status,
+                statusTo: status,
+                content: `授权变更未通过审核（${org.orgName} → ${target.orgName}）`,
+                createdAt: at(askedAt.getTime() + DAY),
+                actorId: ids.authority,
+                actorName: authorityName,
+              });
           }
 
           const hasContract = reached >= 3 || (status === 2 && rng.chance(0.7));
@@ -308,14 +427,21 @@ export function demoProjects(c: DemoContext, geo: DemoDistricts, parties: DemoPa
               demandId: demand.pkid as number,
               organizationId: orgId,
               constructionId: unitId,
-              amount: stageItems.length * rng.int(80, 800) * 100,
+              amount: `${stageItems.length * rng.int(80, 800) * 100}.00`,
               status: contractStatus,
               auditStatus: contractAudit,
               signedOn: signedAt ? chinaDate(signedAt) : null,
               filedAt,
+              templateId: templateIdOfStage(stage.id),
+              filingNo: filed ? `YZBA${year}${String(id).padStart(6, '0')}` : null,
+              isGovPurchase: isGovPurchaseContract(id),
               createdAt: contractCreated,
               updatedAt: filedAt ?? contractCreated,
             });
+            if (isGovPurchaseContract(id) && contractStatus !== 0) {
+              for (const attachment of govDocuments.attachmentsOf(id, contractCreated))
+                batch.contractGovAttachments.push({ pkid: govAttachmentId++, ...attachment });
+            }
             const submittedAt =
               signedAt ?? at(contractCreated.getTime() + Math.floor((nowMs - contractCreated.getTime()) / 2));
             const decidedAt =
@@ -361,9 +487,93 @@ export function demoProjects(c: DemoContext, geo: DemoDistricts, parties: DemoPa
           highlights.agency.push(highlight);
         }
       }
+      if (end === options.projects) ownerExtras(batch);
       yield batch;
     }
     batchesDone = true;
+
+    /**
+     * owner01's demand work in progress (issue 13): its first drafts get a draft demand each (to add
+     * attachments to and release), and its first released project whose demand misses an item of its
+     * stage gets an amendment adding it, submitted and waiting for the authority (their to-do).
+     */
+    function ownerExtras(batch: ProjectBatch) {
+      const ownerActor = { actorId: ids.owner };
+      const drafts = ownerProjects.filter((p) => p.status === 0).slice(0, 3);
+      drafts.forEach((p, index) => {
+        const stage = stages[index % stages.length] as (typeof stages)[number];
+        const items = stage.items.map((item) => item.id as SurveyItemId);
+        const createdAt = at(p.createdAt.getTime() + HOUR);
+        batch.projectDemands.push({
+          pkid: demandId,
+          projectId: p.pkid,
+          stageId: stage.id as StageId,
+          status: 0,
+          fundingParty: p.fundingParty,
+          remark: '请按规范完成测绘，成果提交电子版和纸质版各一份。',
+          createdAt,
+          updatedAt: createdAt,
+        });
+        for (const itemId of items)
+          batch.projectStageItems.push({ pkid: stageItemId++, projectId: p.pkid, demandId, itemId });
+        batch.projectLogs.push({
+          pkid: logId++,
+          projectId: p.pkid,
+          statusFrom: 0,
+          statusTo: 0,
+          content: `新建测绘需求（${stage.name}：${items.map((id) => surveyItemName(id)).join('、')}）`,
+          actorName: p.unitName,
+          createdAt,
+          ...ownerActor,
+        });
+        demandId++;
+      });
+      for (const demand of ownerDemands) {
+        const stage = stages.find((s) => s.id === demand.stageId);
+        const present = demand.items;
+        const missing =
+          stage?.items.map((item) => item.id as number).filter((id) => !present.includes(id)) ?? [];
+        if (!stage || missing.length === 0) continue;
+        const project = ownerProjects.find((p) => p.pkid === demand.projectId);
+        if (!project) continue;
+        const submittedAt = ago(2 * DAY);
+        const pkid = amendmentId++;
+        batch.projectDemandAmendments.push({
+          pkid,
+          demandId: demand.pkid,
+          projectId: demand.projectId,
+          itemIds: missing,
+          reason: '规划调整后需补充测绘事项',
+          auditStatus: 1,
+          createdBy: ids.owner,
+          createdAt: submittedAt,
+          updatedAt: submittedAt,
+        });
+        // status 1: only the submission is recorded (no random opinion is drawn).
+        auditTrail(
+          root,
+          'demand_amend',
+          pkid,
+          1,
+          project.unitName,
+          submittedAt,
+          null,
+          authority,
+          batch.auditRecords,
+        );
+        batch.projectLogs.push({
+          pkid: logId++,
+          projectId: demand.projectId,
+          statusFrom: 1,
+          statusTo: 1,
+          content: `申请追加测绘事项（${stage.name}：${missing.map((id) => surveyItemName(id as SurveyItemId)).join('、')}），待审核`,
+          actorName: project.unitName,
+          createdAt: submittedAt,
+          ...ownerActor,
+        });
+        break;
+      }
+    }
   }
   return { projectBatches, highlights, isDone: () => batchesDone };
 }

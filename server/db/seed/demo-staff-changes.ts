@@ -8,6 +8,8 @@ import type { StaffFields } from '@shared/domain/staff';
 import type * as schema from '../schema';
 import { AGENCY_ORG_ID, DAY, type DemoContext, type Insert } from './demo-context';
 import type { DemoParties } from './demo-parties';
+import type { DemoFile } from './demo';
+import { pdfDocument } from './documents';
 
 type StaffRow = Insert<typeof schema.agentStaff>;
 
@@ -57,4 +59,47 @@ export function demoStaffChanges(c: DemoContext, parties: DemoParties) {
   const deleted = approved[plans.length];
   if (deleted) deleted.deletedAt = c.ago(7 * DAY);
   return changes;
+}
+
+/**
+ * The demo agency's people carry their ID card copy (and certificate, when they have a certificate
+ * number), so reviewers see attachments previewed on the staff pages. File ids are derived from the
+ * person's id rather than drawn from the random sequence: adding them shifts no other demo data.
+ */
+export function demoStaffAttachments(c: DemoContext, parties: DemoParties) {
+  const files: DemoFile[] = [];
+  const attachments: Insert<typeof schema.agentStaffAttachments>[] = [];
+  const people = parties.agentStaff.filter((staff) => staff.organizationId === AGENCY_ORG_ID);
+  for (const staff of people) {
+    const staffId = staff.staffId as number;
+    const createdAt = (staff.createdAt as Date | undefined) ?? c.ago(60 * DAY);
+    const documents = [
+      {
+        kind: 1,
+        id: `5f0e0001-0000-4000-8000-${String(staffId).padStart(12, '0')}`,
+        doc: pdfDocument(`${staff.name}身份证复印件.pdf`, '居民身份证（复印件）', [
+          `姓名：${staff.name}`,
+          `公民身份号码：${staff.idCardNo ?? ''}`,
+        ]),
+      },
+      ...(staff.certificateNo
+        ? [
+            {
+              kind: 2,
+              id: `5f0e0002-0000-4000-8000-${String(staffId).padStart(12, '0')}`,
+              doc: pdfDocument(`${staff.name}职业资格证书.pdf`, '职业资格证书', [
+                `姓名：${staff.name}`,
+                `证书编号：${staff.certificateNo}`,
+                `职称：${staff.title ?? ''}`,
+              ]),
+            },
+          ]
+        : []),
+    ];
+    for (const { kind, id, doc } of documents) {
+      files.push({ ...doc, id, createdAt });
+      attachments.push({ pkid: attachments.length + 1, staffId, kind, fileId: id, createdAt });
+    }
+  }
+  return { files, attachments };
 }

@@ -18,12 +18,13 @@ import {
 } from './demo-context';
 import { demoUsers } from './demo-accounts';
 import { demoAgencyApplications } from './demo-agencies';
-import { demoStaffChanges } from './demo-staff-changes';
+import { demoStaffAttachments, demoStaffChanges } from './demo-staff-changes';
 import { demoConstructionUnits } from './demo-construction';
 import { demoMessages } from './demo-messages';
 import { demoContent } from './demo-notices';
 import { demoParties } from './demo-parties';
 import { demoCreditEntries } from './demo-credit';
+import { demoContractTemplates, demoGovDocuments } from './demo-contracts';
 import { demoProjects } from './demo-projects';
 
 export {
@@ -66,7 +67,10 @@ export interface DemoBase {
   agentOrgAttachments: Insert<typeof schema.agentOrgAttachments>[];
   agentOrgChanges: Insert<typeof schema.agentOrgChanges>[];
   agentStaffChanges: Insert<typeof schema.agentStaffChanges>[];
+  agentStaffAttachments: Insert<typeof schema.agentStaffAttachments>[];
   constructionUnitAttachments: Insert<typeof schema.constructionUnitAttachments>[];
+  contractTemplates: Insert<typeof schema.contractTemplates>[];
+  constructionUnitChanges: Insert<typeof schema.constructionUnitChanges>[];
 }
 
 export interface ProjectBatch {
@@ -75,8 +79,11 @@ export interface ProjectBatch {
   projectStageItems: Insert<typeof schema.projectStageItems>[];
   projectAuthorizations: Insert<typeof schema.projectAuthorizations>[];
   contracts: Insert<typeof schema.contracts>[];
+  contractGovAttachments: Insert<typeof schema.contractGovAttachments>[];
   projectLogs: Insert<typeof schema.projectLogs>[];
   auditRecords: Insert<typeof schema.auditRecords>[];
+  projectDemandAmendments: Insert<typeof schema.projectDemandAmendments>[];
+  projectAuthChanges: Insert<typeof schema.projectAuthChanges>[];
 }
 
 export interface DemoData {
@@ -95,9 +102,11 @@ export function createDemoData(options: DemoOptions): DemoData {
   const applications = demoAgencyApplications(c, parties);
   // Before the base is built: an applied change and a deletion edit the staff rows.
   const staffChanges = demoStaffChanges(c, parties);
+  const staffFiles = demoStaffAttachments(c, parties);
   const owners = demoConstructionUnits(c, parties);
   const { users, userRoles } = demoUsers(c, parties, trail);
   const content = demoContent(c, geo);
+  const govDocuments = demoGovDocuments(c);
   const menu = moduleRows();
   const base: DemoBase = {
     districts: geo.districtRows,
@@ -114,17 +123,26 @@ export function createDemoData(options: DemoOptions): DemoData {
     constructionUnits: parties.constructionUnits,
     auditRecords: parties.auditRecords,
     creditEntries: demoCreditEntries(c, parties),
-    files: [...content.files, ...applications.files, ...owners.files],
+    files: [
+      ...content.files,
+      ...applications.files,
+      ...owners.files,
+      ...govDocuments.files,
+      ...staffFiles.files,
+    ],
     notices: content.notices,
     noticeAttachments: content.noticeAttachments,
     downloads: content.downloads,
     agentOrgAttachments: applications.agentOrgAttachments,
     agentOrgChanges: applications.agentOrgChanges,
     agentStaffChanges: staffChanges,
+    agentStaffAttachments: staffFiles.attachments,
     constructionUnitAttachments: owners.constructionUnitAttachments,
+    contractTemplates: demoContractTemplates(c),
+    constructionUnitChanges: owners.constructionUnitChanges,
   };
 
-  const projects = demoProjects(c, geo, parties, trail);
+  const projects = demoProjects(c, geo, parties, trail, govDocuments);
   return {
     base,
     projectBatches: projects.projectBatches,

@@ -1,12 +1,14 @@
 import { createHash, randomInt } from 'node:crypto';
-import { getTableColumns, getTableName, is, sql, type Column } from 'drizzle-orm';
+import { count, getTableColumns, getTableName, is, sql, type Column } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword, LOCKED_PASSWORD, md5Hex } from '@server/lib/password';
 import { GUEST_USER_ID } from '@shared/domain/roles';
 import type { Database, Queryable } from '../database';
-import { backfillReviewItems } from '../review-items';
+import { armReviewDeadlines, backfillReviewItems } from '../review-items';
 import * as schema from '../schema';
 import { createDemoData, GUEST_LOGINNAME, type DemoUser } from './demo';
+import { seedDemoSelections } from './demo-selections';
+import { demoRatings } from './demo-ratings';
 import { departmentIds, departmentRows, moduleRows, roleRows, stageRows, surveyItemRows } from './reference';
 
 export { createDemoData, DEMO_PASSWORD, DEMO_SEED, demoAccounts, GUEST_LOGINNAME } from './demo';
@@ -192,18 +194,46 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     await insertRows(t, schema.agentOrgAttachments, base.agentOrgAttachments, summary);
     await insertRows(t, schema.agentOrgChanges, base.agentOrgChanges, summary);
     await insertRows(t, schema.agentStaffChanges, base.agentStaffChanges, summary);
+    await insertRows(t, schema.agentStaffAttachments, base.agentStaffAttachments, summary);
     await insertRows(t, schema.constructionUnitAttachments, base.constructionUnitAttachments, summary);
+    await insertRows(t, schema.contractTemplates, base.contractTemplates, summary);
+    await insertRows(t, schema.constructionUnitChanges, base.constructionUnitChanges, summary);
     for (const batch of data.projectBatches(BATCH_ROWS)) {
       await insertRows(t, schema.projects, batch.projects, summary);
       await insertRows(t, schema.projectDemands, batch.projectDemands, summary);
       await insertRows(t, schema.projectStageItems, batch.projectStageItems, summary);
       await insertRows(t, schema.projectAuthorizations, batch.projectAuthorizations, summary);
       await insertRows(t, schema.contracts, batch.contracts, summary);
+      await insertRows(t, schema.contractGovAttachments, batch.contractGovAttachments, summary);
       await insertRows(t, schema.projectLogs, batch.projectLogs, summary);
       await insertRows(t, schema.auditRecords, batch.auditRecords, summary);
+      await insertRows(t, schema.projectDemandAmendments, batch.projectDemandAmendments, summary);
+      await insertRows(t, schema.projectAuthChanges, batch.projectAuthChanges, summary);
+      await insertRows(t, schema.constructionSatisfaction, demoRatings(batch), summary);
     }
     await insertRows(t, schema.messages, data.messages(), summary);
+    // The demo's unqualified entries name violation projects: up to two projects each agency was
+    // commissioned for. Derived here, once the projects exist (credit entries are built before the
+    // project batches, which stream); with no projects (tests) they stay empty.
+    await t.execute(sql`
+      update credit_entries e set project_ids = coalesce((
+        select array_agg(x.project_id order by x.project_id) from (
+          select distinct a.project_id from project_authorizations a
+          where a.organization_id = e.organization_id order by a.project_id limit 2) x), '{}')
+      where e.kind = 'unqualified' and cardinality(e.project_ids) = 0`);
+    // The selections write log lines and messages with generated ids: sequences first.
+    await syncIdentitySequences(t);
+    summary.demand_selections = await seedDemoSelections(t, options.now ?? new Date());
+    // They also wrote log lines, messages and quotes: the summary counts what is stored.
+    for (const [key, table] of [
+      ['project_logs', schema.projectLogs],
+      ['messages', schema.messages],
+      ['selection_quotes', schema.selectionQuotes],
+    ] as const) {
+      summary[key] = (await t.select({ n: count() }).from(table))[0]?.n ?? 0;
+    }
     summary.review_items = await backfillReviewItems(t);
+    await armReviewDeadlines(t, options.now ?? new Date());
     await syncIdentitySequences(t);
   });
   return summary;

@@ -13,6 +13,7 @@ import * as schema from '../schema';
 import type { GeoJsonPolygon } from '../schema/reference';
 import { pointInPolygon } from '@server/lib/geometry';
 import { cityBox } from './geo';
+import { AGENCY_ORG_ID } from './demo-context';
 import {
   createDemoData,
   DEMO_PASSWORD,
@@ -84,6 +85,30 @@ describe('seedDemo', () => {
     expect(summary.contracts).toBeGreaterThan(500);
     expect(summary.audit_records).toBeGreaterThan(100);
     expect(await isSeeded(db)).toBe(true);
+  });
+
+  it('has owner01 selections of each method: a public draw, quoting with quotes, a direct choice', async () => {
+    expect(summary.demand_selections).toBe(3);
+    const rows = await db.select().from(schema.demandSelections);
+    const byMethod = Object.fromEntries(rows.map((row) => [row.method, row]));
+    expect(byMethod.draw).toMatchObject({ state: 'done' });
+    expect(byMethod.draw!.drawnAt).not.toBeNull();
+    expect(byMethod.draw!.candidates!.length).toBeGreaterThan(0);
+    expect(byMethod.direct).toMatchObject({ state: 'done' });
+    expect(byMethod.price).toMatchObject({ state: 'quoting' });
+    expect(byMethod.price!.invited).toContain(AGENCY_ORG_ID);
+    expect(byMethod.price!.quoteDeadline!.getTime()).toBeGreaterThan(NOW.getTime());
+    const quotes = await db
+      .select()
+      .from(schema.selectionQuotes)
+      .where(eq(schema.selectionQuotes.demandId, byMethod.price!.demandId));
+    expect(quotes.length).toBe(2);
+    expect(quotes.map((q) => q.organizationId)).not.toContain(AGENCY_ORG_ID);
+    const invitations = await db
+      .select()
+      .from(schema.messages)
+      .where(and(eq(schema.messages.userId, 3), eq(schema.messages.link, '/notdchy/DemandOption')));
+    expect(invitations.length).toBeGreaterThan(0);
   });
 
   it('has 7 districts with codes of length 7 or 11, plus rows the district list must drop', async () => {
@@ -159,6 +184,12 @@ describe('seedDemo', () => {
       .from(schema.agentStaff)
       .where(eq(schema.agentStaff.isBlacklisted, true));
     expect(staffBlacklisted.length).toBeGreaterThan(0);
+    // Unqualified entries name violation projects the agency was commissioned for (loseNot shows them).
+    const named = await db.execute(sql`
+      select e.pkid from credit_entries e where e.kind = 'unqualified' and cardinality(e.project_ids) > 0
+        and not exists (select 1 from unnest(e.project_ids) v(p) where not exists (
+          select 1 from project_authorizations a where a.project_id = v.p and a.organization_id = e.organization_id))`);
+    expect(((named as { rows?: unknown[] }).rows ?? (named as unknown[])).length).toBeGreaterThan(0);
   });
 
   it('keeps the project story consistent: logs end at the status, agencies are selectable', async () => {
@@ -216,7 +247,10 @@ describe('seedDemo', () => {
 
     const links = await db.select().from(schema.roleModules);
     const adminModules = links.filter((l) => l.roleId === roles.admin.id);
-    expect(adminModules).toHaveLength(modules.length);
+    // Every module but the staff role's own-record entry (本人信息: an administrator has no person record).
+    const staffOwn = pages.filter((p) => p.name === '本人信息');
+    expect(staffOwn.map((p) => p.href)).toEqual(['/orgstaff/staffdetail']);
+    expect(adminModules).toHaveLength(modules.length - staffOwn.length);
     const release = pages.find((p) => p.href === '/demandmanger/release')!;
     const releaseRoles = links
       .filter((l) => l.moduleId === release.pkid)
@@ -278,11 +312,13 @@ describe('seedDemo', () => {
     const messages = await db.select().from(schema.messages);
     const linked = messages.filter((m) => m.link !== null);
     expect(linked.length).toBeGreaterThan(0);
+    // Readers beyond the demo accounts too (the agencies invited to quote): their roles from the table.
+    const userRoles = await db.select().from(schema.userRoles);
     for (const message of linked) {
-      const account = demoAccounts.find((a) => a.pkid === message.userId)!;
+      const roleIds = userRoles.filter((r) => r.userId === message.userId).map((r) => r.roleId);
       const route = builtRouteFor(message.link);
-      expect(route, `${account.role}: ${message.link}`).toBeDefined();
-      expect(canOpen(route!, [roles[account.role].id]), `${account.role}: ${message.link}`).toBe(true);
+      expect(route, `${roleIds.join(',')}: ${message.link}`).toBeDefined();
+      expect(canOpen(route!, roleIds), `${roleIds.join(',')}: ${message.link}`).toBe(true);
     }
   });
 

@@ -8,14 +8,22 @@
  * authority, auditor, district office) every one; anyone else approved ones only. Anything else is a
  * 404, so another agency cannot even learn that an id exists.
  */
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
-import { agentOrgAttachments, agentOrganizations, districts, files, users } from '@server/db/schema';
+import {
+  agentOrgAttachments,
+  agentOrgChanges,
+  agentOrganizations,
+  districts,
+  files,
+  users,
+} from '@server/db/schema';
 import { writeDroppingPages } from '@server/lib/page-cache';
 import type { SessionUser } from '@server/modules/identity/sessions';
 import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
 import {
+  decideByAuditStatus,
   decideIn,
   getReviewState,
   listDone,
@@ -213,6 +221,20 @@ export async function getOwnAgency(db: Queryable, user: SessionUser): Promise<Ag
   return id === null ? null : loadRecord(db, user, id);
 }
 
+/**
+ * queryOneByUserId: the organization an account registered, seen as queryOne sees it (404 when the
+ * account has none or the user may not see it, so the two cannot be told apart).
+ */
+export async function getAgencyOfUser(
+  db: Queryable,
+  user: SessionUser,
+  userId: number,
+): Promise<AgencyRecord> {
+  const id = await ownOrgId(db, userId);
+  if (id === null) throw new AppError('not_found', { message: m.orgNotFound });
+  return loadRecord(db, user, id);
+}
+
 /** queryOne: an agency the user may see (404 otherwise). */
 export async function getAgency(db: Queryable, user: SessionUser, id: number): Promise<AgencyRecord> {
   return loadRecord(db, user, id);
@@ -357,20 +379,11 @@ export async function decideAgency(
     version?: number | undefined;
   },
 ): Promise<{ auditStatus: number; version: number }> {
-  const decision = input.auditStatus === auditStatus.code.approved ? 'approve' : 'reject';
-  const item = await writeDroppingPages(ctx, async (tx, dropPages) => {
-    const decided = await decideIn(tx, user, {
-      subjectType: AGENT_ORG,
-      subjectId: input.organizationId,
-      decision,
-      ...(input.opinion ? { opinion: input.opinion } : {}),
-      ...(input.version !== undefined ? { version: input.version } : {}),
-    });
-    // The directory and the hall home's count of approved agencies.
-    if (decision === 'approve') dropPages(['agencies', 'statistics']);
-    return decided;
-  });
-  return { auditStatus: item.status, version: item.version };
+  // The directory and the hall home's count of approved agencies.
+  return decideByAuditStatus(ctx, user, { subjectType: AGENT_ORG, subjectId: input.organizationId }, input, [
+    'agencies',
+    'statistics',
+  ]);
 }
 
 /** transferOrgTask: hands the task to another reviewer of agencies, with the reason. */
@@ -445,12 +458,14 @@ export async function listAgencyTodo(
   query: { page: number; rows: number },
 ) {
   const page = await listTodo(db, user, { ...query, subjectType: AGENT_ORG });
+  const deadlines = new Map(page.rows.map((t) => [t.subjectId, { dueAt: t.dueAt, overdue: t.overdue }]));
   const rows = (await withOrgs(db, page.rows)).map(({ task, ...org }) => ({
     ...org,
     auditStatus: task.status,
     applicantName: task.applicantName,
     submittedAt: task.submittedAt,
     version: task.version,
+    ...deadlines.get(task.subjectId),
   }));
   return { rows, total: page.total };
 }
@@ -486,8 +501,24 @@ export async function agencyAttachmentFile(
     .innerJoin(files, eq(files.id, agentOrgAttachments.fileId))
     .where(eq(agentOrgAttachments.fileId, fileId))
     .limit(1);
-  if (!row) throw new AppError('not_found', { message: '附件不存在' });
-  await assertVisible(db, user, row.organizationId);
-  const { organizationId: _org, ...file } = row;
+  // Not (or no longer) in force: a file of one of the agency's change requests, before or after.
+  const ref = JSON.stringify([{ fileId }]);
+  const [changed] = row
+    ? []
+    : await db
+        .select({ ...fileToSendColumns, organizationId: agentOrgChanges.organizationId })
+        .from(agentOrgChanges)
+        .innerJoin(files, eq(files.id, fileId))
+        .where(
+          or(
+            sql`${agentOrgChanges.dataFiles} @> ${ref}::jsonb`,
+            sql`${agentOrgChanges.beforeFiles} @> ${ref}::jsonb`,
+          ),
+        )
+        .limit(1);
+  const found = row ?? changed;
+  if (!found) throw new AppError('not_found', { message: '附件不存在' });
+  await assertVisible(db, user, found.organizationId);
+  const { organizationId: _org, ...file } = found;
   return file;
 }

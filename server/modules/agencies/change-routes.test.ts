@@ -78,6 +78,49 @@ describe('agency change requests', () => {
     expect(pending.openChangeId).toBeGreaterThan(0);
   });
 
+  it('reviewers check any agency by id; an agency only its own (checkOrgChangeByOrgId)', async () => {
+    const pendingOrg = (await own('agency05')).organizationId as number;
+    const byId = (who: string, id: number) =>
+      as(who).fetch(`/smsend/agentChange/checkOrgChangeByOrgId?organizationId=${id}`);
+    const seen = (await json(await byId('authority01', pendingOrg))).object;
+    expect(seen).toMatchObject({ canChange: false, message: '已有未完成的变更申请' });
+    expect(seen.openChangeId).toBeGreaterThan(0);
+    expect((await json(await byId('agency05', pendingOrg))).object).toEqual(seen);
+    expect((await byId('agency01', pendingOrg)).status).toBe(404);
+    expect((await byId('authority01', 999_999)).status).toBe(404);
+    const bad = await byId('authority01', 0);
+    expect(bad.status).toBe(400);
+    expect((await json(bad)).message).toBe('请提供正确的机构编号');
+  });
+
+  it('names the fields a change may touch (agentChange/metadata/changeField)', async () => {
+    const fields = (await json(await as('agency01').fetch('/smsend/agentChange/metadata/changeField')))
+      .object as { value: string; label: string }[];
+    expect(fields).toContainEqual({ value: 'address', label: '办公地址' });
+    const states = (await json(await as('agency01').fetch('/smsend/agentChange/metadata/auditStatus')))
+      .object as { value: number; label: string }[];
+    expect(states).toContainEqual({ value: 1, label: '待审核' });
+    expect((await as('agency01').fetch('/smsend/agentChange/metadata/nothing')).status).toBe(400);
+  });
+
+  it('finds the organization of an account for whoever may see it (queryOneByUserId)', async () => {
+    const org = await own('agency05');
+    const [row] = await env.ctx.db
+      .select({ userId: agentOrganizations.userId })
+      .from(agentOrganizations)
+      .where(eq(agentOrganizations.organizationId, org.organizationId));
+    const byUser = (who: string, userId: number) =>
+      as(who).fetch(`/smsend/agentorg/queryOneByUserId?userId=${userId}`);
+    const seen = (await json(await byUser('authority01', row?.userId as number))).object;
+    expect(seen).toMatchObject({ organizationId: org.organizationId, orgName: org.orgName });
+    expect((await json(await byUser('agency05', row?.userId as number))).object.organizationId).toBe(
+      org.organizationId,
+    );
+    // Another agency: as if the account had registered nothing.
+    expect((await byUser('agency01', row?.userId as number)).status).toBe(404);
+    expect((await byUser('authority01', 999_999)).status).toBe(404);
+  });
+
   it('refuses an unchanged copy and a bad phone, and changes nothing', async () => {
     const org = await own('agency01');
     const same = await as('agency01').fetch('/smsend/agentChange/updateSelfChange', changeOf(org, {}));

@@ -4,18 +4,19 @@
  * approval applies the copy (the org_change kind's hook in server/modules/review/kinds.ts, in the
  * decision's transaction), and then the hall's agency pages are dropped.
  */
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { count, desc, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { agentOrgChanges, agentOrganizations } from '@server/db/schema';
-import { writeDroppingPages } from '@server/lib/page-cache';
 import type { SessionUser } from '@server/modules/identity/sessions';
+import { openChangeOf, saveChangeRequest } from '@server/modules/review/change-requests';
+import { orgChanges } from '@server/modules/review/change-tables';
 import {
+  decideByAuditStatus,
   decideIn,
   getReviewState,
   listReviewRecords,
   listTodo,
-  openReview,
   reviewersOf,
   type ReviewRecord,
 } from '@server/modules/review/service';
@@ -26,11 +27,12 @@ import { agencyMessages as m, type agencyChangeSchema } from '@shared/validation
 import { users } from '@server/db/schema';
 import type { z } from 'zod';
 import { agencyFieldsOf, isSupervisor } from './apply-service';
+import { changeFiles, describeOrgFiles, orgAttachmentRefs } from './change-files';
+import { attachmentsDiffer, type AttachmentRef } from '@shared/domain/staff';
 
 const c = agentOrgChanges;
 const o = agentOrganizations;
 const ORG_CHANGE = auditSubject.code.orgChange;
-const open = [auditStatus.code.draft, auditStatus.code.pending];
 
 const rowColumns = {
   pkid: c.pkid,
@@ -40,6 +42,8 @@ const rowColumns = {
   auditStatus: c.auditStatus,
   before: c.before,
   data: c.data,
+  beforeFiles: c.beforeFiles,
+  dataFiles: c.dataFiles,
   createdAt: c.createdAt,
   appliedAt: c.appliedAt,
   ownerId: o.userId,
@@ -50,6 +54,9 @@ const withChanged = <R extends Row>(row: R) => ({
   ...row,
   changedFields: changedAgencyFields(row.before, row.data),
 });
+/** `attachments` joins the changed fields when the change replaces attachments. */
+const withFiles = (fields: string[], row: { beforeFiles: AttachmentRef[]; dataFiles: AttachmentRef[] }) =>
+  attachmentsDiffer(row.beforeFiles, row.dataFiles) ? [...fields, 'attachments'] : fields;
 
 async function ownOrg(db: Queryable, user: SessionUser) {
   const [org] = await db
@@ -59,17 +66,33 @@ async function ownOrg(db: Queryable, user: SessionUser) {
   return org ?? null;
 }
 
+/** The agency's open change (draft or pending) with the attachments its draft already holds. */
 async function openChange(db: Queryable, organizationId: number) {
-  const [row] = await db
-    .select({ pkid: c.pkid, auditStatus: c.auditStatus })
-    .from(c)
-    .where(and(eq(c.organizationId, organizationId), inArray(c.auditStatus, open)));
-  return row ?? null;
+  const row = await openChangeOf(db, orgChanges, organizationId);
+  if (!row) return null;
+  const [files] = await db.select({ dataFiles: c.dataFiles }).from(c).where(eq(c.pkid, row.pkid));
+  return { ...row, dataFiles: files?.dataFiles ?? [] };
 }
 
 /** checkOrgChange: whether the agency may ask for a change now, and its open one. */
 export async function checkChange(db: Queryable, user: SessionUser) {
-  const org = await ownOrg(db, user);
+  return checkChangeOf(db, await ownOrg(db, user));
+}
+
+/**
+ * checkOrgChangeByOrgId: the same answer about one organization, for its own account and the
+ * supervisors (anyone else gets the 404 of a missing organization).
+ */
+export async function checkChangeByOrg(db: Queryable, user: SessionUser, organizationId: number) {
+  const [org] = await db
+    .select({ id: o.organizationId, status: o.auditStatus, ownerId: o.userId })
+    .from(o)
+    .where(eq(o.organizationId, organizationId));
+  if (!org || !canSee(user, org.ownerId)) throw new AppError('not_found', { message: m.orgNotFound });
+  return checkChangeOf(db, org);
+}
+
+async function checkChangeOf(db: Queryable, org: { id: number; status: number } | null) {
   if (!org || org.status !== auditStatus.code.approved)
     return { canChange: false, message: m.notApproved, openChangeId: null };
   const current = await openChange(db, org.id);
@@ -83,7 +106,7 @@ export async function checkChange(db: Queryable, user: SessionUser) {
  * sends it to review. Refused: not approved, a change already pending, nothing changed.
  */
 export async function saveOwnChange(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'storage'>,
   user: SessionUser,
   input: z.output<typeof agencyChangeSchema>,
 ) {
@@ -114,37 +137,25 @@ export async function saveOwnChange(
     employeeCount: input.employeeCount ?? before.employeeCount,
     introduction: input.introduction ?? before.introduction,
   };
-  if (changedAgencyFields(before, data).length === 0)
+  const beforeFiles = await orgAttachmentRefs(db, org.id);
+  const filesSent =
+    [input.licence, input.qualification, input.other].some(Boolean) || !!input.removeFileIds?.length;
+  if (changedAgencyFields(before, data).length === 0 && !filesSent)
     throw new AppError('invalid_input', { message: m.noChange });
-  const id = await db.transaction(async (tx) => {
-    const now = new Date();
-    let changeId = current?.pkid ?? null;
-    if (changeId === null) {
-      const [created] = await tx
-        .insert(c)
-        .values({
-          organizationId: org.id,
-          applicantId: user.pkid,
-          before,
-          data,
-          reason: input.reason,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: c.pkid });
-      if (!created) throw new Error('change insert returned nothing');
-      changeId = created.id;
-    } else {
-      await tx
-        .update(c)
-        .set({ before, data, reason: input.reason, updatedAt: now })
-        .where(eq(c.pkid, changeId));
-    }
-    await openReview(tx, { subjectType: ORG_CHANGE, subjectId: changeId, applicantId: user.pkid });
-    if (input.action === 'submit')
-      await decideIn(tx, user, { subjectType: ORG_CHANGE, subjectId: changeId, decision: 'submit' });
-    return changeId;
-  });
+  // A draft's attachment edits carry over to its next save (older drafts recorded none).
+  const base = current && current.dataFiles.length > 0 ? current.dataFiles : beforeFiles;
+  const dataFiles = filesSent ? await changeFiles(ctx, user.pkid, base, input) : base;
+  const id = await db.transaction((tx) =>
+    saveChangeRequest(tx, user, orgChanges, {
+      subjectId: org.id,
+      before,
+      data,
+      reason: input.reason,
+      action: input.action,
+      pendingMessage: m.changeOpen,
+      extra: { beforeFiles, dataFiles },
+    }),
+  );
   return getChange(db, user, id);
 }
 
@@ -174,7 +185,14 @@ export async function getChange(db: Queryable, user: SessionUser, id: number) {
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'not_found')) throw error;
   }
-  return { ...withChanged(change), review };
+  const { beforeFiles, dataFiles, ...rest } = withChanged(change);
+  return {
+    ...rest,
+    changedFields: withFiles(rest.changedFields, change),
+    beforeFiles: await describeOrgFiles(db, beforeFiles),
+    dataFiles: await describeOrgFiles(db, dataFiles),
+    review,
+  };
 }
 
 export async function changeTimeline(db: Queryable, user: SessionUser, id: number): Promise<ReviewRecord[]> {
@@ -201,9 +219,9 @@ export async function listOwnChanges(
     .offset((query.page - 1) * query.rows);
   const [total] = await db.select({ n: count() }).from(c).where(where);
   return {
-    rows: rows.map(({ ownerId: _o, before, data, ...row }) => ({
+    rows: rows.map(({ ownerId: _o, before, data, beforeFiles, dataFiles, ...row }) => ({
       ...row,
-      changedFields: changedAgencyFields(before, data),
+      changedFields: withFiles(changedAgencyFields(before, data), { beforeFiles, dataFiles }),
     })),
     total: total?.n ?? 0,
   };
@@ -230,8 +248,16 @@ export async function listChangeTodo(
     rows: ids.flatMap((id) => {
       const row = byId.get(id);
       if (!row) return [];
-      const { ownerId: _o, before, data, ...rest } = row;
-      return [{ ...rest, changedFields: changedAgencyFields(before, data) }];
+      const { ownerId: _o, before, data, beforeFiles, dataFiles, ...rest } = row;
+      const task = page.rows.find((t) => t.subjectId === id);
+      return [
+        {
+          ...rest,
+          changedFields: withFiles(changedAgencyFields(before, data), { beforeFiles, dataFiles }),
+          dueAt: task?.dueAt ?? null,
+          overdue: task?.overdue ?? false,
+        },
+      ];
     }),
     total: page.total,
   };
@@ -243,19 +269,9 @@ export async function decideChange(
   user: SessionUser,
   input: { id: number; auditStatus: number; opinion?: string | undefined; version?: number | undefined },
 ) {
-  const decision = input.auditStatus === auditStatus.code.approved ? 'approve' : 'reject';
-  const item = await writeDroppingPages(ctx, async (tx, dropPages) => {
-    const decided = await decideIn(tx, user, {
-      subjectType: ORG_CHANGE,
-      subjectId: input.id,
-      decision,
-      ...(input.opinion ? { opinion: input.opinion } : {}),
-      ...(input.version !== undefined ? { version: input.version } : {}),
-    });
-    if (decision === 'approve') dropPages(['agencies']);
-    return decided;
-  });
-  return { auditStatus: item.status, version: item.version };
+  return decideByAuditStatus(ctx, user, { subjectType: ORG_CHANGE, subjectId: input.id }, input, [
+    'agencies',
+  ]);
 }
 
 export async function transferChange(

@@ -199,6 +199,25 @@ describe('construction/exportExcel', () => {
     expect(byCode.getRow(2).getCell(1).value).toBe('导出建设乙置业有限公司');
   });
 
+  it('construction/list shows the rows the export writes, in the same order', async () => {
+    const query = `name=${encodeURIComponent('导出建设')}`;
+    const list = (await (
+      await as('authority01').fetch(`/smsend/construction/list?${query}&rows=50`)
+    ).json()) as { rows: { name: string; auditStatus: number }[]; total: number };
+    const sheet = await workbookOf(
+      await as('authority01').fetch(`/smsend/construction/exportExcel?${query}`),
+    );
+    expect(list.total).toBe(2);
+    expect(list.rows.map((row) => row.name)).toEqual(
+      Array.from({ length: sheet.rowCount - 1 }, (_, n) => sheet.getRow(n + 2).getCell(1).value),
+    );
+    const pending = (await (
+      await as('authority01').fetch(`/smsend/construction/list?${query}&auditStatus=1`)
+    ).json()) as { rows: { name: string }[] };
+    expect(pending.rows.map((row) => row.name)).toEqual(['导出建设乙置业有限公司']);
+    expect((await as('owner01').fetch('/smsend/construction/list')).status).toBe(403);
+  });
+
   it('refuses a bad status and other roles', async () => {
     const bad = await as('authority01').fetch('/smsend/construction/exportExcel?auditStatus=99');
     expect(bad.status).toBe(400);

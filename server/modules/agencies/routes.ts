@@ -4,7 +4,7 @@
 import { implement, reply } from '@server/lib/contracts';
 import { fileResponse } from '@server/modules/hall/file-response';
 import { agencyCalls, agencyChangeCalls } from '@shared/contracts/agencies';
-import { agencyAttachmentKind } from '@shared/domain/agencies';
+import { agencyAttachmentKind, agencyFieldKeys, agencyFieldLabels } from '@shared/domain/agencies';
 import { stages } from '@shared/domain/stages';
 import { auditStatus, qualificationGrade } from '@shared/domain/statuses';
 import { agencyMessages } from '@shared/validation/agencies';
@@ -15,6 +15,7 @@ import {
   agencyTimeline,
   decideAgency,
   getAgency,
+  getAgencyOfUser,
   getOwnAgency,
   listAgencyDone,
   listAgencyTodo,
@@ -22,10 +23,12 @@ import {
   transferAgency,
 } from './apply-service';
 import { dishonestFlagsOfLegalPerson } from './dishonest';
+import { orgPassRate } from './pass-rate';
 import { exportAgencies, exportAgencyFiles } from './export';
 import {
   changeTimeline,
   checkChange,
+  checkChangeByOrg,
   decideChange,
   getChange,
   listChangeTodo,
@@ -71,6 +74,7 @@ export const agencyRoutes = implement(agencyCalls, (ctx) => {
         input.action === 'submit' ? agencyMessages.submitted : agencyMessages.saved,
       ),
     queryOne: ({ orgId }, { user }) => getAgency(db, user, orgId),
+    queryOneByUserId: ({ userId }, { user }) => getAgencyOfUser(db, user, userId),
     approve: async (input, { user }) =>
       reply(
         await decideAgency(ctx, user, input),
@@ -81,6 +85,7 @@ export const agencyRoutes = implement(agencyCalls, (ctx) => {
     done: (input, { user }) => listAgencyDone(db, user, input),
     transfer: async (input, { user }) => reply(await transferAgency(ctx, user, input), '转办成功'),
     dishonest: ({ legalPersonName }) => dishonestFlagsOfLegalPerson(db, legalPersonName),
+    passRate: (input, { user }) => orgPassRate(db, user, input),
     exportExcel: (filters) => exportAgencies(db, filters),
     exportFiles: ({ organizationId }, { user }) => exportAgencyFiles(db, storage, user, organizationId),
     downloadFile: async ({ id }, { user }) =>
@@ -94,6 +99,11 @@ export const agencyChangeRoutes = implement(agencyChangeCalls, (ctx) => {
   const { db } = ctx;
   return {
     check: (_input, { user }) => checkChange(db, user),
+    checkByOrg: ({ organizationId }, { user }) => checkChangeByOrg(db, user, organizationId),
+    metadata: ({ x }) =>
+      x === 'auditStatus'
+        ? options(auditStatus)
+        : agencyFieldKeys.map((key) => ({ value: key, label: agencyFieldLabels[key] })),
     querySelf: (input, { user }) => listOwnChanges(db, user, input),
     updateSelf: async (input, { user }) =>
       reply(

@@ -1,6 +1,7 @@
 /**
- * The public side of surveying agencies (spec section 2 orgselect/orgdetail, section 7 agentorg/query
- * and getOrgPassRate): only agencies whose audit passed are ever shown, with their credit flags.
+ * The public side of surveying agencies (spec section 2 orgselect/orgdetail, section 7 agentorg/query):
+ * only agencies whose audit passed are ever shown, with their credit flags. The review statistics of
+ * applications (getOrgPassRate) are in pass-rate.ts.
  */
 import {
   and,
@@ -15,6 +16,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { agencySelectableCondition } from '@server/modules/credit/flags';
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Database } from '@server/db/database';
 import {
@@ -49,6 +51,7 @@ export interface AgencyListQuery {
 export interface AgencySummary {
   organizationId: number;
   orgName: string;
+  credential: string | null;
   districtCode: string | null;
   districtName: string | null;
   qualificationGrade: number | null;
@@ -79,7 +82,6 @@ export interface PassRate {
 }
 
 export interface AgencyDetail extends AgencySummary {
-  credential: string | null;
   registrationOrgan: string | null;
   qualificationCertNo: string | null;
   qualificationValidUntil: string | null;
@@ -108,7 +110,8 @@ function creditCondition(credit: CreditFilter): SQL {
   const o = agentOrganizations;
   switch (credit) {
     case 'good':
-      return and(eq(o.isLostCredit, false), eq(o.isUnqualified, false), eq(o.isBlacklisted, false)) as SQL;
+      // 良好 is exactly "may be chosen for a new demand": the one definition in credit/flags.ts.
+      return agencySelectableCondition();
     case 'lostCredit':
       return eq(o.isLostCredit, true);
     case 'unqualified':
@@ -121,6 +124,7 @@ function creditCondition(credit: CreditFilter): SQL {
 const summaryColumns = {
   organizationId: agentOrganizations.organizationId,
   orgName: agentOrganizations.orgName,
+  credential: agentOrganizations.credential,
   districtCode: agentOrganizations.districtCode,
   districtName: districts.districtName,
   qualificationGrade: agentOrganizations.qualificationGrade,
@@ -222,31 +226,12 @@ async function passRateOf(db: Database, organizationId: number, orgName: string)
   };
 }
 
-/** getOrgPassRate?registrationOrgan&credential: the approved agency they identify. */
-export async function getOrgPassRate(
-  db: Database,
-  key: { registrationOrgan?: string; credential?: string },
-): Promise<PassRate> {
-  const conditions: SQL[] = [approved];
-  if (key.credential) conditions.push(eq(agentOrganizations.credential, key.credential));
-  if (key.registrationOrgan) conditions.push(eq(agentOrganizations.registrationOrgan, key.registrationOrgan));
-  const [org] = await db
-    .select({ organizationId: agentOrganizations.organizationId, orgName: agentOrganizations.orgName })
-    .from(agentOrganizations)
-    .where(and(...conditions))
-    .orderBy(asc(agentOrganizations.organizationId))
-    .limit(1);
-  if (!org) throw new AppError('not_found', { message: '未找到该中介机构' });
-  return passRateOf(db, org.organizationId, org.orgName);
-}
-
 /** Everything the public detail page shows; not_found unless the agency's audit passed. */
 export async function getPublicAgency(db: Database, organizationId: number): Promise<AgencyDetail> {
   const o = agentOrganizations;
   const [row] = await db
     .select({
       ...summaryColumns,
-      credential: o.credential,
       registrationOrgan: o.registrationOrgan,
       qualificationCertNo: o.qualificationCertNo,
       qualificationValidUntil: o.qualificationValidUntil,

@@ -1,11 +1,12 @@
 /** The construction units with the list's filters as an .xlsx, newest registration first. */
-import { and, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Database } from '@server/db/database';
 import { constructionUnits, districts } from '@server/db/schema';
 import { keysetBatches, spreadsheetResponse, type SheetColumn } from '@server/lib/spreadsheet';
 import { auditStatus } from '@shared/domain/statuses';
 import type { ConstructionExportFilters } from '@shared/validation/construction-export';
+import type { ConstructionUnitRow } from '@shared/contracts/construction-export';
 
 const c = constructionUnits;
 
@@ -85,4 +86,30 @@ export function exportConstructionUnits(db: Database, filters: ConstructionExpor
     (row) => ({ createdAt: row.createdAt, constructionId: row.constructionId }),
   );
   return spreadsheetResponse({ fileName: '建设单位.xlsx', sheetName: '建设单位', columns, rows });
+}
+
+/** construction/list: one page of the units the export would write, in the same order. */
+export async function listConstructionUnits(
+  db: Database,
+  query: ConstructionExportFilters & { page: number; rows: number },
+): Promise<{ rows: ConstructionUnitRow[]; total: number }> {
+  const where = constructionConditions(query);
+  const rows = await db
+    .select(exportColumns)
+    .from(c)
+    .leftJoin(districts, eq(districts.districtCode, c.districtCode))
+    .where(where)
+    .orderBy(desc(c.createdAt), desc(c.constructionId))
+    .limit(query.rows)
+    .offset((query.page - 1) * query.rows);
+  const [total] = await db.select({ n: count() }).from(c).where(where);
+  return {
+    rows: rows.map((row) => ({
+      ...row,
+      submittedAt: row.submittedAt?.toISOString() ?? null,
+      auditedAt: row.auditedAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+  };
 }

@@ -145,7 +145,92 @@ describe('construction unit verification', () => {
   it('a verified unit cannot be edited directly', async () => {
     const { status, body } = await save('owner01', unitForm({ creditCode: VALID_CODE }));
     expect(status).toBe(409);
-    expect(body.message).toBe('单位已认证通过，不能直接修改');
+    expect(body.message).toBe('单位已认证通过，信息变更请提交变更申请');
+  });
+
+  it('a verified unit changes through a reviewed request; its data stays in force until approval', async () => {
+    const own = (await json(await as('owner01').fetch('/smsend/construction/querySelf'))).object;
+    expect(own.openChangeId).toBeNull();
+    // The demo data's pending change is already in the authority's to-do.
+    const seeded = await json(await as('authority01').fetch('/smsend/construction/toDoChange'));
+    expect(seeded.rows.length).toBeGreaterThan(0);
+    const fieldsOf = (edits: Record<string, string>) =>
+      new URLSearchParams({
+        name: own.name,
+        creditCode: own.creditCode,
+        legalPersonName: own.legalPersonName,
+        contactName: own.contactName,
+        contactPhone: own.contactPhone,
+        address: own.address,
+        districtCode: own.districtCode,
+        reason: '单位搬迁',
+        ...edits,
+      });
+    const ask = (who: string, edits: Record<string, string> = {}) =>
+      as(who).fetch('/smsend/construction/update', { method: 'POST', body: fieldsOf(edits) });
+
+    const same = await ask('owner01');
+    expect(same.status).toBe(400);
+    expect((await json(same)).message).toBe('变更内容与当前信息相同，请修改后再提交');
+    const noReason = await ask('owner01', { address: '云州市云中区新址路1号', reason: '' });
+    expect(noReason.status).toBe(400);
+    expect((await json(noReason)).message).toBe('请填写变更原因');
+    // A unit still under verification cannot ask for a change.
+    const pending = await ask('owner02', { address: '云州市云中区新址路1号' });
+    expect(pending.status).toBe(409);
+    expect((await json(pending)).message).toBe('单位认证通过后才能申请变更');
+
+    const asked = await ask('owner01', { address: '云州市云中区新址路1号' });
+    expect(asked.status).toBe(200);
+    const change = (await json(asked)).data;
+    expect(change).toMatchObject({ auditStatus: 1, changedFields: ['address'] });
+    expect((await json(await as('owner01').fetch('/smsend/construction/querySelf'))).object).toMatchObject({
+      address: own.address,
+      openChangeId: change.pkid,
+    });
+    expect((await ask('owner01', { address: '云州市云中区另一路2号' })).status).toBe(409);
+    expect((await as('owner02').fetch(`/smsend/construction/queryOneChange?id=${change.pkid}`)).status).toBe(
+      404,
+    );
+
+    const todo = await json(await as('authority01').fetch('/smsend/construction/toDoChange?rows=50'));
+    expect(todo.rows.map((row: { pkid: number }) => row.pkid)).toContain(change.pkid);
+    const seen = (
+      await json(await as('authority01').fetch(`/smsend/construction/queryOneChange?id=${change.pkid}`))
+    ).object;
+    expect(seen.before.address).toBe(own.address);
+    expect(seen.data.address).toBe('云州市云中区新址路1号');
+    expect(seen.review.allowed).toEqual(expect.arrayContaining(['approve', 'reject']));
+    expect(seen.review.allowed).not.toContain('transfer');
+
+    const decide = (fields: Record<string, string>) =>
+      as('authority01').fetch('/smsend/construction/approveChange', {
+        method: 'POST',
+        body: new URLSearchParams({ id: String(change.pkid), ...fields }),
+      });
+    expect((await decide({ auditStatus: '3' })).status).toBe(400);
+    expect(
+      (
+        await as('owner01').fetch('/smsend/construction/approveChange', {
+          method: 'POST',
+          body: new URLSearchParams({ id: String(change.pkid), auditStatus: '2' }),
+        })
+      ).status,
+    ).toBe(403);
+    const approved = await decide({ auditStatus: '2', opinion: '同意变更。' });
+    expect(approved.status).toBe(200);
+    expect((await json(approved)).message).toBe('审核通过，变更已生效');
+    const [row] = await env.ctx.db
+      .select({ address: constructionUnits.address, status: constructionUnits.auditStatus })
+      .from(constructionUnits)
+      .where(eq(constructionUnits.constructionId, own.constructionId));
+    expect(row).toEqual({ address: '云州市云中区新址路1号', status: 2 });
+    const after = (
+      await json(await as('owner01').fetch(`/smsend/construction/queryOneChange?id=${change.pkid}`))
+    ).object;
+    expect(after.auditStatus).toBe(2);
+    expect(after.appliedAt).not.toBeNull();
+    expect(after.records.map((record: { opinion: string | null }) => record.opinion)).toContain('同意变更。');
   });
 
   it('draft → submit → reject with an opinion → resubmit → verified', async () => {

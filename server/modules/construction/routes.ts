@@ -18,6 +18,7 @@ import {
   unitAttachmentFile,
   unitTimeline,
 } from './service';
+import { decideUnitChange, getUnitChange, listUnitChangeTodo, saveUnitChange } from './change-service';
 
 const options = (table: { entries: readonly { value: number | string; label: string }[] }) =>
   table.entries.map(({ value, label }) => ({ value, label }));
@@ -54,6 +55,18 @@ export const constructionRoutes = implement(constructionCalls, (ctx) => {
       ),
     auditInfo: ({ constructionId }, { user }) => unitTimeline(db, user, constructionId),
     rejectView: ({ constructionId }, { user }) => latestRejection(db, user, constructionId),
+    update: async (input, { user }) =>
+      reply(
+        await saveUnitChange(ctx, user, input),
+        input.action === 'submit' ? constructionMessages.submitted : constructionMessages.saved,
+      ),
+    queryOneChange: ({ id }, { user }) => getUnitChange(db, user, id),
+    toDoChange: (input, { user }) => listUnitChangeTodo(db, user, input),
+    approveChange: async (input, { user }) =>
+      reply(
+        await decideUnitChange(ctx, user, input),
+        input.auditStatus === auditStatus.code.approved ? '审核通过，变更已生效' : '已退回变更申请',
+      ),
     previewFile: async ({ id }, { user }) => {
       const response = fileResponse(storage, await unitAttachmentFile(db, user, id), 'inline');
       // Attachments are private to the owner and its reviewers: no shared cache keeps them.

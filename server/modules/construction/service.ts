@@ -22,6 +22,8 @@ import {
   openReview,
   type ReviewRecord,
 } from '@server/modules/review/service';
+import { openChangeOf } from '@server/modules/review/change-requests';
+import { unitChanges } from '@server/modules/review/change-tables';
 import { checkUploadedFile, storeUploadedFile } from '@server/storage/uploads';
 import { constructionAttachmentKind, type ConstructionAttachmentKind } from '@shared/domain/construction';
 import { roles } from '@shared/domain/roles';
@@ -87,7 +89,13 @@ async function loadRecord(db: Queryable, user: SessionUser, constructionId: numb
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'not_found')) throw error;
   }
-  return { ...fields, attachments: await attachmentsOf(db, constructionId), review };
+  const open = await openChangeOf(db, unitChanges, constructionId);
+  return {
+    ...fields,
+    openChangeId: open?.pkid ?? null,
+    attachments: await attachmentsOf(db, constructionId),
+    review,
+  };
 }
 
 async function ownUnitId(db: Queryable, userId: number): Promise<number | null> {
@@ -282,12 +290,14 @@ async function withUnits<T extends { subjectId: number }>(db: Queryable, tasks: 
 /** query: the user's to-do of units to verify, oldest submission first. */
 export async function listUnitTodo(db: Queryable, user: SessionUser, query: { page: number; rows: number }) {
   const page = await listTodo(db, user, { ...query, subjectType: UNIT });
+  const deadlines = new Map(page.rows.map((t) => [t.subjectId, { dueAt: t.dueAt, overdue: t.overdue }]));
   const rows = (await withUnits(db, page.rows)).map(({ task, ...unit }) => ({
     ...unit,
     auditStatus: task.status,
     applicantName: task.applicantName,
     submittedAt: task.submittedAt,
     version: task.version,
+    ...deadlines.get(task.subjectId),
   }));
   return { rows, total: page.total };
 }

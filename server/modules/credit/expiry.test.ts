@@ -4,9 +4,9 @@
  * its flag on its start day, and a second run the same day changes nothing. Time moves through the
  * context's clock.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { agentOrganizations, agentStaff, creditEntries } from '@server/db/schema';
+import { agentOrganizations, agentStaff, auditRecords, creditEntries, messages } from '@server/db/schema';
 import { seedDemo } from '@server/db/seed';
 import { createTestContext, type TestContext } from '@server/test/test-context';
 import { beijingDate } from '@shared/validation/jobs';
@@ -83,6 +83,28 @@ describe('credit-expiry', () => {
     expect(after).toMatchObject({ isBlacklisted: false, blacklistReason: null, blacklistEnd: null });
     expect(invalidate).toHaveBeenCalledWith(expect.arrayContaining(['agencies']));
     invalidate.mockRestore();
+    // The expiry is a decision of the job: in the agency's timeline, and the agency is told.
+    const [record] = await ctx.db
+      .select()
+      .from(auditRecords)
+      .where(and(eq(auditRecords.subjectType, 'agent_org'), eq(auditRecords.subjectId, organizationId)))
+      .orderBy(desc(auditRecords.pkid))
+      .limit(1);
+    expect(record).toMatchObject({
+      decision: 11,
+      auditorId: null,
+      auditorName: '系统（到期自动失效）',
+      opinion: `机构黑名单记录到期（${blacklist!.startDate} 至 ${blacklist!.endDate}），自动失效`,
+    });
+    if (after?.userId) {
+      const [told] = await ctx.db
+        .select()
+        .from(messages)
+        .where(eq(messages.userId, after.userId))
+        .orderBy(desc(messages.messageId))
+        .limit(1);
+      expect(told?.messageContent).toBe(`贵机构的机构黑名单记录已于 ${blacklist!.endDate} 到期，自动失效。`);
+    }
     if (!after?.isLostCredit && !after?.isUnqualified)
       expect(await isAgencySelectable(ctx.db, organizationId)).toBe(true);
   });

@@ -10,8 +10,10 @@ import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { agentOrganizations, creditEntries } from '@server/db/schema';
+import type { CreditEntryKind } from '@shared/domain/credit';
 import { writeDroppingPages } from '@server/lib/page-cache';
 import { beijingDate } from '@shared/validation/jobs';
+import { recordCreditDecision } from './timeline';
 
 /** SQL: the entry `e` (a table alias of credit_entries) is in force on `today`. */
 function inForce(e: string, today: string): SQL {
@@ -137,8 +139,26 @@ export async function expireCreditEntries(
       .update(creditEntries)
       .set({ status: 'expired', updatedAt: now })
       .where(and(eq(creditEntries.status, 'active'), lt(creditEntries.endDate, today)))
-      .returning({ pkid: creditEntries.pkid });
+      .returning({
+        pkid: creditEntries.pkid,
+        kind: creditEntries.kind,
+        organizationId: creditEntries.organizationId,
+        personName: creditEntries.personName,
+        idCardNo: creditEntries.idCardNo,
+        reason: creditEntries.reason,
+        startDate: creditEntries.startDate,
+        endDate: creditEntries.endDate,
+      });
     const changed = await syncCreditFlags(tx, today);
+    // Each expiry is a decision of the job: in the subject's timeline, and the agency is told.
+    for (const entry of rows)
+      await recordCreditDecision(
+        tx,
+        { ...entry, kind: entry.kind as CreditEntryKind },
+        { type: 'expired' },
+        null,
+        now,
+      );
     if (changed.agencies > 0) dropPages(['agencies', 'statistics']);
     return { expired: rows.length, flags: changed };
   });

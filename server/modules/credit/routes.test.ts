@@ -3,9 +3,22 @@
  * directory and isAgencySelectable), ending it drops it, bad input is a 400 that changes nothing, the
  * person blacklist holds across agencies, and an agency sees only its own staff's blacklist record.
  */
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentOrganizations, agentStaff, creditEntries, files } from '@server/db/schema';
+import {
+  agentOrganizations,
+  agentStaff,
+  auditRecords,
+  constructionUnits,
+  creditEntries,
+  districts,
+  files,
+  messages,
+  projectAuthorizations,
+  projectDemands,
+  projects,
+  stages,
+} from '@server/db/schema';
 import { AGENCY_ORG_ID } from '@server/db/seed/demo-context';
 import {
   createIdentityTestContext,
@@ -206,6 +219,116 @@ describe('an organization blacklist entry', () => {
   });
 });
 
+describe('every credit decision', () => {
+  const lastMessage = async (userId: number) =>
+    (
+      await env.ctx.db
+        .select()
+        .from(messages)
+        .where(eq(messages.userId, userId))
+        .orderBy(desc(messages.messageId))
+        .limit(1)
+    )[0];
+
+  it('is in the agency timeline (the review records) and messages the agency account', async () => {
+    // An approved agency with an account and no lost-credit entry in force.
+    const [org] = await env.ctx.db
+      .select({ id: agentOrganizations.organizationId, userId: agentOrganizations.userId })
+      .from(agentOrganizations)
+      .where(
+        and(
+          eq(agentOrganizations.auditStatus, 2),
+          eq(agentOrganizations.isLostCredit, false),
+          isNotNull(agentOrganizations.userId),
+        ),
+      )
+      .orderBy(agentOrganizations.organizationId)
+      .limit(1);
+    // envelope 'object': { success, object }.
+    const timeline = async () =>
+      (
+        (await (
+          await as('authority01').fetch(`/smsend/agentorg/orgAuditInfo?organizationId=${org!.id}`)
+        ).json()) as { object: { decisionLabel: string; opinion: string; auditorName: string }[] }
+      ).object;
+    const before = (await timeline()).length;
+    const added = await json(
+      await as('authority01').fetch(
+        '/smsend/agentorg/updateLoseAog',
+        multipart({
+          organizationId: String(org!.id),
+          reason: '虚假承诺',
+          startDate: today(),
+          endDate: '2099-12-31',
+        }),
+      ),
+    );
+    expect(added.success).toBe(true);
+    const afterAdd = await timeline();
+    expect(afterAdd).toHaveLength(before + 1);
+    expect(afterAdd.at(-1)).toMatchObject({
+      decisionLabel: '信用认定',
+      opinion: `列入失信（${today()} 至 2099-12-31）：虚假承诺`,
+      auditorName: expect.any(String),
+    });
+    expect((await lastMessage(org!.userId!))?.messageContent).toBe(
+      `贵机构已被列入失信（${today()} 至 2099-12-31），生效期间不能被选为新项目的测绘机构。原因：虚假承诺`,
+    );
+
+    await as('authority01').fetch('/smsend/agentorg/endCredit', {
+      method: 'POST',
+      body: new URLSearchParams({ pkid: String(added.data.pkid), endReason: '已整改' }),
+    });
+    expect((await timeline()).at(-1)).toMatchObject({
+      decisionLabel: '信用记录撤销',
+      opinion: '失信记录撤销：已整改（原认定：虚假承诺）',
+    });
+    expect((await lastMessage(org!.userId!))?.messageContent).toBe(
+      '贵机构的失信记录已撤销。撤销原因：已整改',
+    );
+  });
+
+  it('of the person blacklist is in the timeline of the person in every agency', async () => {
+    const [person] = await env.ctx.db
+      .select({ staffId: agentStaff.staffId, name: agentStaff.name, idCardNo: agentStaff.idCardNo })
+      .from(agentStaff)
+      .where(and(eq(agentStaff.isBlacklisted, false), isNotNull(agentStaff.idCardNo)))
+      .limit(1);
+    const records = async () =>
+      env.ctx.db
+        .select()
+        .from(auditRecords)
+        .where(and(eq(auditRecords.subjectType, 'agent_staff'), eq(auditRecords.subjectId, person!.staffId)));
+    const before = (await records()).length;
+    const added = await as('authority01').fetch(
+      '/smsend/agentstaff/addBlacklist',
+      multipart({
+        personName: person!.name,
+        idCardNo: person!.idCardNo!,
+        reason: '冒名签章',
+        startDate: today(),
+      }),
+    );
+    expect(added.status).toBe(200);
+    const after = await records();
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)).toMatchObject({
+      decision: 9,
+      opinion: `列入人员黑名单（${today()} 至 长期）：冒名签章`,
+    });
+  });
+
+  it('is undone with the entry when the entry is refused (nothing written)', async () => {
+    const before = (await env.ctx.db.select({ n: count() }).from(auditRecords))[0]?.n;
+    const response = await as('authority01').fetch(
+      '/smsend/agentorg/updateLoseAog',
+      multipart({ organizationId: '999999', reason: '测试', startDate: today() }),
+    );
+    expect(response.status).toBe(404);
+    expect((await env.ctx.db.select({ n: count() }).from(auditRecords))[0]?.n).toBe(before);
+  });
+});
+
 describe('unqualified entries and their violation projects', () => {
   it('lists the violation projects of an entry', async () => {
     const organizationId = await cleanAgency();
@@ -234,6 +357,115 @@ describe('unqualified entries and their violation projects', () => {
       await as('authority01').fetch(`/smsend/agBreakPro/querySelf?pkid=${data.pkid}`),
     );
     expect(projects.data).toEqual([]);
+  });
+});
+
+describe('agUnqualified', () => {
+  /** A project commissioned to the agency (the context has no demo projects). */
+  async function commissionedProject(organizationId: number, projectName: string): Promise<number> {
+    const [unit] = await env.ctx.db.select().from(constructionUnits).limit(1);
+    const [district] = await env.ctx.db.select().from(districts).limit(1);
+    const [stage] = await env.ctx.db.select().from(stages).limit(1);
+    const [project] = await env.ctx.db
+      .insert(projects)
+      .values({
+        projectName,
+        projectNo: `T${organizationId}-${projectName.length}-${Date.now()}`,
+        constructionId: unit!.constructionId,
+        districtCode: district!.districtCode,
+        status: 2,
+      })
+      .returning();
+    const [demand] = await env.ctx.db
+      .insert(projectDemands)
+      .values({ projectId: project!.pkid, stageId: stage!.stageId, status: 2 })
+      .returning();
+    await env.ctx.db
+      .insert(projectAuthorizations)
+      .values({ projectId: project!.pkid, demandId: demand!.pkid, organizationId, state: 1 });
+    return project!.pkid;
+  }
+
+  it('lists the projects an agency worked on, names them as violation projects, and the agency sees its own', async () => {
+    const [own] = await env.ctx.db
+      .select()
+      .from(agentOrganizations)
+      .where(eq(agentOrganizations.organizationId, AGENCY_ORG_ID));
+    const projectId = await commissionedProject(AGENCY_ORG_ID, '云州新区地下管线测量');
+    const other = await cleanAgency();
+    await commissionedProject(other, '别家机构的项目');
+
+    const candidates = await json(
+      await as('authority01').fetch(
+        `/smsend/agUnqualified/queryReportProject?organizationId=${AGENCY_ORG_ID}&projectName=${encodeURIComponent('管线')}`,
+      ),
+    );
+    expect(candidates.rows).toEqual([
+      expect.objectContaining({ projectId, projectName: '云州新区地下管线测量', via: 'authorization' }),
+    ]);
+    expect((await as('authority01').fetch('/smsend/agUnqualified/queryReportProject')).status).toBe(400);
+    expect(
+      (await as('authority01').fetch('/smsend/agUnqualified/queryReportProject?organizationId=999999'))
+        .status,
+    ).toBe(404);
+    expect(
+      (await as('agency01').fetch(`/smsend/agUnqualified/queryReportProject?organizationId=${AGENCY_ORG_ID}`))
+        .status,
+    ).toBe(403);
+
+    // The own agency may already be unqualified in the demo data: end that entry first (it stays
+    // in agUnqualified/query, which holds every status).
+    const ended: number[] = [];
+    for (const open of await env.ctx.db
+      .select()
+      .from(creditEntries)
+      .where(
+        and(
+          eq(creditEntries.organizationId, AGENCY_ORG_ID),
+          eq(creditEntries.kind, 'unqualified'),
+          eq(creditEntries.status, 'active'),
+        ),
+      )) {
+      const response = await as('authority01').fetch('/smsend/agentorg/endCredit', {
+        method: 'POST',
+        body: new URLSearchParams({ pkid: String(open.pkid), endReason: '测试前撤销' }),
+      });
+      expect(response.status).toBe(200);
+      ended.push(open.pkid);
+    }
+    const added = await json(
+      await as('authority01').fetch(
+        '/smsend/agentorg/updateUnqualifiedAog',
+        multipart({
+          organizationId: String(AGENCY_ORG_ID),
+          reason: '管线成果漏测',
+          startDate: today(),
+          projectIds: String(projectId),
+        }),
+      ),
+    );
+    expect(added.data).toMatchObject({
+      projects: [{ projectId, projectName: '云州新区地下管线测量', projectNo: expect.any(String) }],
+    });
+
+    const all = await json(
+      await as('authority01').fetch(
+        `/smsend/agUnqualified/query?rows=50&orgName=${encodeURIComponent(own!.orgName)}`,
+      ),
+    );
+    expect(all.rows.every((row) => row.kind === 'unqualified')).toBe(true);
+    expect(all.rows.find((row) => row.pkid === added.data.pkid)).toMatchObject({
+      status: 'active',
+      projects: [expect.objectContaining({ projectId })],
+    });
+    for (const pkid of ended)
+      expect(all.rows.find((row) => row.pkid === pkid)).toMatchObject({ status: 'ended' });
+    const self = await json(await as('agency01').fetch('/smsend/agUnqualified/querySelf'));
+    expect(self.total).toBeGreaterThan(0);
+    expect(self.rows.every((row) => row.organizationId === AGENCY_ORG_ID)).toBe(true);
+    expect(self.rows.map((row) => row.pkid)).toContain(added.data.pkid);
+    expect((await as('authority01').fetch('/smsend/agUnqualified/querySelf')).status).toBe(403);
+    expect((await as('agency01').fetch('/smsend/agUnqualified/query')).status).toBe(403);
   });
 });
 
@@ -284,6 +516,26 @@ describe('the person blacklist', () => {
     expect((await as('authority01').fetch(`/smsend/agentstaff/blacklistInfo/${other!.staffId}`)).status).toBe(
       200,
     );
+
+    const detail = await json(
+      await as('authority01').fetch(`/smsend/agentstaff/blacklistDetail/${added.data.pkid}`),
+    );
+    expect(detail.data).toMatchObject({
+      entry: { pkid: added.data.pkid, reason: '出借执业证书' },
+      staff: expect.arrayContaining([expect.objectContaining({ staffId: own!.staffId, name: own!.name })]),
+    });
+    expect((await as('agency01').fetch(`/smsend/agentstaff/blacklistDetail/${added.data.pkid}`)).status).toBe(
+      403,
+    );
+    // An entry of another kind is not a person blacklist entry.
+    const [orgEntry] = await env.ctx.db
+      .select({ pkid: creditEntries.pkid })
+      .from(creditEntries)
+      .where(eq(creditEntries.kind, 'lostCredit'))
+      .limit(1);
+    expect(
+      (await as('authority01').fetch(`/smsend/agentstaff/blacklistDetail/${orgEntry!.pkid}`)).status,
+    ).toBe(404);
 
     const removed = await as('authority01').fetch('/smsend/agentstaff/deleteBlacklist', {
       method: 'POST',

@@ -9,6 +9,9 @@ import {
   getEvidenceFile,
   listBreakProjects,
   listCreditEntries,
+  listOwnUnqualified,
+  listReportProjects,
+  personBlacklistDetail,
   staffBlacklistInfo,
 } from './service';
 
@@ -34,8 +37,12 @@ export const creditRoutes = implement(creditCalls, (ctx) => ({
   deleteBlacklist: async (input, { user }) =>
     reply(await endCreditEntry(ctx, user, ['personBlacklist'], input), '已移出人员黑名单'),
   blacklistInfo: async ({ id }, { user }) => staffBlacklistInfo(ctx, user, id),
+  blacklistDetail: ({ id }) => personBlacklistDetail(ctx.db, id),
   breakProjects: (input) => listBreakProjects(ctx.db, input),
   breakProjectsOfEntry: ({ pkid }) => breakProjectsOfEntry(ctx.db, pkid),
+  unqualifiedQuery: (input) => listCreditEntries(ctx.db, { kinds: ['unqualified'] }, input),
+  unqualifiedSelf: (input, { user }) => listOwnUnqualified(ctx.db, user, input),
+  reportProjects: (input) => listReportProjects(ctx.db, input),
   redList: (input) => listCreditEntries(ctx.db, { kinds: ['red'], statuses: ['active'] }, input),
   evidence: async ({ id }) => fileResponse(ctx.storage, await getEvidenceFile(ctx.db, id), 'inline'),
 }));

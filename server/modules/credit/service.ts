@@ -12,14 +12,20 @@ import { containsPattern } from '@server/db/contains-pattern';
 import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
 import type { SessionUser } from '@server/modules/identity/sessions';
 import { storeUploadedFile } from '@server/storage/uploads';
-import type { BreakProjectRow, CreditEntryRow } from '@shared/contracts/credit';
+import type {
+  BreakProjectRow,
+  CreditEntryRow,
+  PersonBlacklistDetail,
+  ReportProjectRow,
+} from '@shared/contracts/credit';
 import { creditEntryKindLabels, type CreditEntryKind, type CreditEntryStatus } from '@shared/domain/credit';
 import { roles } from '@shared/domain/roles';
 import { AppError } from '@shared/errors/app-error';
-import type { CreditEndInput, CreditListParams } from '@shared/validation/credit';
+import type { CreditEndInput, CreditListParams, ReportProjectParams } from '@shared/validation/credit';
 import { beijingDate } from '@shared/validation/jobs';
 import { documentExtensions, imageExtensions } from '@shared/validation/upload';
 import { syncCreditFlags } from './flags';
+import { recordCreditDecision } from './timeline';
 
 type CreditContext = Pick<AppContext, 'db' | 'pageCache' | 'storage' | 'services'>;
 
@@ -40,6 +46,7 @@ interface EntryRecord {
   reason: string;
   project_ids: number[];
   evidence: { fileId: string; fileName: string }[] | string;
+  projects: CreditEntryRow['projects'] | string;
   start_date: string;
   end_date: string | null;
   status: CreditEntryStatus;
@@ -66,6 +73,7 @@ function toRow(r: EntryRecord): CreditEntryRow {
     reason: r.reason,
     projectIds: r.project_ids ?? [],
     evidence: typeof r.evidence === 'string' ? JSON.parse(r.evidence) : r.evidence,
+    projects: typeof r.projects === 'string' ? JSON.parse(r.projects) : r.projects,
     startDate: dayText(r.start_date),
     endDate: r.end_date === null ? null : dayText(r.end_date),
     status: r.status,
@@ -83,7 +91,10 @@ const entrySelect = sql`
     e.decided_at, e.ended_at, e.end_reason, d.username as decided_by_name, x.username as ended_by_name,
     (select coalesce(json_agg(json_build_object('fileId', f.id, 'fileName', f.original_name)
         order by array_position(e.evidence_file_ids, f.id)), '[]'::json)
-      from files f where f.id = any(e.evidence_file_ids)) as evidence
+      from files f where f.id = any(e.evidence_file_ids)) as evidence,
+    (select coalesce(json_agg(json_build_object('projectId', p.pkid, 'projectName', p.project_name,
+        'projectNo', p.project_no) order by array_position(e.project_ids, p.pkid)), '[]'::json)
+      from projects p where p.pkid = any(e.project_ids)) as projects
   from credit_entries e
   left join agent_organizations o on o.organization_id = e.organization_id
   left join users d on d.pkid = e.decided_by
@@ -91,6 +102,8 @@ const entrySelect = sql`
 
 export interface EntryFilter {
   kinds: readonly CreditEntryKind[];
+  /** Only this agency's entries (an agency's own list). */
+  organizationId?: number;
   /** Statuses a list is limited to; the input's `status` narrows within them. */
   statuses?: readonly CreditEntryStatus[];
 }
@@ -113,6 +126,7 @@ export async function listCreditEntries(
         sql`, `,
       )})`,
     );
+  if (filter.organizationId !== undefined) where.push(sql`e.organization_id = ${filter.organizationId}`);
   if (input.status) where.push(sql`e.status = ${input.status}`);
   if (input.orgName) where.push(sql`o.org_name ilike ${containsPattern(input.orgName)}`);
   if (input.personName) where.push(sql`e.person_name ilike ${containsPattern(input.personName)}`);
@@ -217,6 +231,7 @@ export async function addCreditEntry(
       throw error;
     }
   }
+  const now = ctx.services.now();
   const pkid = await writeDroppingPages(ctx, async (tx, dropPages) => {
     const [row] = await tx
       .insert(creditEntries)
@@ -231,11 +246,26 @@ export async function addCreditEntry(
         startDate: input.startDate,
         endDate: input.endDate ?? null,
         decidedBy: user.pkid,
-        decidedAt: ctx.services.now(),
+        decidedAt: now,
       })
       .returning({ pkid: creditEntries.pkid });
     if (!row) throw new AppError('internal');
     await syncAfterChange(tx, dropPages, today);
+    await recordCreditDecision(
+      tx,
+      {
+        kind,
+        organizationId: input.organizationId ?? null,
+        personName: input.personName ?? null,
+        idCardNo: input.idCardNo ?? null,
+        reason: input.reason,
+        startDate: input.startDate,
+        endDate: input.endDate ?? null,
+      },
+      { type: 'flagged' },
+      user,
+      now,
+    );
     return row.pkid;
   });
   return (await entryById(ctx.db, pkid)) as CreditEntryRow;
@@ -260,6 +290,7 @@ export async function endCreditEntry(
       .returning({ pkid: creditEntries.pkid });
     if (updated.length === 0) throw new AppError('conflict', { message: '该记录已失效，无需撤销' });
     await syncAfterChange(tx, dropPages, beijingDate(now));
+    await recordCreditDecision(tx, existing, { type: 'ended', endReason: input.endReason }, user, now);
   });
   return (await entryById(ctx.db, input.pkid)) as CreditEntryRow;
 }
@@ -286,6 +317,29 @@ export async function staffBlacklistInfo(
     ),
   );
   return rows.map(toRow);
+}
+
+/** A person blacklist entry and the person's staff records, deleted ones too (their history). */
+export async function personBlacklistDetail(db: Queryable, pkid: number): Promise<PersonBlacklistDetail> {
+  const entry = await entryById(db, pkid);
+  if (!entry || entry.kind !== 'personBlacklist' || !entry.idCardNo)
+    throw new AppError('not_found', { message: '没有这条记录' });
+  const staff = await db
+    .select({
+      staffId: agentStaff.staffId,
+      name: agentStaff.name,
+      orgName: agentOrganizations.orgName,
+      auditStatus: agentStaff.auditStatus,
+      deletedAt: agentStaff.deletedAt,
+    })
+    .from(agentStaff)
+    .innerJoin(agentOrganizations, eq(agentOrganizations.organizationId, agentStaff.organizationId))
+    .where(sql`upper(${agentStaff.idCardNo}) = upper(${entry.idCardNo})`)
+    .orderBy(agentStaff.staffId);
+  return {
+    entry,
+    staff: staff.map((row) => ({ ...row, deletedAt: row.deletedAt ? row.deletedAt.toISOString() : null })),
+  };
 }
 
 const breakSelect = sql`
@@ -353,4 +407,77 @@ export async function getEvidenceFile(db: Queryable, fileId: string): Promise<Fi
     );
   if (!file) throw new AppError('not_found', { message: '文件不存在' });
   return file;
+}
+
+/**
+ * agUnqualified/querySelf: the unqualified entries of the user's own agency (in force and past), so an
+ * agency sees why and until when it is kept out of new demands. No agency registered: an empty list.
+ */
+export async function listOwnUnqualified(
+  db: Queryable,
+  user: SessionUser,
+  input: CreditListParams,
+): Promise<{ rows: CreditEntryRow[]; total: number }> {
+  const [org] = await db
+    .select({ id: agentOrganizations.organizationId })
+    .from(agentOrganizations)
+    .where(eq(agentOrganizations.userId, user.pkid));
+  if (!org) return { rows: [], total: 0 };
+  return listCreditEntries(
+    db,
+    { kinds: ['unqualified'], organizationId: org.id },
+    { ...input, orgName: undefined },
+  );
+}
+
+interface ReportProjectRecord {
+  project_id: number;
+  project_name: string;
+  project_no: string;
+  status: number;
+  via: string;
+}
+
+/**
+ * agUnqualified/queryReportProject: the projects an agency worked on (commissioned to it, or under a
+ * contract with it), the ones the authority may name as violation projects of an unqualified entry.
+ */
+export async function listReportProjects(
+  db: Queryable,
+  input: ReportProjectParams,
+): Promise<{ rows: ReportProjectRow[]; total: number }> {
+  const [org] = await db
+    .select({ id: agentOrganizations.organizationId })
+    .from(agentOrganizations)
+    .where(eq(agentOrganizations.organizationId, input.organizationId));
+  if (!org) throw new AppError('not_found', { message: '没有这个机构', field: 'organizationId' });
+  const name = input.projectName
+    ? sql`and p.project_name ilike ${containsPattern(input.projectName)}`
+    : sql``;
+  const worked = sql`
+    select p.pkid as project_id, p.project_name, p.project_no, p.status,
+      case when exists (select 1 from contracts c where c.project_id = p.pkid and c.organization_id = ${input.organizationId})
+        then 'contract' else 'authorization' end as via
+    from projects p
+    where (exists (select 1 from project_authorizations a where a.project_id = p.pkid and a.organization_id = ${input.organizationId})
+      or exists (select 1 from contracts c where c.project_id = p.pkid and c.organization_id = ${input.organizationId}))
+      ${name}`;
+  const [count] = rowsOf<{ total: number }>(
+    await db.execute(sql`select count(*)::int as total from (${worked}) t`),
+  );
+  const rows = rowsOf<ReportProjectRecord>(
+    await db.execute(
+      sql`${worked} order by p.pkid desc limit ${input.rows} offset ${(input.page - 1) * input.rows}`,
+    ),
+  );
+  return {
+    rows: rows.map((r) => ({
+      projectId: r.project_id,
+      projectName: r.project_name,
+      projectNo: r.project_no,
+      status: r.status,
+      via: r.via as ReportProjectRow['via'],
+    })),
+    total: count?.total ?? 0,
+  };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@server/app';
 import { agentOrganizations, downloads, files, noticeAttachments, notices } from '@server/db/schema';
@@ -141,29 +141,6 @@ describe('agencies', () => {
     const bad = await json<{ message: string }>('/smsend/agentorg/query?credit=maybe');
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('信用状态不正确');
-  });
-
-  it('getOrgPassRate answers adopted over decided results', async () => {
-    const [org] = await ctx.db
-      .select({
-        credential: agentOrganizations.credential,
-        registrationOrgan: agentOrganizations.registrationOrgan,
-      })
-      .from(agentOrganizations)
-      .where(and(eq(agentOrganizations.auditStatus, 2), sql`${agentOrganizations.credential} is not null`))
-      .limit(1);
-    const { status, body } = await json<{
-      object: { adopted: number; decided: number; passRate: number | null };
-    }>(
-      `/smsend/agentorg/getOrgPassRate?credential=${org?.credential}&registrationOrgan=${encodeURIComponent(org?.registrationOrgan ?? '')}`,
-    );
-    expect(status).toBe(200);
-    const { adopted, decided, passRate } = body.object;
-    expect(adopted).toBeLessThanOrEqual(decided);
-    expect(passRate).toBe(decided === 0 ? null : adopted / decided);
-
-    expect((await json('/smsend/agentorg/getOrgPassRate')).status).toBe(400);
-    expect((await json('/smsend/agentorg/getOrgPassRate?credential=000')).status).toBe(404);
   });
 });
 

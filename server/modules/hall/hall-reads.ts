@@ -17,7 +17,11 @@ import { listDistricts } from '@server/modules/map/districts';
 import type { DistrictItem } from '@server/modules/map/types';
 import { getNotice, latestNotices, listNotices, noticeFileUrl } from '@server/modules/notices/service';
 import type { NoticeDetail, NoticeSummary } from '@server/modules/notices/service';
+import { getPublicSelection } from '@server/modules/selection/service';
+import type { PublicSelection } from '@shared/contracts/selection';
 import { newestConstructions, newestProjects } from './newest';
+import { ratingSummary } from '@server/modules/satisfaction/service';
+import type { SatisfactionSummary } from '@shared/contracts/satisfaction';
 import type { NewConstruction, NewProject } from './newest';
 import {
   agencyListSchema,
@@ -60,6 +64,8 @@ export interface HallReads {
     newest(limit: number): Promise<AgencySummary[]>;
     /** null when missing or not approved. */
     get(id: number): Promise<AgencyDetail | null>;
+    /** Owners' ratings of the agency: count and averages (/constructionSatisfy). */
+    satisfaction(id: number): Promise<SatisfactionSummary>;
   };
   downloads: {
     list(search: URLSearchParams): Promise<ListPage<DownloadRow, DownloadListParams>>;
@@ -75,6 +81,8 @@ export interface HallReads {
   };
   /** Listed districts (codes of length 7 or 11), for filters. */
   districts(): Promise<DistrictItem[]>;
+  /** The public record of a released demand's agency selection (null: none, or not released). */
+  selectionRecord(demandId: number): Promise<PublicSelection | null>;
 }
 
 async function orNull<T>(read: Promise<T>): Promise<T | null> {
@@ -111,6 +119,7 @@ export function createHallReads(ctx: AppContext): HallReads {
       },
       newest: (limit) => newestAgencies(db, limit),
       get: (id) => orNull(getPublicAgency(db, id)),
+      satisfaction: (id) => ratingSummary(db, id),
     },
     downloads: {
       async list(search) {
@@ -136,6 +145,7 @@ export function createHallReads(ctx: AppContext): HallReads {
       projects: (limit) => newestProjects(db, limit),
     },
     districts: () => listDistricts(db),
+    selectionRecord: (demandId) => orNull(getPublicSelection(db, demandId)),
   };
 }
 

@@ -3,7 +3,7 @@
  * items, the agency directory, the project map. Each handler asks one service.
  */
 import { implement } from '@server/lib/contracts';
-import { getOrgPassRate, listPublicAgencies, newestAgencies } from '@server/modules/agencies/service';
+import { listPublicAgencies, newestAgencies } from '@server/modules/agencies/service';
 import {
   countProjectsByDistrict,
   getProjectDistribute,
@@ -33,7 +33,6 @@ export const hallRoutes = implement(hallCalls, (ctx) => {
     newestProjects: ({ num }) => newestProjects(db, num),
     projectStatistics: () => projectStatistics(db),
     agencies: (input) => listPublicAgencies(db, input),
-    passRate: (input) => getOrgPassRate(db, input),
     districts: () => listDistricts(db),
     districtProjectCounts: () => countProjectsByDistrict(db),
     projectDistribution: () => getProjectDistribute(db),

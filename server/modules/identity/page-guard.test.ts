@@ -128,7 +128,7 @@ describe('page guard', () => {
       }
     }
     // A console route of the table whose page is not built: after the guard, the 404 page too.
-    const unbuilt = await open('/contract/ContractList', admin);
+    const unbuilt = await open('/contract/FilingCh', admin);
     expect(unbuilt.status).toBe(404);
     expect(await unbuilt.text()).toContain('返回首页');
     expect(rendered).not.toContain('/no/such/page');

@@ -617,6 +617,28 @@ describe('module tree', () => {
     const all = (await json(await admin.fetch(`/uc/module/permis/${me.pkid}.json`))).data as unknown[];
     expect(all).toEqual(tree);
   });
+
+  it('gives the staff role a menu entry to its own person record', async () => {
+    const staff = createBrowser(env.app);
+    await signInAs(staff, 'staff01');
+    const me = await loadCurrentUser(staff.client);
+    const tree = (await json(await staff.fetch(`/uc/module/permis/${me.pkid}.json`))).data as {
+      appMetaId: string;
+      children: { name: string; href: string }[];
+    }[];
+    const leaves = tree.flatMap((node) => node.children);
+    expect(leaves).toContainEqual(
+      expect.objectContaining({ name: '本人信息', href: '/orgstaff/staffdetail' }),
+    );
+    // The agency (the person's employer) reaches people from its lists; the entry is the staff role's.
+    const agency = createBrowser(env.app);
+    await signInAs(agency, 'agency01');
+    const agencyMe = await loadCurrentUser(agency.client);
+    const agencyTree = (await json(await agency.fetch(`/uc/module/permis/${agencyMe.pkid}.json`))).data as {
+      children: { name: string }[];
+    }[];
+    expect(agencyTree.flatMap((node) => node.children).map((leaf) => leaf.name)).not.toContain('本人信息');
+  });
 });
 
 describe('signOn round trip through app.request', () => {

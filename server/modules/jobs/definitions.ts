@@ -1,7 +1,9 @@
 /** Every scheduled job of the product: add a job here and it is scheduled, listed and editable. */
 import { deliverDueLogouts, SINGLE_LOGOUT_JOB } from '@server/modules/cas/single-logout';
+import { DEADLINE_REMINDER_JOB, sendDueReminders } from '@server/modules/deadlines/service';
 import { expireCreditEntries } from '@server/modules/credit/flags';
 import { sweepExpired } from '@server/modules/identity/sessions';
+import { closeDueQuotes } from '@server/modules/selection/service';
 import type { JobDefinition } from './runner';
 
 export const productJobs: readonly JobDefinition[] = [
@@ -23,5 +25,21 @@ export const productJobs: readonly JobDefinition[] = [
     title: '统一认证登录过期处理：结束已过期的登录，并通知已接入的应用退出',
     defaultSchedule: 'every 5',
     run: async (ctx, now) => `结束 ${await sweepExpired(ctx, now)} 个过期登录`,
+  },
+  {
+    // Every minute: a deadline is a time of day, and the closing is repeatable (only `quoting` rows).
+    name: 'selection-price-close',
+    title:
+      '比选报价截止处理：到截止时间的比选报价确定最低报价中选机构（同价随机抽取），不足三家的通知建设单位',
+    defaultSchedule: 'every 1',
+    run: (ctx, now) => closeDueQuotes(ctx, now),
+  },
+  {
+    // Repeatable and safe with several instances: each task's reminder is claimed in its own
+    // transaction (reminded_at), so a second runner or a second run sends nothing more.
+    name: DEADLINE_REMINDER_JOB,
+    title: '办理时限提醒：待办到期前一个工作日提醒办理人',
+    defaultSchedule: 'every 15',
+    run: async (ctx, now) => `发送 ${await sendDueReminders(ctx, now)} 条时限提醒`,
   },
 ];

@@ -5,22 +5,32 @@
  * transaction, so when it throws, the decision, its record and its messages are all undone.
  *
  * Agencies, staff, construction units and contract filings keep an `audit_status` column of their
- * own (the hall and the lists read it): their hook mirrors every change of state into it.
+ * own (the hall and the lists read it): their hook mirrors every change of state into it. Change
+ * requests (agency, staff, unit) share one hook that also applies an approved copy (change-tables.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import {
+  agentOrgAttachments,
   agentOrgChanges,
   agentOrganizations,
   agentStaff,
+  agentStaffAttachments,
   agentStaffChanges,
   constructionUnits,
   contracts,
 } from '@server/db/schema';
+import { applyDemandAmendment } from '@server/modules/projects/amendment-hook';
 import { roles, type RoleId } from '@shared/domain/roles';
 import { auditStatus, auditSubject, type AuditStatus, type AuditSubject } from '@shared/domain/statuses';
 import type { ReviewDecisionKey } from '@shared/domain/review';
+import { attachmentsDiffer } from '@shared/domain/staff';
 import { AppError } from '@shared/errors/app-error';
+import { beijingDate } from '@shared/validation/jobs';
+import { staffMessages } from '@shared/validation/staff';
+import { isPersonBlacklisted } from '@server/modules/credit/flags';
+import { applyAuthChange } from '@server/modules/projects/auth-change-apply';
+import { applyOnApproval, orgChanges, staffChanges, unitChanges } from './change-tables';
 
 export interface ReviewHookContext {
   tx: Queryable;
@@ -30,6 +40,9 @@ export interface ReviewHookContext {
   to: AuditStatus;
   /** The decision's instant (its audit record's time). */
   at: Date;
+  /** Who decided, and the opinion or reason given (for the subject's own log, e.g. a project's). */
+  actor: { pkid: number; username: string };
+  opinion: string | null;
 }
 
 export interface ReviewKind {
@@ -79,9 +92,26 @@ async function mirrorConstructionUnit(hook: ReviewHookContext): Promise<void> {
   );
 }
 
+/**
+ * A person blacklisted after the agency applied must not become staff through the approval: the rule
+ * "a blacklisted person cannot be added as staff anywhere" holds at the moment the person takes effect.
+ */
+async function refuseBlacklisted(hook: ReviewHookContext, idCardNo: string | null | undefined) {
+  if (hook.to !== auditStatus.code.approved || !idCardNo) return;
+  if (await isPersonBlacklisted(hook.tx, idCardNo, beijingDate(hook.at)))
+    throw new AppError('conflict', { message: staffMessages.blacklistedApproval });
+}
+
 async function mirrorAgentStaff(hook: ReviewHookContext): Promise<void> {
   if (hook.from === hook.to) return;
   const t = agentStaff;
+  if (hook.to === auditStatus.code.approved) {
+    const [person] = await hook.tx
+      .select({ idCardNo: t.idCardNo })
+      .from(t)
+      .where(eq(t.staffId, hook.subjectId));
+    await refuseBlacklisted(hook, person?.idCardNo);
+  }
   mustExist(
     await hook.tx
       .update(t)
@@ -91,46 +121,49 @@ async function mirrorAgentStaff(hook: ReviewHookContext): Promise<void> {
   );
 }
 
-/**
- * An agency change request: mirrors its status and, on an approval, writes its copy of the fields
- * over the agency (until then the agency's current data stays in force).
- */
-async function applyOrgChange(hook: ReviewHookContext): Promise<void> {
-  if (hook.from === hook.to) return;
-  const approved = hook.to === auditStatus.code.approved;
-  const rows = await hook.tx
-    .update(agentOrgChanges)
-    .set({ auditStatus: hook.to, updatedAt: hook.at, ...(approved ? { appliedAt: hook.at } : {}) })
-    .where(eq(agentOrgChanges.pkid, hook.subjectId))
-    .returning({ organizationId: agentOrgChanges.organizationId, data: agentOrgChanges.data });
-  mustExist(rows);
-  const change = rows[0];
-  if (approved && change)
-    await hook.tx
-      .update(agentOrganizations)
-      .set({ ...change.data, updatedAt: hook.at })
-      .where(eq(agentOrganizations.organizationId, change.organizationId));
+/** An approved agency change that touched the attachments replaces them (older changes carry empty sets). */
+async function replaceOrgAttachments(hook: ReviewHookContext, change: { subjectId: number }): Promise<void> {
+  const [files] = await hook.tx
+    .select({ beforeFiles: agentOrgChanges.beforeFiles, dataFiles: agentOrgChanges.dataFiles })
+    .from(agentOrgChanges)
+    .where(eq(agentOrgChanges.pkid, hook.subjectId));
+  if (!files || !attachmentsDiffer(files.beforeFiles, files.dataFiles)) return;
+  await hook.tx.delete(agentOrgAttachments).where(eq(agentOrgAttachments.organizationId, change.subjectId));
+  if (files.dataFiles.length > 0)
+    await hook.tx.insert(agentOrgAttachments).values(
+      files.dataFiles.map((file) => ({
+        organizationId: change.subjectId,
+        kind: file.kind,
+        fileId: file.fileId,
+      })),
+    );
 }
 
 /**
- * A change of an approved person: mirrors its status and, on an approval, writes its copy of the
- * fields over the person (until then the person's current data stays in force).
+ * An approved staff change: refused when the person (new or current ID card) is blacklisted (the whole
+ * decision rolls back), and its attachments replace the person's when the change touched them.
  */
-async function applyStaffChange(hook: ReviewHookContext): Promise<void> {
-  if (hook.from === hook.to) return;
-  const approved = hook.to === auditStatus.code.approved;
-  const rows = await hook.tx
-    .update(agentStaffChanges)
-    .set({ auditStatus: hook.to, updatedAt: hook.at, ...(approved ? { appliedAt: hook.at } : {}) })
-    .where(eq(agentStaffChanges.pkid, hook.subjectId))
-    .returning({ staffId: agentStaffChanges.staffId, data: agentStaffChanges.data });
-  mustExist(rows);
-  const change = rows[0];
-  if (approved && change)
+async function checkAndReplaceStaffFiles(
+  hook: ReviewHookContext,
+  change: { subjectId: number },
+): Promise<void> {
+  const [person] = await hook.tx
+    .select({ idCardNo: agentStaff.idCardNo })
+    .from(agentStaff)
+    .where(eq(agentStaff.staffId, change.subjectId));
+  await refuseBlacklisted(hook, person?.idCardNo);
+  const [files] = await hook.tx
+    .select({ beforeFiles: agentStaffChanges.beforeFiles, dataFiles: agentStaffChanges.dataFiles })
+    .from(agentStaffChanges)
+    .where(eq(agentStaffChanges.pkid, hook.subjectId));
+  if (!files || !attachmentsDiffer(files.beforeFiles, files.dataFiles)) return;
+  await hook.tx.delete(agentStaffAttachments).where(eq(agentStaffAttachments.staffId, change.subjectId));
+  if (files.dataFiles.length > 0)
     await hook.tx
-      .update(agentStaff)
-      .set({ ...change.data, updatedAt: hook.at })
-      .where(eq(agentStaff.staffId, change.staffId));
+      .insert(agentStaffAttachments)
+      .values(
+        files.dataFiles.map((file) => ({ staffId: change.subjectId, kind: file.kind, fileId: file.fileId })),
+      );
 }
 
 /** A contract's filing audit; the contract's own life (`status`) is the contracts module's. */
@@ -159,7 +192,7 @@ const kinds: Partial<Record<AuditSubject, ReviewKind>> = {
     reviewerRoles: authority,
     detailPath: (id) => `/usercenter/OrgChangeDetail?id=${id}`,
     reviewerPath: (id) => `/intermediary/OrgChangeInfo?id=${id}`,
-    onDecision: applyOrgChange,
+    onDecision: applyOnApproval(orgChanges, replaceOrgAttachments),
   },
   [auditSubject.code.agentStaff]: {
     reviewerRoles: authority,
@@ -170,12 +203,17 @@ const kinds: Partial<Record<AuditSubject, ReviewKind>> = {
     reviewerRoles: authority,
     detailPath: (id) => `/orgstaff/PersonStaffdetailDifferent?id=${id}`,
     reviewerPath: (id) => `/orgstaff/staffcheck?id=${id}`,
-    onDecision: applyStaffChange,
+    onDecision: applyOnApproval(staffChanges, checkAndReplaceStaffFiles),
   },
   [auditSubject.code.constructionUnit]: {
     reviewerRoles: authority,
     detailPath: (id) => `/usercenter/jsdwVerifyInfo?id=${id}`,
     onDecision: mirrorConstructionUnit,
+  },
+  [auditSubject.code.unitChange]: {
+    reviewerRoles: authority,
+    detailPath: (id) => `/usercenter/jsdwVerifyInfo?changeId=${id}`,
+    onDecision: applyOnApproval(unitChanges),
   },
   [auditSubject.code.contract]: {
     reviewerRoles: auditor,
@@ -187,6 +225,13 @@ const kinds: Partial<Record<AuditSubject, ReviewKind>> = {
     detailPath: (id) => `/demandmanger/demandAuthChange?id=${id}`,
     // The owners' page is theirs only; reviewers check authorizations on 授权核查.
     reviewerPath: (id) => `/checkaddaccreditation/check?id=${id}`,
+    onDecision: applyAuthChange,
+  },
+  [auditSubject.code.demandAmend]: {
+    reviewerRoles: authority,
+    // The demand's detail page shows the amendment with its decision panel to the authority.
+    detailPath: (id) => `/demandmanger/demandDetails?amendmentId=${id}`,
+    onDecision: applyDemandAmendment,
   },
   [auditSubject.code.result]: {
     reviewerRoles: auditor,

@@ -7,6 +7,7 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '@server/db/database';
+import { writeDroppingPages, type PageCache, type PageCacheTag } from '@server/lib/page-cache';
 import { auditRecords, reviewItems, users } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity/sessions';
 import { sendMessage } from '@server/modules/messages/service';
@@ -28,6 +29,7 @@ import {
 import { AppError } from '@shared/errors/app-error';
 import { reviewKind, reviewLink, type ReviewKind } from './kinds';
 import { isReviewerOf, kindsReviewedBy, pickAssignee, reviewersOf } from './pool';
+import { deadlineView, dueAt, reviewTaskType } from '@server/modules/deadlines/service';
 
 export { reviewersOf } from './pool';
 
@@ -42,6 +44,8 @@ export interface ReviewItem {
   version: number;
   submittedAt: Date | null;
   decidedAt: Date | null;
+  /** The service deadline of the current submission (server/modules/deadlines); null before one. */
+  dueAt: Date | null;
 }
 
 export interface DecisionInput {
@@ -69,6 +73,7 @@ const itemColumns = {
   version: reviewItems.version,
   submittedAt: reviewItems.submittedAt,
   decidedAt: reviewItems.decidedAt,
+  dueAt: reviewItems.dueAt,
 };
 
 function kindOf(type: AuditSubject): ReviewKind {
@@ -225,6 +230,38 @@ export async function decide(db: Database, actor: SessionUser, input: DecisionIn
   return db.transaction((tx) => decideIn(tx, actor, input));
 }
 
+/** A legacy approve call's input: auditStatus 2 approves, anything else rejects (with the opinion). */
+export interface AuditStatusDecision {
+  auditStatus: number;
+  opinion?: string | undefined;
+  version?: number | undefined;
+}
+
+/**
+ * The spec's approve calls (agentorg/approve, agentChange/approve, …) as a review decision: approve or
+ * reject the subject, and on an approval drop the hall pages that show it (`pagesOnApproval`).
+ */
+export async function decideByAuditStatus(
+  ctx: { db: Database; pageCache: PageCache },
+  actor: SessionUser,
+  subject: { subjectType: AuditSubject; subjectId: number },
+  input: AuditStatusDecision,
+  pagesOnApproval: readonly PageCacheTag[] = [],
+): Promise<{ auditStatus: AuditStatus; version: number }> {
+  const decision = input.auditStatus === auditStatus.code.approved ? 'approve' : 'reject';
+  const item = await writeDroppingPages(ctx, async (tx, dropPages) => {
+    const decided = await decideIn(tx, actor, {
+      ...subject,
+      decision,
+      ...(input.opinion ? { opinion: input.opinion } : {}),
+      ...(input.version !== undefined ? { version: input.version } : {}),
+    });
+    if (decision === 'approve') dropPages(pagesOnApproval);
+    return decided;
+  });
+  return { auditStatus: item.status, version: item.version };
+}
+
 /**
  * `decide` inside the caller's transaction, for a domain change that ends in a decision (an agency
  * saves its edited data and submits it: both or neither). A refusal throws; the caller's transaction
@@ -264,6 +301,10 @@ export async function decideIn(tx: Queryable, actor: SessionUser, input: Decisio
   if (input.decision === 'withdraw') assigneeId = null;
 
   const now = new Date();
+  // Each submission starts the reviewers' service deadline (working days of the kind, holidays
+  // skipped) and re-arms its one reminder.
+  const taskType = input.decision === 'submit' ? reviewTaskType(input.subjectType) : null;
+  const deadline = taskType ? await dueAt(tx, taskType, now) : null;
   // The state change is conditional on the version read above: of two deciders racing, the second
   // one's UPDATE waits for the first to commit, then matches no row (PostgreSQL re-checks the WHERE on
   // the new row version), and answers 409 instead of deciding twice.
@@ -274,7 +315,15 @@ export async function decideIn(tx: Queryable, actor: SessionUser, input: Decisio
       assigneeId,
       version: sql`${reviewItems.version} + 1`,
       updatedAt: now,
-      ...(input.decision === 'submit' ? { submittedAt: now, decidedAt: null } : {}),
+      ...(input.decision === 'submit'
+        ? {
+            submittedAt: now,
+            decidedAt: null,
+            dueAt: deadline?.dueAt ?? null,
+            remindAt: deadline?.remindAt ?? null,
+            remindedAt: null,
+          }
+        : {}),
       ...(input.decision === 'approve' || input.decision === 'reject' ? { decidedAt: now } : {}),
     })
     .where(
@@ -307,6 +356,8 @@ export async function decideIn(tx: Queryable, actor: SessionUser, input: Decisio
     from: item.status,
     to: rule.to,
     at: now,
+    actor: { pkid: actor.pkid, username: actor.username },
+    opinion: opinion ?? null,
   });
 
   if (item.applicantId !== null)
@@ -345,11 +396,15 @@ export interface ReviewTask extends ReviewItem {
   subjectLabel: string;
   statusLabel: string;
   detailPath: string;
+  /** Past its service deadline: still pending after dueAt, or decided after it. */
+  overdue: boolean;
 }
 
-function toTask(row: ReviewItem & { applicantName: string | null }): ReviewTask {
+function toTask(row: ReviewItem & { applicantName: string | null }, now = new Date()): ReviewTask {
   return {
     ...row,
+    overdue: deadlineView(row.dueAt, now, row.status === auditStatus.code.pending ? null : row.decidedAt)
+      .overdue,
     subjectLabel: auditSubject.label(row.subjectType),
     statusLabel: auditStatus.label(row.status),
     detailPath: reviewLink(row.subjectType, row.subjectId, 'reviewer'),
@@ -385,7 +440,7 @@ export async function listTodo(
     db.select({ n: count() }).from(reviewItems).where(where),
   ]);
   return {
-    rows: (rows as (ReviewItem & { applicantName: string | null })[]).map(toTask),
+    rows: (rows as (ReviewItem & { applicantName: string | null })[]).map((row) => toTask(row)),
     total: total?.n ?? 0,
   };
 }

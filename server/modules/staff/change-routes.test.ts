@@ -7,7 +7,7 @@
  */
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentStaff, agentStaffChanges } from '@server/db/schema';
+import { agentStaff, agentStaffChanges, creditEntries } from '@server/db/schema';
 import { AGENCY_ORG_ID } from '@server/db/seed/demo-context';
 import {
   createIdentityTestContext,
@@ -15,6 +15,7 @@ import {
   type Browser,
 } from '@server/modules/identity/test-support';
 import { idCardCheckCharacter } from '@shared/validation/id-card';
+import { staffMessages } from '@shared/validation/staff';
 
 let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
 let browsers: Record<string, Browser> = {};
@@ -26,8 +27,29 @@ beforeAll(async () => {
 afterAll(() => env.ctx.dispose());
 
 const as = (name: string) => browsers[name] as Browser;
-const post = (who: string, path: string, fields: Record<string, string>) =>
-  as(who).fetch(`/smsend/${path}`, { method: 'POST', body: new URLSearchParams(fields) });
+const idCardCopy = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], '身份证.png');
+const pdf = (name: string) => new File([new TextEncoder().encode('%PDF-1.4\n%测试\n')], name);
+const postFiles = (
+  who: string,
+  path: string,
+  fields: Record<string, string>,
+  files: Record<string, File>,
+) => {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  for (const [key, file] of Object.entries(files)) body.set(key, file);
+  return as(who).fetch(`/smsend/${path}`, { method: 'POST', body });
+};
+/** An addition carries the required ID card copy (multipart); other calls are plain forms. */
+const post = (who: string, path: string, fields: Record<string, string>) => {
+  if (path !== 'agentstaff/add')
+    return as(who).fetch(`/smsend/${path}`, { method: 'POST', body: new URLSearchParams(fields) });
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  body.set('idCardFile', idCardCopy());
+  return as(who).fetch(`/smsend/${path}`, { method: 'POST', body });
+};
 const idCard = (body: string) => body + idCardCheckCharacter(body);
 interface Envelope {
   success: boolean;
@@ -82,13 +104,22 @@ describe('editing a person', () => {
       opinion: '证书编号缺失',
     });
     expect(rejected.status).toBe(200);
+    const fields = {
+      ...person,
+      idCardNo: idCard('37010219870315666'),
+      id: String(id),
+      certificateNo: 'ZC0531123456',
+    };
+    // A certificate number needs the certificate's copy: a clear message, and nothing changed.
+    const missing = await post('agency01', 'agentstaff/update', fields);
+    expect(missing.status).toBe(400);
+    expect(await json(missing)).toMatchObject({
+      message: staffMessages.certificateFileRequired,
+      field: 'certificateFile',
+    });
+    expect(await personRow(id)).toMatchObject({ certificateNo: null, auditStatus: 3 });
     const edited = await json(
-      await post('agency01', 'agentstaff/update', {
-        ...person,
-        idCardNo: idCard('37010219870315666'),
-        id: String(id),
-        certificateNo: 'ZC0531123456',
-      }),
+      await postFiles('agency01', 'agentstaff/update', fields, { certificateFile: pdf('资格证书.pdf') }),
     );
     expect(edited).toMatchObject({
       success: true,
@@ -198,6 +229,51 @@ describe('a change of an approved person', () => {
     const changes = await json(await as('agency01').fetch('/smsend/agentStaffChange/query?rows=100'));
     expect(changes.rows.every((row) => row.organizationId === AGENCY_ORG_ID)).toBe(true);
     expect((await as('owner01').fetch('/smsend/agentStaffChange/query')).status).toBe(403);
+  });
+});
+
+describe('a blacklisted person', () => {
+  // In force from long ago, so on every clock the test or the review engine reads.
+  const blacklist = (name: string, idCardNo: string) =>
+    env.ctx.db.insert(creditEntries).values({
+      kind: 'personBlacklist',
+      personName: name,
+      idCardNo,
+      reason: '出借执业证书',
+      startDate: '2000-01-01',
+    });
+
+  it('cannot be put in by changing an approved person to their ID card number', async () => {
+    const id = await addPerson({ ...person, idCardNo: idCard('37010219870315811') });
+    await approvePerson(id);
+    const listed = idCard('37010219800303812');
+    await blacklist('钱黑名', listed);
+    const changes = await env.ctx.db.select().from(agentStaffChanges);
+    const edit = await post('agency01', 'agentstaff/update', { ...person, id: String(id), idCardNo: listed });
+    expect(edit.status).toBe(409);
+    expect(await json(edit)).toMatchObject({
+      message: '该人员在人员黑名单中，不能添加为从业人员',
+      field: 'idCardNo',
+    });
+    expect(await env.ctx.db.select().from(agentStaffChanges)).toHaveLength(changes.length);
+    expect((await personRow(id)).idCardNo).not.toBe(listed);
+  });
+
+  it('blacklisted while the addition was under review is not approved', async () => {
+    const idCardNo = idCard('37010219870315822');
+    const id = await addPerson({ ...person, name: '周待审', idCardNo });
+    await blacklist('周待审', idCardNo);
+    const approved = await post('authority01', 'agentstaff/approve', { id: String(id), decision: 'approve' });
+    expect(approved.status).toBe(409);
+    expect((await json(approved)).message).toBe('该人员在人员黑名单中，不能通过审核');
+    expect((await personRow(id)).auditStatus).toBe(1);
+    // A rejection is still possible.
+    const rejected = await post('authority01', 'agentstaff/approve', {
+      id: String(id),
+      decision: 'reject',
+      opinion: '该人员已被列入人员黑名单',
+    });
+    expect(rejected.status).toBe(200);
   });
 });
 

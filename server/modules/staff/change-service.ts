@@ -24,14 +24,30 @@ import {
   openReview,
 } from '@server/modules/review/service';
 import type { StaffChangeDetail, StaffChangeRow } from '@shared/contracts/staff';
-import { changedStaffFields, type StaffFields } from '@shared/domain/staff';
+import {
+  attachmentsDiffer,
+  changedStaffFields,
+  type AttachmentRef,
+  type StaffFields,
+} from '@shared/domain/staff';
 import { auditStatus, auditSubject } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { beijingDate } from '@shared/validation/jobs';
 import { staffChangeMessages as cm, staffMessages, type StaffUpdateInput } from '@shared/validation/staff';
+import { disableAccountIn, endAccountSignOns } from './accounts';
+import {
+  checkStaffUploads,
+  describeStaffFiles,
+  nextStaffFiles,
+  replaceStaffAttachments,
+  requireStaffFiles,
+  sentKinds,
+  staffAttachmentRefs,
+  storeStaffUploads,
+} from './attachments';
 import { isManager, ownOrganizationId, recordOut } from './service';
 
-type Ctx = Pick<AppContext, 'db' | 'services'>;
+type Ctx = Pick<AppContext, 'db' | 'services' | 'storage'>;
 const STAFF = auditSubject.code.agentStaff;
 const CHANGE = auditSubject.code.staffChange;
 const s = auditStatus.code;
@@ -50,6 +66,7 @@ async function ownPerson(db: Queryable, user: SessionUser, staffId: number) {
       title: agentStaff.title,
       certificateNo: agentStaff.certificateNo,
       post: agentStaff.post,
+      userId: agentStaff.userId,
     })
     .from(agentStaff)
     .where(
@@ -93,8 +110,13 @@ export async function updateStaff(ctx: Ctx, user: SessionUser, input: StaffUpdat
     certificateNo: input.certificateNo ?? null,
     post: input.post ?? null,
   };
+  await checkStaffUploads(input);
+  const currentFiles = await staffAttachmentRefs(ctx.db, person.staffId);
+  const keptFiles = nextStaffFiles(currentFiles, input, sentKinds(input));
+  requireStaffFiles([...keptFiles.map((file) => file.kind), ...sentKinds(input)], data.certificateNo);
   const changed = changedStaffFields(before, data);
-  if (changed.length === 0) throw new AppError('invalid_input', { message: cm.noChange });
+  const filesSent = sentKinds(input).length > 0 || keptFiles.length !== currentFiles.length;
+  if (changed.length === 0 && !filesSent) throw new AppError('invalid_input', { message: cm.noChange });
   if (changed.includes('idCardNo')) {
     if (await isPersonBlacklisted(ctx.db, input.idCardNo, beijingDate(ctx.services.now())))
       throw new AppError('conflict', { message: staffMessages.blacklisted, field: 'idCardNo' });
@@ -111,6 +133,8 @@ export async function updateStaff(ctx: Ctx, user: SessionUser, input: StaffUpdat
     if (same && same.id !== person.staffId)
       throw new AppError('conflict', { message: staffMessages.duplicate, field: 'idCardNo' });
   }
+  const stored = await storeStaffUploads(ctx, input, user.pkid);
+  const nextFiles = [...keptFiles, ...stored].sort((a, b) => a.kind - b.kind);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.services.now();
     if (person.auditStatus !== s.approved) {
@@ -119,6 +143,7 @@ export async function updateStaff(ctx: Ctx, user: SessionUser, input: StaffUpdat
         .update(agentStaff)
         .set({ ...data, updatedAt: now })
         .where(eq(agentStaff.staffId, person.staffId));
+      await replaceStaffAttachments(tx, person.staffId, nextFiles);
       await openReview(tx, { subjectType: STAFF, subjectId: person.staffId, applicantId: user.pkid });
       await decideIn(tx, user, { subjectType: STAFF, subjectId: person.staffId, decision: 'submit' });
       return { staffId: person.staffId, changeId: null };
@@ -132,6 +157,8 @@ export async function updateStaff(ctx: Ctx, user: SessionUser, input: StaffUpdat
           applicantId: user.pkid,
           before,
           data,
+          beforeFiles: currentFiles,
+          dataFiles: nextFiles,
           createdAt: now,
           updatedAt: now,
         })
@@ -139,7 +166,10 @@ export async function updateStaff(ctx: Ctx, user: SessionUser, input: StaffUpdat
       if (!created) throw new AppError('internal');
       changeId = created.id;
     } else {
-      await tx.update(c).set({ before, data, updatedAt: now }).where(eq(c.pkid, changeId));
+      await tx
+        .update(c)
+        .set({ before, data, beforeFiles: currentFiles, dataFiles: nextFiles, updatedAt: now })
+        .where(eq(c.pkid, changeId));
     }
     await openReview(tx, { subjectType: CHANGE, subjectId: changeId, applicantId: user.pkid });
     await decideIn(tx, user, { subjectType: CHANGE, subjectId: changeId, decision: 'submit' });
@@ -148,16 +178,21 @@ export async function updateStaff(ctx: Ctx, user: SessionUser, input: StaffUpdat
 }
 
 /** agentstaff/delete: marks the person deleted; refused while an addition or a change is under review. */
-export async function deleteStaff(ctx: Ctx, user: SessionUser, staffId: number) {
+export async function deleteStaff(ctx: AppContext, user: SessionUser, staffId: number) {
   const person = await ownPerson(ctx.db, user, staffId);
   const open = await pendingChangeOf(ctx.db, staffId);
   if (person.auditStatus === s.pending || open?.auditStatus === s.pending)
     throw new AppError('conflict', { message: cm.pending });
   const now = ctx.services.now();
-  await ctx.db
-    .update(agentStaff)
-    .set({ deletedAt: now, updatedAt: now })
-    .where(eq(agentStaff.staffId, staffId));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(agentStaff)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(eq(agentStaff.staffId, staffId));
+    // A person who left the agency no longer signs in as its staff.
+    if (person.userId !== null) await disableAccountIn(tx, person.userId, now);
+  });
+  if (person.userId !== null) await endAccountSignOns(ctx, person.userId);
   return { staffId };
 }
 
@@ -170,6 +205,8 @@ const rowColumns = {
   auditStatus: c.auditStatus,
   before: c.before,
   data: c.data,
+  beforeFiles: c.beforeFiles,
+  dataFiles: c.dataFiles,
   createdAt: c.createdAt,
   appliedAt: c.appliedAt,
 };
@@ -183,11 +220,13 @@ type ChangeRecord = {
   auditStatus: number;
   before: StaffFields;
   data: StaffFields;
+  beforeFiles: AttachmentRef[];
+  dataFiles: AttachmentRef[];
   createdAt: Date;
   appliedAt: Date | null;
 };
 
-const toRow = ({ before, data, ...row }: ChangeRecord): StaffChangeRow => ({
+const toRow = ({ before, data, beforeFiles: _b, dataFiles: _d, ...row }: ChangeRecord): StaffChangeRow => ({
   ...row,
   changedFields: changedStaffFields(before, data),
   createdAt: row.createdAt.toISOString(),
@@ -244,7 +283,16 @@ export async function getStaffChange(
     if (!(error instanceof AppError && error.code === 'not_found')) throw error;
   }
   const records = (await listReviewRecords(db, CHANGE, id)).map(recordOut);
-  return { ...toRow(row), before: row.before, data: row.data, review, records };
+  return {
+    ...toRow(row),
+    before: row.before,
+    data: row.data,
+    beforeFiles: await describeStaffFiles(db, row.beforeFiles),
+    dataFiles: await describeStaffFiles(db, row.dataFiles),
+    filesChanged: attachmentsDiffer(row.beforeFiles, row.dataFiles),
+    review,
+    records,
+  };
 }
 
 export async function decideStaffChange(
@@ -280,7 +328,10 @@ export async function staffChangeTodo(
   const rows = (await selectChanges(db).where(inArray(c.pkid, ids)).orderBy(asc(c.pkid))) as ChangeRecord[];
   const byId = new Map(rows.map((row) => [row.pkid, toRow(row)]));
   return {
-    rows: ids.map((id) => byId.get(id)).filter((row): row is StaffChangeRow => row !== undefined),
+    rows: tasks.rows.flatMap((task) => {
+      const row = byId.get(task.subjectId);
+      return row ? [{ ...row, dueAt: task.dueAt, overdue: task.overdue }] : [];
+    }),
     total: tasks.total,
   };
 }

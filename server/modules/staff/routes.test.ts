@@ -3,7 +3,7 @@
  * and the authority approves it (timeline), a blacklisted person or a wrong ID card is refused and
  * nothing changes, another agency's person answers 404.
  */
-import { count, ne } from 'drizzle-orm';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentStaff, creditEntries } from '@server/db/schema';
 import { AGENCY_ORG_ID } from '@server/db/seed/demo-context';
@@ -25,8 +25,17 @@ beforeAll(async () => {
 afterAll(() => env.ctx.dispose());
 
 const as = (name: string) => browsers[name] as Browser;
-const post = (who: string, path: string, fields: Record<string, string>) =>
-  as(who).fetch(`/smsend/${path}`, { method: 'POST', body: new URLSearchParams(fields) });
+const idCardCopy = () =>
+  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], '身份证.png');
+/** An addition carries the required ID card copy (multipart); other calls are plain forms. */
+const post = (who: string, path: string, fields: Record<string, string>) => {
+  if (path !== 'agentstaff/add')
+    return as(who).fetch(`/smsend/${path}`, { method: 'POST', body: new URLSearchParams(fields) });
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.set(key, value);
+  body.set('idCardFile', idCardCopy());
+  return as(who).fetch(`/smsend/${path}`, { method: 'POST', body });
+};
 const staffCount = async () => (await env.ctx.db.select({ n: count() }).from(agentStaff))[0]?.n;
 const idCard = (body: string) => body + idCardCheckCharacter(body);
 interface Envelope {
@@ -57,6 +66,55 @@ describe('the staff list', () => {
       .limit(1);
     expect((await as('agency01').fetch(`/smsend/agentstaff/queryOne/${other!.staffId}`)).status).toBe(404);
     expect((await as('authority01').fetch(`/smsend/agentstaff/queryOne/${other!.staffId}`)).status).toBe(200);
+  });
+});
+
+describe('picking people and reading a timeline', () => {
+  it('queryStaff: an agency gets its own approved people whatever it names; the authority names one', async () => {
+    type Picked = { object: { staffId: number; organizationId: number }[] };
+    const pick = async (who: string, query = '') =>
+      ((await (await as(who).fetch(`/smsend/agentstaff/queryStaff${query}`)).json()) as Picked).object;
+    const own = await pick('agency01');
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.every((row) => row.organizationId === AGENCY_ORG_ID)).toBe(true);
+    // Naming another agency does not widen an agency's view.
+    expect(await pick('agency01', '?organizationId=999999')).toEqual(own);
+    const approved = await env.ctx.db
+      .select({ id: agentStaff.staffId })
+      .from(agentStaff)
+      .where(
+        and(
+          eq(agentStaff.organizationId, AGENCY_ORG_ID),
+          eq(agentStaff.auditStatus, 2),
+          eq(agentStaff.isBlacklisted, false),
+          isNull(agentStaff.deletedAt),
+        ),
+      );
+    expect(own.map((row) => row.staffId).sort()).toEqual(approved.map((row) => row.id).sort());
+    expect(await pick('authority01', `?organizationId=${AGENCY_ORG_ID}`)).toEqual(own);
+    expect(await pick('authority01')).toEqual([]);
+    expect((await as('owner01').fetch('/smsend/agentstaff/queryStaff')).status).toBe(403);
+  });
+
+  it("orgStaffAuditInfo: a person's records for its agency and the authority, 404 for another agency", async () => {
+    const [mine] = await env.ctx.db
+      .select({ id: agentStaff.staffId })
+      .from(agentStaff)
+      .where(and(eq(agentStaff.organizationId, AGENCY_ORG_ID), eq(agentStaff.auditStatus, 2)))
+      .limit(1);
+    const info = (who: string, id: number) => as(who).fetch(`/smsend/agentstaff/orgStaffAuditInfo/${id}`);
+    const records = ((await (await info('agency01', mine!.id)).json()) as { object: { decision: number }[] })
+      .object;
+    expect(records.length).toBeGreaterThan(0);
+    expect((await (await info('authority01', mine!.id)).json()) as unknown).toMatchObject({
+      object: records,
+    });
+    const [other] = await env.ctx.db
+      .select({ id: agentStaff.staffId })
+      .from(agentStaff)
+      .where(ne(agentStaff.organizationId, AGENCY_ORG_ID))
+      .limit(1);
+    expect((await info('agency01', other!.id)).status).toBe(404);
   });
 });
 

@@ -1,6 +1,10 @@
 /** An agency's staff and the changes of approved people (shared/contracts/staff.ts). */
 import { implement, reply } from '@server/lib/contracts';
-import { staffCalls, staffChangeCalls } from '@shared/contracts/staff';
+import { fileResponse } from '@server/modules/hall/file-response';
+import { staffCalls, staffChangeCalls, staffFileCalls } from '@shared/contracts/staff';
+import { createStaffAccount, disableStaffAccount, ownStaffRecord } from './accounts';
+import { staffAttachmentFile } from './attachments';
+import { staffByProject } from './project-staff';
 import {
   decideStaffChange,
   deleteStaff,
@@ -9,7 +13,15 @@ import {
   staffChangeTodo,
   updateStaff,
 } from './change-service';
-import { addStaff, decideStaff, getStaff, listStaff, staffTodo } from './service';
+import {
+  addStaff,
+  decideStaff,
+  getStaff,
+  listStaff,
+  pickableStaff,
+  staffTimeline,
+  staffTodo,
+} from './service';
 
 export const staffRoutes = implement(staffCalls, (ctx) => ({
   query: (input, { user }) => listStaff(ctx.db, user, input),
@@ -22,6 +34,9 @@ export const staffRoutes = implement(staffCalls, (ctx) => ({
     return reply(saved, saved.changeId === null ? '已提交审核' : '变更已提交审核，通过后生效');
   },
   delete: async ({ id }, { user }) => reply(await deleteStaff(ctx, user, id), '已删除'),
+  queryStaff: (input, { user }) => pickableStaff(ctx.db, user, input),
+  queryStaffByProjectId: (input, { user }) => staffByProject(ctx.db, user, input),
+  auditInfo: ({ id }, { user }) => staffTimeline(ctx.db, user, id),
   toDoStaff: (input, { user }) => staffTodo(ctx.db, user, input),
 }));
 
@@ -34,4 +49,26 @@ export const staffChangeRoutes = implement(staffChangeCalls, (ctx) => ({
       input.decision === 'approve' ? '审核通过，变更已生效' : '已退回，人员信息保持不变',
     ),
   toDo: (input, { user }) => staffChangeTodo(ctx.db, user, input),
+}));
+
+/** A person's files are private: never kept by a shared cache. */
+const privately = (response: Response) => {
+  response.headers.set('Cache-Control', 'private, no-store');
+  return response;
+};
+
+export const staffFileRoutes = implement(staffFileCalls, (ctx) => ({
+  downloadFile: async ({ id }, { user }) =>
+    privately(fileResponse(ctx.storage, await staffAttachmentFile(ctx.db, user, id), 'attachment')),
+  previewFile: async ({ id }, { user }) =>
+    privately(fileResponse(ctx.storage, await staffAttachmentFile(ctx.db, user, id), 'inline')),
+  createAccount: async (input, { user }) => {
+    const account = await createStaffAccount(ctx, user, input);
+    return reply(
+      account,
+      account.initialPassword === null ? '账号已开通' : '账号已开通，初始密码只显示这一次，请转告本人',
+    );
+  },
+  disableAccount: async ({ id }, { user }) => reply(await disableStaffAccount(ctx, user, id), '账号已停用'),
+  querySelf: (_input, { user }) => ownStaffRecord(ctx.db, user),
 }));

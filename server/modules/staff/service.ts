@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
-import { agentOrganizations, agentStaff, agentStaffChanges } from '@server/db/schema';
+import { agentOrganizations, agentStaff, agentStaffChanges, users } from '@server/db/schema';
 import { containsPattern } from '@server/db/contains-pattern';
 import { isPersonBlacklisted } from '@server/modules/credit/flags';
 import type { SessionUser } from '@server/modules/identity/sessions';
@@ -20,11 +20,21 @@ import {
 } from '@server/modules/review/service';
 import type { StaffDetail, StaffRow } from '@shared/contracts/staff';
 import { roles } from '@shared/domain/roles';
+import { auditStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { beijingDate } from '@shared/validation/jobs';
+import {
+  checkStaffUploads,
+  describeStaffFiles,
+  replaceStaffAttachments,
+  requireStaffFiles,
+  sentKinds,
+  staffAttachmentRefs,
+  storeStaffUploads,
+} from './attachments';
 import { staffMessages, type StaffAddInput } from '@shared/validation/staff';
 
-type StaffContext = Pick<AppContext, 'db' | 'services'>;
+type StaffContext = Pick<AppContext, 'db' | 'services' | 'storage'>;
 
 /** The authority, auditors and district offices see every agency's staff; an agency its own only. */
 const overseers: readonly string[] = [roles.authority.id, roles.auditor.id, roles.district.id];
@@ -99,6 +109,44 @@ export async function listStaff(
   return selectStaff(db, and(...where), input.page, input.rows);
 }
 
+/**
+ * queryStaff: the people of one agency who may be picked for work: approved, not deleted, not
+ * blacklisted. An agency always gets its own; a manager names the agency (or gets nobody).
+ */
+export async function pickableStaff(
+  db: Queryable,
+  user: SessionUser,
+  input: { organizationId?: number | undefined; name?: string | undefined },
+) {
+  const organizationId = isManager(user) ? input.organizationId : await ownOrganizationId(db, user);
+  if (organizationId === undefined) return [];
+  const where: SQL[] = [
+    eq(agentStaff.organizationId, organizationId),
+    isNull(agentStaff.deletedAt),
+    eq(agentStaff.auditStatus, auditStatus.code.approved),
+    eq(agentStaff.isBlacklisted, false),
+  ];
+  if (input.name) where.push(sql`${agentStaff.name} ilike ${containsPattern(input.name)}`);
+  return db
+    .select({
+      staffId: agentStaff.staffId,
+      organizationId: agentStaff.organizationId,
+      name: agentStaff.name,
+      title: agentStaff.title,
+      certificateNo: agentStaff.certificateNo,
+      post: agentStaff.post,
+    })
+    .from(agentStaff)
+    .where(and(...where))
+    .orderBy(asc(agentStaff.name), asc(agentStaff.staffId))
+    .limit(200);
+}
+
+/** orgStaffAuditInfo/{id}: the timeline of a person the user may see (404 otherwise). */
+export async function staffTimeline(db: Queryable, user: SessionUser, staffId: number) {
+  return (await getStaff(db, user, staffId)).records;
+}
+
 /** Adds a person to the user's agency and submits the addition for review, in one transaction. */
 export async function addStaff(
   ctx: StaffContext,
@@ -109,7 +157,23 @@ export async function addStaff(
   const today = beijingDate(ctx.services.now());
   if (await isPersonBlacklisted(ctx.db, input.idCardNo, today))
     throw new AppError('conflict', { message: staffMessages.blacklisted, field: 'idCardNo' });
+  // Every refusal comes before anything is stored.
+  await checkStaffUploads(input);
+  requireStaffFiles(sentKinds(input), input.certificateNo);
+  const [taken] = await ctx.db
+    .select({ id: agentStaff.staffId })
+    .from(agentStaff)
+    .where(
+      and(
+        eq(agentStaff.organizationId, organizationId),
+        isNull(agentStaff.deletedAt),
+        sql`upper(${agentStaff.idCardNo}) = ${input.idCardNo}`,
+      ),
+    );
+  if (taken) throw new AppError('conflict', { message: staffMessages.duplicate, field: 'idCardNo' });
+  const stored = await storeStaffUploads(ctx, input, user.pkid);
   const staffId = await ctx.db.transaction(async (tx) => {
+    // Again inside the transaction: two additions of the same person at once.
     const [same] = await tx
       .select({ id: agentStaff.staffId })
       .from(agentStaff)
@@ -135,6 +199,7 @@ export async function addStaff(
       })
       .returning({ staffId: agentStaff.staffId });
     if (!row) throw new AppError('internal');
+    await replaceStaffAttachments(tx, row.staffId, stored);
     await openReview(tx, { subjectType: 'agent_staff', subjectId: row.staffId, applicantId: user.pkid });
     await decideIn(tx, user, { subjectType: 'agent_staff', subjectId: row.staffId, decision: 'submit' });
     return row.staffId;
@@ -147,10 +212,32 @@ export async function selectStaffById(db: Queryable, staffId: number) {
   return (await selectStaff(db, eq(agentStaff.staffId, staffId), 1, 1)).rows;
 }
 
+/**
+ * The authority sees everyone; an agency its own staff; a staff account only the person it belongs to
+ * (it has no agency of its own: agent_organizations.user_id is the agency account).
+ */
+export async function canSeePerson(
+  db: Queryable,
+  user: SessionUser,
+  organizationId: number,
+  staffId: number,
+): Promise<boolean> {
+  if (isManager(user)) return true;
+  if (user.roleIds.includes(roles.agency.id)) {
+    const own = await ownOrganizationId(db, user).catch(() => null);
+    if (own === organizationId) return true;
+  }
+  const [self] = await db
+    .select({ id: agentStaff.staffId })
+    .from(agentStaff)
+    .where(and(eq(agentStaff.staffId, staffId), eq(agentStaff.userId, user.pkid)));
+  return self !== undefined;
+}
+
 /** One person with the review state and timeline; another agency's person answers 404. */
 export async function getStaff(db: Queryable, user: SessionUser, staffId: number): Promise<StaffDetail> {
   const [row] = await selectStaffById(db, staffId);
-  if (!row || (!isManager(user) && row.organizationId !== (await ownOrganizationId(db, user))))
+  if (!row || !(await canSeePerson(db, user, row.organizationId, staffId)))
     throw new AppError('not_found', { message: '没有这名人员' });
   let review: StaffDetail['review'] = null;
   try {
@@ -161,8 +248,14 @@ export async function getStaff(db: Queryable, user: SessionUser, staffId: number
   }
   const records = (await listReviewRecords(db, 'agent_staff', staffId)).map(recordOut);
   const [extra] = await db
-    .select({ deletedAt: agentStaff.deletedAt })
+    .select({
+      deletedAt: agentStaff.deletedAt,
+      userId: users.pkid,
+      loginname: users.loginname,
+      userstate: users.userstate,
+    })
     .from(agentStaff)
+    .leftJoin(users, eq(users.pkid, agentStaff.userId))
     .where(eq(agentStaff.staffId, staffId));
   const [open] = await db
     .select({ pkid: agentStaffChanges.pkid })
@@ -171,6 +264,11 @@ export async function getStaff(db: Queryable, user: SessionUser, staffId: number
   return {
     ...row,
     deletedAt: extra?.deletedAt?.toISOString() ?? null,
+    attachments: await describeStaffFiles(db, await staffAttachmentRefs(db, staffId)),
+    account:
+      extra?.userId != null && extra.loginname !== null && extra.userstate !== null
+        ? { userId: extra.userId, loginname: extra.loginname, userstate: extra.userstate }
+        : null,
     openChangeId: open?.pkid ?? null,
     review,
     records,
@@ -221,7 +319,10 @@ export async function staffTodo(db: Queryable, user: SessionUser, input: { page:
     .orderBy(asc(agentStaff.staffId));
   const byId = new Map((rows as StaffRecord[]).map((row) => [row.staffId, toRow(row)]));
   return {
-    rows: ids.map((id) => byId.get(id)).filter((row): row is StaffRow => row !== undefined),
+    rows: tasks.rows.flatMap((task) => {
+      const row = byId.get(task.subjectId);
+      return row ? [{ ...row, dueAt: task.dueAt, overdue: task.overdue }] : [];
+    }),
     total: tasks.total,
   };
 }

@@ -1,0 +1,23 @@
+/** An agency's satisfaction on its record: how many owners rated it and the averages (public figures). */
+import { satisfactionCalls } from '@shared/contracts/satisfaction';
+import { DetailSection, useCall } from '@console/kit';
+
+const score = (value: number | null) => (value === null ? '暂无' : `${value.toFixed(2)} 分`);
+
+export function AgencySatisfaction({ organizationId }: { organizationId: number }) {
+  const summary = useCall(satisfactionCalls.summary, { organizationId });
+  const data = summary.data;
+  if (!data) return null;
+  return (
+    <DetailSection
+      title="满意度评价"
+      items={[
+        { label: '评价次数', value: `${data.count} 次` },
+        { label: '综合平均分', value: score(data.average) },
+        { label: '成果质量', value: score(data.quality) },
+        { label: '及时性', value: score(data.timeliness) },
+        { label: '服务态度', value: score(data.service) },
+      ]}
+    />
+  );
+}

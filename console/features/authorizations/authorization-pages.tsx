@@ -1,0 +1,267 @@
+/**
+ * The agency's side of authorizations and the demand view: /notdchy/toDoList (offers waiting for its
+ * answer), DoneList (answered), Detials (one authorization: accept, or decline with a reason),
+ * DemandDetails (a project's authorizations; the owner authorizes an eligible agency there), and
+ * /checkaddaccreditation/DemandList (every authorization, for supervisors).
+ */
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { authorizationCalls, type AuthorizationRow } from '@shared/contracts/authorizations';
+import { roles } from '@shared/domain/roles';
+import { authorizationState, projectStatus } from '@shared/domain/statuses';
+import { formatDateTime } from '@shared/format';
+import { Card, Notice, PageHeader } from '@shared/ui/page';
+import { authorizeSchema, declineSchema } from '@shared/validation/authorizations';
+import {
+  DataTable,
+  DetailSection,
+  KitForm,
+  ListPage,
+  StatusBadge,
+  TextField,
+  useCall,
+  useCallMutation,
+  useContractForm,
+  type Column,
+} from '@console/kit';
+import { authorizationColumns, useHasRole } from './shared';
+
+/** The agency's own lists: the agency column would only repeat its name. */
+const ownColumns = authorizationColumns.filter((column) => column.key !== 'orgName');
+
+export function AuthorizationTodoPage() {
+  return (
+    <ListPage
+      title="待办需求"
+      caption="等待本机构答复的委托"
+      intro={<p>建设单位委托本机构承担的测绘需求，请逐项接受或拒绝（拒绝须填写原因）。</p>}
+      call={authorizationCalls.todo}
+      filters={[{ name: 'projectName', label: '项目名称' }]}
+      columns={ownColumns}
+      rowKey={(row) => row.authorizationId}
+      emptyText="暂无待答复的委托"
+    />
+  );
+}
+
+export function AuthorizationDonePage() {
+  return (
+    <ListPage
+      title="已办需求"
+      caption="本机构已答复的委托"
+      call={authorizationCalls.done}
+      filters={[{ name: 'projectName', label: '项目名称' }]}
+      columns={[
+        ...ownColumns,
+        { key: 'reason', header: '原因', cell: (row: AuthorizationRow) => row.reason ?? '' },
+        {
+          key: 'respondedAt',
+          header: '答复时间',
+          cell: (row: AuthorizationRow) => (row.respondedAt ? formatDateTime(row.respondedAt) : ''),
+          nowrap: true,
+        },
+      ]}
+      rowKey={(row) => row.authorizationId}
+      emptyText="暂无已答复的委托"
+    />
+  );
+}
+
+export function AllAuthorizationsPage() {
+  return (
+    <ListPage
+      title="需求列表"
+      caption="测绘需求的委托情况"
+      call={authorizationCalls.list}
+      filters={[
+        { name: 'projectName', label: '项目名称' },
+        {
+          name: 'state',
+          label: '委托状态',
+          type: 'select',
+          options: authorizationState.entries.map((e) => ({ value: e.value, label: e.label })),
+        },
+      ]}
+      columns={authorizationColumns}
+      rowKey={(row) => row.authorizationId}
+      emptyText="暂无委托"
+    />
+  );
+}
+
+function authorizationItems(row: AuthorizationRow) {
+  return [
+    { label: '项目名称', value: row.projectName },
+    { label: '项目编号', value: row.projectNo },
+    { label: '建设单位', value: row.constructionName },
+    { label: '项目状态', value: <StatusBadge table={projectStatus} value={row.projectStatus} /> },
+    { label: '阶段', value: row.stageName },
+    { label: '测绘事项', value: row.itemNames.join('、') },
+    { label: '受托机构', value: row.orgName },
+    { label: '委托状态', value: <StatusBadge table={authorizationState} value={row.state} /> },
+    { label: '委托时间', value: formatDateTime(row.authorizedAt) },
+    { label: '答复时间', value: row.respondedAt ? formatDateTime(row.respondedAt) : '' },
+    { label: '原因', value: row.reason ?? '', wide: true },
+  ];
+}
+
+function AnswerPanel({ row, onDone }: { row: AuthorizationRow; onDone: (message: string) => void }) {
+  const touched = {
+    invalidates: [authorizationCalls.queryOne, authorizationCalls.todo, authorizationCalls.done],
+  };
+  const accept = useCallMutation(authorizationCalls.accept, touched);
+  const decline = useCallMutation(authorizationCalls.decline, touched);
+  const form = useContractForm(declineSchema, { id: row.authorizationId, reason: '' });
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Card>
+      <h2 className="kit-detail__title">答复委托</h2>
+      <p>接受后项目状态改为“已委托”，建设单位会收到通知；不能承接时请拒绝并写明原因。</p>
+      {error ? <Notice tone="danger">{error}</Notice> : null}
+      <p>
+        <button
+          type="button"
+          className="ui-button ui-button--primary"
+          disabled={accept.isPending}
+          onClick={async () => {
+            try {
+              onDone((await accept.mutateAsync({ id: row.authorizationId })).message);
+            } catch (e) {
+              setError((e as Error).message);
+            }
+          }}
+        >
+          接受委托
+        </button>
+      </p>
+      <KitForm
+        form={form}
+        fields={{ reason: '拒绝原因' }}
+        submitLabel="拒绝委托"
+        guardLeaving={false}
+        onSubmit={async (values) => onDone((await decline.mutateAsync(values)).message)}
+      >
+        <TextField form={form} name="reason" label="拒绝原因" multiline />
+      </KitForm>
+    </Card>
+  );
+}
+
+/** /notdchy/Detials?id=: one authorization; its agency answers a pending one here. */
+export function AuthorizationDetailPage() {
+  const [search] = useSearchParams();
+  const id = Number(search.get('id'));
+  const valid = Number.isInteger(id) && id > 0;
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const isAgency = useHasRole(roles.agency.id);
+  const row = useCall(authorizationCalls.queryOne, { id }, { enabled: valid });
+  if (!valid) return <Notice tone="danger">请从待办需求中选择委托</Notice>;
+  if (row.error) return <Notice tone="danger">{row.error.message}</Notice>;
+  const data = row.data?.authorizationId === id ? row.data : undefined;
+  if (!data) return <PageHeader title="委托详情" description="正在加载…" />;
+  return (
+    <>
+      <PageHeader
+        title={`${data.projectName} · 委托详情`}
+        actions={<Link to={`/notdchy/DemandDetails?projectId=${data.projectId}`}>项目委托记录</Link>}
+      />
+      {outcome ? <Notice>{outcome}</Notice> : null}
+      <DetailSection title="委托信息" items={authorizationItems(data)} />
+      {isAgency && data.state === authorizationState.code.pending ? (
+        <AnswerPanel row={data} onDone={setOutcome} />
+      ) : null}
+    </>
+  );
+}
+
+const historyColumns: readonly Column<AuthorizationRow>[] = [
+  {
+    key: 'orgName',
+    header: '中介机构',
+    cell: (row) => <Link to={`/notdchy/Detials?id=${row.authorizationId}`}>{row.orgName}</Link>,
+    wide: true,
+  },
+  { key: 'stageName', header: '测绘事项', cell: (row) => `${row.stageName}：${row.itemNames.join('、')}` },
+  {
+    key: 'state',
+    header: '委托状态',
+    cell: (row) => <StatusBadge table={authorizationState} value={row.state} />,
+  },
+  { key: 'reason', header: '原因', cell: (row) => row.reason ?? '' },
+  { key: 'authorizedAt', header: '委托时间', cell: (row) => formatDateTime(row.authorizedAt), nowrap: true },
+];
+
+function AuthorizeForm({ projectId, onDone }: { projectId: number; onDone: (message: string) => void }) {
+  const candidates = useCall(authorizationCalls.candidates, { projectId });
+  const authorize = useCallMutation(authorizationCalls.authorize, {
+    invalidates: [authorizationCalls.projectAuthorizations, authorizationCalls.candidates],
+  });
+  const form = useContractForm(authorizeSchema, { projectId, organizationId: '' as unknown as number });
+  const options = (candidates.data ?? []).map((c) => ({ value: c.organizationId, label: c.orgName }));
+  return (
+    <Card>
+      <h2 className="kit-detail__title">委托中介机构</h2>
+      <p>只列出审核通过、业务范围覆盖本需求全部测绘事项且没有失信、不合格或黑名单记录的机构。</p>
+      <KitForm
+        form={form}
+        fields={{ organizationId: '中介机构' }}
+        submitLabel="确认委托"
+        guardLeaving={false}
+        onSubmit={async (values) => onDone((await authorize.mutateAsync(values)).message)}
+      >
+        <TextField form={form} name="organizationId" label="中介机构" options={options} />
+      </KitForm>
+    </Card>
+  );
+}
+
+/** /notdchy/DemandDetails?projectId=: the authorizations of a project's demands. */
+export function DemandAuthorizationsPage() {
+  const [search] = useSearchParams();
+  const projectId = Number(search.get('projectId'));
+  const valid = Number.isInteger(projectId) && projectId > 0;
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const isOwner = useHasRole(roles.owner.id);
+  const rows = useCall(authorizationCalls.projectAuthorizations, { projectId }, { enabled: valid });
+  if (!valid) return <Notice tone="danger">请从列表中选择项目</Notice>;
+  if (rows.error) return <Notice tone="danger">{rows.error.message}</Notice>;
+  const list = rows.data ?? [];
+  const first = list[0];
+  const live = list.some(
+    (row) => row.state === authorizationState.code.pending || row.state === authorizationState.code.accepted,
+  );
+  const open =
+    first === undefined ||
+    first.projectStatus === projectStatus.code.published ||
+    first.projectStatus === projectStatus.code.commissioned;
+  return (
+    <>
+      <PageHeader
+        title={first ? `${first.projectName} · 需求委托` : '需求委托'}
+        description={first ? `项目编号：${first.projectNo}` : undefined}
+      />
+      {outcome ? <Notice>{outcome}</Notice> : null}
+      <Card>
+        <h2 className="kit-detail__title">委托记录</h2>
+        {rows.isLoading ? (
+          <p>正在加载…</p>
+        ) : list.length === 0 ? (
+          <p>尚未委托中介机构。</p>
+        ) : (
+          <DataTable
+            caption="委托记录"
+            columns={historyColumns}
+            rows={list}
+            rowKey={(row) => row.authorizationId}
+          />
+        )}
+      </Card>
+      {isOwner && !live && open ? <AuthorizeForm projectId={projectId} onDone={setOutcome} /> : null}
+      {isOwner && live ? (
+        <Notice>
+          需要更换受托机构时，请<Link to="/demandmanger/demandAuthChange">申请授权变更</Link>。
+        </Notice>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,259 @@
+/**
+ * Authorization changes: /demandmanger/demandAuthChange (the owner picks a project, the new agency and
+ * a reason; with ?id= one change and its review trail), /checkaddaccreditation/check (the authority's
+ * to-do; with ?id= the decision panel), /notdchy/ToDoAuditList (the same to-do), /usercenter/prochange
+ * (changes under review the user may see) and proChangeDone (decided ones).
+ */
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { auditOpinionCalls } from '@shared/contracts/audit-opinions';
+import {
+  authChangeCalls,
+  authorizationCalls,
+  type AuthChangeRow,
+  type ChangeableProject,
+} from '@shared/contracts/authorizations';
+import type { ReviewDecisionKey } from '@shared/domain/review';
+import { roles } from '@shared/domain/roles';
+import { auditStatus, authorizationState, type AuditStatus } from '@shared/domain/statuses';
+import { formatDateTime } from '@shared/format';
+import { Card, Notice, PageHeader } from '@shared/ui/page';
+import { authChangeAddSchema } from '@shared/validation/authorizations';
+import {
+  DetailSection,
+  KitForm,
+  ListPage,
+  StatusBadge,
+  TextField,
+  useCall,
+  useCallMutation,
+  useContractForm,
+  type Column,
+} from '@console/kit';
+import { AuditTimeline } from '@console/components/review/audit-timeline';
+import { DecisionPanel, type Decision } from '@console/components/review/decision-panel';
+import { changeColumns, useHasRole } from './shared';
+
+/** One change, its review trail and, for a reviewer, the decision panel. */
+function ChangeDetail({ id }: { id: number }) {
+  const [outcome, setOutcome] = useState<string | null>(null);
+  const change = useCall(authChangeCalls.queryOne, { id });
+  const records = useCall(authChangeCalls.auditInfo, { id });
+  const reviewing = Boolean(change.data?.review?.allowed.some((k) => k !== 'submit' && k !== 'withdraw'));
+  const templates = useCall(auditOpinionCalls.list, { pageIdx: 1, pageSize: 50 }, { enabled: reviewing });
+  const touched = {
+    invalidates: [authChangeCalls.queryOne, authChangeCalls.auditInfo, authChangeCalls.todo],
+  };
+  const approve = useCallMutation(authChangeCalls.approve, touched);
+  const transfer = useCallMutation(authChangeCalls.transfer, touched);
+  if (change.error) return <Notice tone="danger">{change.error.message}</Notice>;
+  const data = change.data?.pkid === id ? change.data : undefined;
+  if (!data) return <PageHeader title="授权变更" description="正在加载…" />;
+  const decideNow = (decision: Decision) =>
+    decision.decision === 'transfer'
+      ? transfer.mutateAsync({
+          id,
+          askReason: decision.opinion ?? '',
+          transferStaffId: decision.transferToId ?? 0,
+          ...(decision.version !== undefined ? { version: decision.version } : {}),
+        })
+      : approve.mutateAsync({
+          id,
+          auditStatus: decision.decision === 'approve' ? 2 : 3,
+          ...(decision.opinion ? { opinion: decision.opinion } : {}),
+          ...(decision.version !== undefined ? { version: decision.version } : {}),
+        });
+  return (
+    <>
+      <PageHeader
+        title={`${data.projectName} · 授权变更`}
+        description={<StatusBadge table={auditStatus} value={data.auditStatus} />}
+      />
+      {outcome ? <Notice>{outcome}</Notice> : null}
+      <DetailSection
+        title="变更内容"
+        items={[
+          { label: '项目名称', value: data.projectName },
+          { label: '项目编号', value: data.projectNo },
+          { label: '原受托机构', value: data.fromOrgName },
+          { label: '新受托机构', value: data.toOrgName },
+          { label: '申请时间', value: formatDateTime(data.createdAt) },
+          { label: '生效时间', value: data.appliedAt ? formatDateTime(data.appliedAt) : '' },
+          { label: '变更原因', value: data.reason, wide: true },
+          {
+            label: '新委托',
+            value: data.newAuthorizationId ? (
+              <Link to={`/notdchy/Detials?id=${data.newAuthorizationId}`}>查看新机构的答复</Link>
+            ) : (
+              ''
+            ),
+          },
+        ]}
+      />
+      <Card>
+        <AuditTimeline records={records.data ?? []} title="审核记录" />
+      </Card>
+      {data.review && reviewing ? (
+        <DecisionPanel
+          status={data.review.status as AuditStatus}
+          version={data.review.version}
+          allowed={data.review.allowed as ReviewDecisionKey[]}
+          opinions={templates.data?.rows ?? []}
+          reviewers={data.review.reviewers}
+          onDecide={async (decision) => setOutcome((await decideNow(decision)).message)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function ChangeForm({ project, onDone }: { project: ChangeableProject; onDone: (id: number) => void }) {
+  const candidates = useCall(authorizationCalls.candidates, { projectId: project.projectId });
+  const add = useCallMutation(authChangeCalls.add, {
+    invalidates: [authorizationCalls.queryChange, authChangeCalls.query],
+  });
+  const form = useContractForm(authChangeAddSchema, {
+    projectId: project.projectId,
+    organizationId: '' as unknown as number,
+    reason: '',
+  });
+  const options = (candidates.data ?? []).map((c) => ({ value: c.organizationId, label: c.orgName }));
+  return (
+    <Card>
+      <h2 className="kit-detail__title">申请授权变更：{project.projectName}</h2>
+      <p>
+        当前受托机构：{project.orgName}（{authorizationState.label(project.state)}
+        ）。提交后由行业主管部门审核， 审核通过后委托转给新的机构，由其接受或拒绝。
+      </p>
+      <KitForm
+        form={form}
+        fields={{ organizationId: '新的中介机构', reason: '变更原因' }}
+        submitLabel="提交审核"
+        onSubmit={async (values) => onDone((await add.mutateAsync(values)).data.pkid)}
+      >
+        <TextField form={form} name="organizationId" label="新的中介机构" options={options} />
+        <TextField form={form} name="reason" label="变更原因" multiline />
+      </KitForm>
+    </Card>
+  );
+}
+
+/** /demandmanger/demandAuthChange: the owner's projects that may change agency, the form, one change. */
+export function OwnerAuthChangePage() {
+  const [search, setSearch] = useSearchParams();
+  const id = Number(search.get('id'));
+  const [chosen, setChosen] = useState<ChangeableProject | null>(null);
+  if (Number.isInteger(id) && id > 0) return <ChangeDetail id={id} />;
+  const columns: Column<ChangeableProject>[] = [
+    { key: 'projectName', header: '项目名称', cell: (row) => row.projectName, wide: true },
+    { key: 'projectNo', header: '项目编号', cell: (row) => row.projectNo, nowrap: true },
+    { key: 'orgName', header: '当前受托机构', cell: (row) => row.orgName },
+    {
+      key: 'state',
+      header: '委托状态',
+      cell: (row) => <StatusBadge table={authorizationState} value={row.state} />,
+    },
+  ];
+  return (
+    <>
+      {chosen ? <ChangeForm project={chosen} onDone={(newId) => setSearch({ id: String(newId) })} /> : null}
+      <ListPage
+        title="授权变更"
+        caption="可以申请授权变更的项目"
+        intro={<p>已委托中介机构、合同尚未备案的项目可以申请更换受托机构。</p>}
+        call={authorizationCalls.queryChange}
+        columns={columns}
+        rowKey={(row) => row.authorizationId}
+        rowLabel={(row) => row.projectName}
+        rowActions={(row) =>
+          row.openChangeId ? (
+            <Link to={`/demandmanger/demandAuthChange?id=${row.openChangeId}`}>审核中</Link>
+          ) : (
+            <button
+              type="button"
+              className="ui-button"
+              aria-label={`申请变更 ${row.projectName}`}
+              onClick={() => setChosen(row)}
+            >
+              申请变更
+            </button>
+          )
+        }
+        emptyText="暂无可以变更的委托"
+      />
+    </>
+  );
+}
+
+function ReviewTodo({ title }: { title: string }) {
+  return (
+    <ListPage
+      title={title}
+      caption="待审核的授权变更"
+      call={authChangeCalls.todo}
+      columns={changeColumns((row) => `/checkaddaccreditation/check?id=${row.pkid}`)}
+      rowKey={(row) => row.pkid}
+      emptyText="暂无待审核的授权变更"
+    />
+  );
+}
+
+/** /checkaddaccreditation/check: the to-do, or one change with the decision panel (?id=). */
+export function CheckPage() {
+  const [search] = useSearchParams();
+  const id = Number(search.get('id'));
+  if (Number.isInteger(id) && id > 0) return <ChangeDetail id={id} />;
+  return <ReviewTodo title="授权核查" />;
+}
+
+export function ToDoAuditPage() {
+  return <ReviewTodo title="待审核需求" />;
+}
+
+function useChangeLink(): ((row: AuthChangeRow) => string) | null {
+  const isOwner = useHasRole(roles.owner.id);
+  const isSupervisor = useHasRole(roles.authority.id, roles.auditor.id);
+  if (isOwner) return (row) => `/demandmanger/demandAuthChange?id=${row.pkid}`;
+  if (isSupervisor) return (row) => `/checkaddaccreditation/check?id=${row.pkid}`;
+  return null;
+}
+
+export function ProChangePage() {
+  const link = useChangeLink();
+  return (
+    <ListPage
+      title="项目变更"
+      caption="审核中的授权变更"
+      call={authChangeCalls.query}
+      fixedInput={{ auditStatus: auditStatus.code.pending }}
+      columns={changeColumns(link)}
+      rowKey={(row) => row.pkid}
+      emptyText="暂无审核中的授权变更"
+    />
+  );
+}
+
+export function ProChangeDonePage() {
+  const link = useChangeLink();
+  return (
+    <ListPage
+      title="已办项目变更"
+      caption="已审核的授权变更"
+      call={authChangeCalls.query}
+      filters={[
+        {
+          name: 'auditStatus',
+          label: '审核状态',
+          type: 'select',
+          options: [auditStatus.code.approved, auditStatus.code.rejected].map((v) => ({
+            value: v,
+            label: auditStatus.label(v),
+          })),
+        },
+      ]}
+      columns={changeColumns(link)}
+      rowKey={(row) => row.pkid}
+      emptyText="暂无已审核的授权变更"
+    />
+  );
+}

@@ -1,0 +1,60 @@
+/** Pieces the authorization pages share: columns, the signed-in user's roles. */
+import { Link, useRouteLoaderData } from 'react-router';
+import type { AuthorizationRow, AuthChangeRow } from '@shared/contracts/authorizations';
+import { roles, type RoleId } from '@shared/domain/roles';
+import { auditStatus, authorizationState, projectStatus } from '@shared/domain/statuses';
+import { formatDateTime } from '@shared/format';
+import { StatusBadge, type Column } from '@console/kit';
+
+/** True when the signed-in user holds one of the roles (the administrator holds them all). */
+export function useHasRole(...wanted: RoleId[]): boolean {
+  const shell = useRouteLoaderData<{ user?: { roleid?: string | null } } | undefined>('console');
+  const held = (shell?.user?.roleid ?? '').split(',').map((id) => id.trim());
+  return held.some((id) => id === roles.admin.id || (wanted as string[]).includes(id));
+}
+
+export const authorizationColumns: readonly Column<AuthorizationRow>[] = [
+  {
+    key: 'projectName',
+    header: '项目名称',
+    cell: (row) => <Link to={`/notdchy/Detials?id=${row.authorizationId}`}>{row.projectName}</Link>,
+    wide: true,
+  },
+  { key: 'projectNo', header: '项目编号', cell: (row) => row.projectNo, nowrap: true },
+  { key: 'constructionName', header: '建设单位', cell: (row) => row.constructionName },
+  {
+    key: 'stageName',
+    header: '阶段与测绘事项',
+    cell: (row) => `${row.stageName}：${row.itemNames.join('、')}`,
+  },
+  { key: 'orgName', header: '受托机构', cell: (row) => row.orgName },
+  {
+    key: 'state',
+    header: '委托状态',
+    cell: (row) => <StatusBadge table={authorizationState} value={row.state} />,
+  },
+  {
+    key: 'projectStatus',
+    header: '项目状态',
+    cell: (row) => <StatusBadge table={projectStatus} value={row.projectStatus} />,
+  },
+  { key: 'authorizedAt', header: '委托时间', cell: (row) => formatDateTime(row.authorizedAt), nowrap: true },
+];
+
+export const changeColumns = (link: ((row: AuthChangeRow) => string) | null): Column<AuthChangeRow>[] => [
+  {
+    key: 'projectName',
+    header: '项目名称',
+    cell: (row) => (link ? <Link to={link(row)}>{row.projectName}</Link> : row.projectName),
+    wide: true,
+  },
+  { key: 'fromOrgName', header: '原受托机构', cell: (row) => row.fromOrgName },
+  { key: 'toOrgName', header: '新受托机构', cell: (row) => row.toOrgName },
+  { key: 'reason', header: '变更原因', cell: (row) => row.reason },
+  {
+    key: 'auditStatus',
+    header: '审核状态',
+    cell: (row) => <StatusBadge table={auditStatus} value={row.auditStatus} />,
+  },
+  { key: 'createdAt', header: '申请时间', cell: (row) => formatDateTime(row.createdAt), nowrap: true },
+];

@@ -1,0 +1,16 @@
+/** The contract route group's pages (/contract; issue 14), registered in console/app/pages.ts. */
+import { ContractDetailPage } from './detail-page';
+import { GovPurchaseTotalPage } from './gov-total-page';
+import { ContractCompletePage, ContractListPage, GovContractsPage, GovPurchasePage } from './list-pages';
+import { ContractTemplatePage } from './template-page';
+
+export const pages = {
+  ContractList: ContractListPage,
+  contractDetails: ContractDetailPage,
+  ContractListDetail: ContractDetailPage,
+  contractCompleteList: ContractCompletePage,
+  ContractTemplateList: ContractTemplatePage,
+  GovContracts: GovContractsPage,
+  GovPurchase: GovPurchasePage,
+  GovPurchaseTotal: GovPurchaseTotalPage,
+};

@@ -1,0 +1,53 @@
+/** Who stands behind a project or an authorization: the owner's and the agency's accounts. */
+import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '@server/db/database';
+import { agentOrganizations, agentStaff, constructionUnits, projects } from '@server/db/schema';
+import type { SessionUser } from '@server/modules/identity/sessions';
+import { roles } from '@shared/domain/roles';
+
+/** Supervising roles see every project's authorizations (authority, auditor, district office). */
+const supervising: readonly string[] = [roles.authority.id, roles.auditor.id, roles.district.id];
+export const isProjectSupervisor = (user: SessionUser) =>
+  user.isAdmin || user.roleIds.some((role) => supervising.includes(role));
+
+/** The account of the project's owner (its construction unit), or null. */
+export async function ownerUserOf(db: Queryable, projectId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ userId: constructionUnits.userId })
+    .from(projects)
+    .innerJoin(constructionUnits, eq(constructionUnits.constructionId, projects.constructionId))
+    .where(eq(projects.pkid, projectId));
+  return row?.userId ?? null;
+}
+
+/** The construction unit the user signs in for, or null. */
+export async function ownUnitOf(db: Queryable, user: SessionUser): Promise<number | null> {
+  const [row] = await db
+    .select({ id: constructionUnits.constructionId })
+    .from(constructionUnits)
+    .where(eq(constructionUnits.userId, user.pkid));
+  return row?.id ?? null;
+}
+
+/** The agency the user acts for: its organization account, or a staff member's agency. */
+export async function ownAgencyOf(db: Queryable, user: SessionUser): Promise<number | null> {
+  const [org] = await db
+    .select({ id: agentOrganizations.organizationId })
+    .from(agentOrganizations)
+    .where(eq(agentOrganizations.userId, user.pkid));
+  if (org) return org.id;
+  const [staff] = await db
+    .select({ id: agentStaff.organizationId })
+    .from(agentStaff)
+    .where(and(eq(agentStaff.userId, user.pkid)));
+  return staff?.id ?? null;
+}
+
+/** The agency whose organization account the user is (only it answers authorizations). */
+export async function agencyAccountOf(db: Queryable, user: SessionUser): Promise<number | null> {
+  const [org] = await db
+    .select({ id: agentOrganizations.organizationId })
+    .from(agentOrganizations)
+    .where(eq(agentOrganizations.userId, user.pkid));
+  return org?.id ?? null;
+}

@@ -1,0 +1,111 @@
+/** Projects and demands (shared/contracts/projects.ts); the rules are in service.ts and demand-service.ts. */
+import { asc, eq } from 'drizzle-orm';
+import { stages, surveyItems } from '@server/db/schema';
+import { implement, reply } from '@server/lib/contracts';
+import { fileResponse } from '@server/modules/hall/file-response';
+import { projectCalls } from '@shared/contracts/projects';
+import { projectMessages } from '@shared/validation/projects';
+import {
+  addDemandFile,
+  decideAmendment,
+  demandFile,
+  demandRecords,
+  demandsOfProject,
+  getDemandRecord,
+  listDemandRows,
+  ownScope,
+  releaseDemand,
+  removeDemandFile,
+  saveDemand,
+} from './demand-service';
+import {
+  addProject,
+  assertNoDuplicate,
+  changeStatus,
+  deleteProject,
+  findOwnProjects,
+  getProject,
+  listProjects,
+  projectLogsOf,
+  updateProject,
+} from './service';
+
+const saveMessages = {
+  created: '测绘需求已保存',
+  merged: '已并入该阶段的测绘需求',
+  amended: '该阶段已发布需求，新增事项已提交追加申请，请等待主管部门审核',
+} as const;
+
+export const projectRoutes = implement(projectCalls, (ctx) => {
+  const { db, storage } = ctx;
+  return {
+    add: async (input, { user }) => reply(await addProject(ctx, user, input), '项目已保存'),
+    update: async (input, { user }) => reply(await updateProject(ctx, user, input), '项目已修改'),
+    remove: async ({ pkid }, { user }) => reply(await deleteProject(ctx, user, pkid), '项目已删除'),
+    query: (input, { user }) => listProjects(db, user, input),
+    checkIfCanSelfUpload: async (input) => {
+      await assertNoDuplicate(db, input);
+      return reply({ canUpload: true as const }, projectMessages.canUpload);
+    },
+    getProjectsByProjectNo: ({ projectNo }, { user }) => getProject(db, user, { projectNo }),
+    getProject: ({ pkid }, { user }) => getProject(db, user, { pkid }),
+    findProjects: (input, { user }) => findOwnProjects(db, user, input),
+    findProjectsRecord: async (input, { user }) => demandRecords(db, await ownScope(db, user), input),
+    findProjectsRecordCheck: (input) => demandRecords(db, null, input),
+    updateStatus: async (input, { user }) => reply(await changeStatus(ctx, user, input), '项目状态已更新'),
+    findProjectLogs: ({ proNo }, { user }) => projectLogsOf(db, user, proNo),
+    findAllStageItem: async () => {
+      const rows = await db
+        .select({
+          stageId: stages.stageId,
+          stageName: stages.name,
+          itemId: surveyItems.itemId,
+          itemName: surveyItems.name,
+        })
+        .from(stages)
+        .innerJoin(surveyItems, eq(surveyItems.stageId, stages.stageId))
+        .where(eq(surveyItems.isEnabled, true))
+        .orderBy(
+          asc(stages.orderIndex),
+          asc(stages.stageId),
+          asc(surveyItems.orderIndex),
+          asc(surveyItems.itemId),
+        );
+      const catalog = new Map<
+        number,
+        { stageId: number; stageName: string; items: { itemId: number; itemName: string }[] }
+      >();
+      for (const row of rows) {
+        const stage = catalog.get(row.stageId) ?? {
+          stageId: row.stageId,
+          stageName: row.stageName,
+          items: [],
+        };
+        stage.items.push({ itemId: row.itemId, itemName: row.itemName });
+        catalog.set(row.stageId, stage);
+      }
+      return [...catalog.values()];
+    },
+    saveDemand: async (input, { user }) => {
+      const result = await saveDemand(ctx, user, input);
+      return reply(result, saveMessages[result.outcome]);
+    },
+    getDemand: (input, { user }) => getDemandRecord(db, user, input),
+    listDemands: (input, { user }) => listDemandRows(db, user, input),
+    getProjectDemandByPkid: ({ projectId }, { user }) => demandsOfProject(db, user, projectId),
+    submitFile: async (input, { user }) => reply(await addDemandFile(ctx, user, input), '附件已上传'),
+    removeFile: async (input, { user }) => reply(await removeDemandFile(ctx, user, input), '附件已删除'),
+    demandFile: async ({ demandId, fileId }, { user }) => {
+      const response = fileResponse(storage, await demandFile(db, user, demandId, fileId), 'attachment');
+      // A demand's files are private to its owner and the reviewers: no shared cache keeps them.
+      response.headers.set('Cache-Control', 'private, no-store');
+      return response;
+    },
+    release: async (input, { user }) => reply(await releaseDemand(ctx, user, input), '需求已发布'),
+    decideAmendment: async (input, { user }) =>
+      reply(
+        await decideAmendment(ctx, user, input),
+        input.decision === 'approve' ? '审核通过，事项已并入需求' : '已退回追加申请',
+      ),
+  };
+});

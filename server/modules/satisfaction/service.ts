@@ -1,0 +1,280 @@
+/**
+ * The owner's rating of the agency that did a demand's work (/constructionSatisfy). Rules:
+ * - only the owner of the demand's project (its construction unit's account) rates;
+ * - only once the project's results were accepted (status 6 已验收 or 7 已办结): DOMAIN.md's process
+ *   ends the agency's work with the acceptance, and a rating before it would judge unfinished work;
+ * - the agency rated is the one whose authorization of the demand was accepted;
+ * - one rating per demand: a second is a 409 (checked, and the unique index settles a race).
+ * The rating writes a project log line and tells the agency; the agency's record shows the averages.
+ */
+import { and, avg, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '@server/app-context';
+import type { Queryable } from '@server/db/database';
+import { writeDroppingPages } from '@server/lib/page-cache';
+import {
+  agentOrganizations,
+  constructionSatisfaction,
+  constructionUnits,
+  projectAuthorizations,
+  projectDemands,
+  projectLogs,
+  projects,
+} from '@server/db/schema';
+import type { SessionUser } from '@server/modules/identity/sessions';
+import { sendMessage } from '@server/modules/messages/service';
+import type { RatableDemand, SatisfactionRow, SatisfactionSummary } from '@shared/contracts/satisfaction';
+import { roles } from '@shared/domain/roles';
+import { authorizationState, projectStatus } from '@shared/domain/statuses';
+import { AppError } from '@shared/errors/app-error';
+import { satisfactionMessages as m, type SatisfactionSaveInput } from '@shared/validation/satisfaction';
+
+const s = constructionSatisfaction;
+
+/** Project statuses after which the owner may rate: results accepted, and the case closed. */
+export const ratableStatuses = [projectStatus.code.accepted, projectStatus.code.completed] as const;
+
+const rowColumns = {
+  tableId: s.pkid,
+  projectDemandId: s.demandId,
+  projectId: s.projectId,
+  projectName: projects.projectName,
+  projectNo: projects.projectNo,
+  organizationId: s.organizationId,
+  orgName: agentOrganizations.orgName,
+  constructionName: constructionUnits.name,
+  quality: s.quality,
+  timeliness: s.timeliness,
+  service: s.service,
+  comment: s.comment,
+  createdAt: s.createdAt,
+};
+
+function selectRows(db: Queryable) {
+  return db
+    .select(rowColumns)
+    .from(s)
+    .innerJoin(projects, eq(projects.pkid, s.projectId))
+    .innerJoin(agentOrganizations, eq(agentOrganizations.organizationId, s.organizationId))
+    .innerJoin(constructionUnits, eq(constructionUnits.constructionId, s.constructionId));
+}
+
+type Row = Omit<SatisfactionRow, 'createdAt'> & { createdAt: Date };
+const toWire = (row: Row): SatisfactionRow => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/** Which ratings a user may see: all for the authority's roles, else its unit's or its agency's. */
+function visibleTo(user: SessionUser): SQL | undefined {
+  const all = [roles.authority.id, roles.auditor.id, roles.district.id] as string[];
+  if (user.isAdmin || user.roleIds.some((role) => all.includes(role))) return undefined;
+  const mine: SQL[] = [];
+  if (user.roleIds.includes(roles.owner.id))
+    mine.push(
+      inArray(
+        s.constructionId,
+        sql`(select construction_id from construction_units where user_id = ${user.pkid})`,
+      ),
+    );
+  if (user.roleIds.includes(roles.agency.id))
+    mine.push(
+      inArray(
+        s.organizationId,
+        sql`(select organization_id from agent_organizations where user_id = ${user.pkid})`,
+      ),
+    );
+  return mine.length === 0 ? sql`false` : sql`(${sql.join(mine, sql` or `)})`;
+}
+
+export async function saveRating(
+  ctx: AppContext,
+  user: SessionUser,
+  input: SatisfactionSaveInput,
+): Promise<SatisfactionRow> {
+  const now = ctx.services.now();
+  // The hall's agency page shows the averages: a new rating drops it from the page cache.
+  const tableId = await writeDroppingPages(ctx, async (tx, dropPages) => {
+    const [demand] = await tx
+      .select({
+        demandId: projectDemands.pkid,
+        projectId: projects.pkid,
+        projectName: projects.projectName,
+        status: projects.status,
+        constructionId: projects.constructionId,
+        ownerId: constructionUnits.userId,
+      })
+      .from(projectDemands)
+      .innerJoin(projects, eq(projects.pkid, projectDemands.projectId))
+      .innerJoin(constructionUnits, eq(constructionUnits.constructionId, projects.constructionId))
+      .where(eq(projectDemands.pkid, input.projectDemandId));
+    // Another owner's demand answers like a missing one: its existence is not theirs to learn.
+    if (!demand || demand.ownerId !== user.pkid)
+      throw new AppError('not_found', { message: m.notFound, field: 'projectDemandId' });
+    if (!(ratableStatuses as readonly number[]).includes(demand.status))
+      throw new AppError('conflict', { message: m.notFinished });
+    const [authorization] = await tx
+      .select({
+        organizationId: projectAuthorizations.organizationId,
+        agencyUserId: agentOrganizations.userId,
+      })
+      .from(projectAuthorizations)
+      .innerJoin(
+        agentOrganizations,
+        eq(agentOrganizations.organizationId, projectAuthorizations.organizationId),
+      )
+      .where(
+        and(
+          eq(projectAuthorizations.demandId, demand.demandId),
+          eq(projectAuthorizations.state, authorizationState.code.accepted),
+        ),
+      )
+      .orderBy(desc(projectAuthorizations.authorizedAt))
+      .limit(1);
+    if (!authorization) throw new AppError('conflict', { message: m.noAgency });
+    const [existing] = await tx.select({ pkid: s.pkid }).from(s).where(eq(s.demandId, demand.demandId));
+    if (existing) throw new AppError('conflict', { message: m.duplicate });
+    const [saved] = await tx
+      .insert(s)
+      .values({
+        demandId: demand.demandId,
+        projectId: demand.projectId,
+        organizationId: authorization.organizationId,
+        constructionId: demand.constructionId,
+        quality: input.quality,
+        timeliness: input.timeliness,
+        service: input.service,
+        comment: input.comment ?? null,
+        ratedBy: user.pkid,
+        createdAt: now,
+      })
+      // Two submissions at once: the unique index lets one in; the other gets the same 409.
+      .onConflictDoNothing()
+      .returning({ pkid: s.pkid });
+    if (!saved) throw new AppError('conflict', { message: m.duplicate });
+    const scores = `成果质量 ${input.quality} 分、及时性 ${input.timeliness} 分、服务态度 ${input.service} 分`;
+    await tx.insert(projectLogs).values({
+      projectId: demand.projectId,
+      statusFrom: demand.status,
+      statusTo: demand.status,
+      content: `建设单位评价测绘单位：${scores}`,
+      actorId: user.pkid,
+      actorName: user.username,
+      createdAt: now,
+    });
+    if (authorization.agencyUserId !== null)
+      await sendMessage(tx, {
+        toUserId: authorization.agencyUserId,
+        content: `建设单位对项目“${demand.projectName}”的测绘服务作出评价：${scores}。`,
+        link: `/intermediary/orgdetail?id=${authorization.organizationId}`,
+      });
+    dropPages(['agencies']);
+    return saved.pkid;
+  });
+  return getRating(ctx.db, user, tableId);
+}
+
+export async function getRating(db: Queryable, user: SessionUser, tableId: number): Promise<SatisfactionRow> {
+  const [row] = await selectRows(db).where(and(eq(s.pkid, tableId), visibleTo(user)));
+  if (!row) throw new AppError('not_found', { message: m.ratingNotFound });
+  return toWire(row);
+}
+
+export async function ratingOfDemand(
+  db: Queryable,
+  user: SessionUser,
+  demandId: number,
+): Promise<SatisfactionRow | null> {
+  const [row] = await selectRows(db).where(and(eq(s.demandId, demandId), visibleTo(user)));
+  return row ? toWire(row) : null;
+}
+
+export async function listRatings(
+  db: Queryable,
+  user: SessionUser,
+  input: { page: number; rows: number; organizationId?: number | undefined },
+): Promise<{ rows: SatisfactionRow[]; total: number }> {
+  const where = and(
+    visibleTo(user),
+    input.organizationId ? eq(s.organizationId, input.organizationId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    selectRows(db)
+      .where(where)
+      .orderBy(desc(s.createdAt), desc(s.pkid))
+      .limit(input.rows)
+      .offset((input.page - 1) * input.rows),
+    db.select({ n: count() }).from(s).where(where),
+  ]);
+  return { rows: rows.map(toWire), total: total?.n ?? 0 };
+}
+
+const round2 = (value: string | null) => (value === null ? null : Math.round(Number(value) * 100) / 100);
+
+/** The agency's record: how many ratings and their averages (public, like the pass rate). */
+export async function ratingSummary(db: Queryable, organizationId: number): Promise<SatisfactionSummary> {
+  const [row] = await db
+    .select({
+      count: count(),
+      quality: avg(s.quality),
+      timeliness: avg(s.timeliness),
+      service: avg(s.service),
+      average: sql<string | null>`avg((${s.quality} + ${s.timeliness} + ${s.service}) / 3.0)`,
+    })
+    .from(s)
+    .where(eq(s.organizationId, organizationId));
+  return {
+    organizationId,
+    count: row?.count ?? 0,
+    average: round2(row?.average ?? null),
+    quality: round2(row?.quality ?? null),
+    timeliness: round2(row?.timeliness ?? null),
+    service: round2(row?.service ?? null),
+  };
+}
+
+/** The owner's demands it may rate (or has rated): finished projects with an accepted agency. */
+export async function listRatable(
+  db: Queryable,
+  user: SessionUser,
+  input: { page: number; rows: number },
+): Promise<{ rows: RatableDemand[]; total: number }> {
+  const where = and(
+    eq(constructionUnits.userId, user.pkid),
+    inArray(projects.status, [...ratableStatuses]),
+    eq(projectAuthorizations.state, authorizationState.code.accepted),
+  );
+  const base = () =>
+    db
+      .select({
+        projectDemandId: projectDemands.pkid,
+        projectId: projects.pkid,
+        projectName: projects.projectName,
+        projectNo: projects.projectNo,
+        projectStatus: projects.status,
+        organizationId: agentOrganizations.organizationId,
+        orgName: agentOrganizations.orgName,
+        tableId: s.pkid,
+      })
+      .from(projectDemands)
+      .innerJoin(projects, eq(projects.pkid, projectDemands.projectId))
+      .innerJoin(constructionUnits, eq(constructionUnits.constructionId, projects.constructionId))
+      .innerJoin(projectAuthorizations, eq(projectAuthorizations.demandId, projectDemands.pkid))
+      .innerJoin(
+        agentOrganizations,
+        eq(agentOrganizations.organizationId, projectAuthorizations.organizationId),
+      )
+      .leftJoin(s, eq(s.demandId, projectDemands.pkid));
+  const [rows, [total]] = await Promise.all([
+    base()
+      .where(where)
+      // Not yet rated first, then the newest projects.
+      .orderBy(sql`${s.pkid} is not null`, desc(projects.pkid), desc(projectDemands.pkid))
+      .limit(input.rows)
+      .offset((input.page - 1) * input.rows),
+    db
+      .select({ n: count() })
+      .from(projectDemands)
+      .innerJoin(projects, eq(projects.pkid, projectDemands.projectId))
+      .innerJoin(constructionUnits, eq(constructionUnits.constructionId, projects.constructionId))
+      .innerJoin(projectAuthorizations, eq(projectAuthorizations.demandId, projectDemands.pkid))
+      .where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}

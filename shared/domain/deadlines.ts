@@ -1,0 +1,34 @@
+/**
+ * Service deadlines (时限): every to-do has a deadline in working days, per task type. The task types
+ * are the review engine's subject kinds plus the agency's answer to an authorization; administrators
+ * change the number of days on /task/time. The defaults here are what a fresh database starts with.
+ */
+export const deadlineTaskTypes = [
+  { value: 'agent_org', label: '中介机构入库审核', defaultDays: 5 },
+  { value: 'org_change', label: '机构变更审核', defaultDays: 5 },
+  { value: 'agent_staff', label: '从业人员审核', defaultDays: 5 },
+  { value: 'staff_change', label: '人员变更审核', defaultDays: 5 },
+  { value: 'construction_unit', label: '建设单位审核', defaultDays: 5 },
+  { value: 'contract', label: '合同备案审核', defaultDays: 5 },
+  { value: 'auth_change', label: '委托变更审核', defaultDays: 3 },
+  { value: 'project', label: '项目审核', defaultDays: 5 },
+  { value: 'result', label: '测绘成果审核', defaultDays: 5 },
+  { value: 'authorization', label: '中介机构确认委托', defaultDays: 3 },
+] as const;
+
+export type DeadlineTaskType = (typeof deadlineTaskTypes)[number]['value'];
+
+export function isDeadlineTaskType(value: string): value is DeadlineTaskType {
+  return deadlineTaskTypes.some((t) => t.value === value);
+}
+
+export function deadlineTaskLabel(value: string): string {
+  return deadlineTaskTypes.find((t) => t.value === value)?.label ?? value;
+}
+
+/** A calendar day's kind: a public holiday on a weekday, or a make-up working day (调休) on a weekend. */
+export const calendarDayKinds = [
+  { value: 'holiday', label: '节假日' },
+  { value: 'workday', label: '调休上班' },
+] as const;
+export type CalendarDayKind = (typeof calendarDayKinds)[number]['value'];
