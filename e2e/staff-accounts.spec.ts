@@ -102,6 +102,19 @@ test('staff attachments are reviewed; an approved person gets a login account th
   await staff.screenshot({ path: screenshotPath('staff-self-390'), fullPage: true });
   expect((await staff.request.get('/smsend/agentstaff/query')).status()).toBe(403);
 
+  // The person forgot the password: the agency resets it; the old session ends, the new password works.
+  await agency.reload();
+  await agency.getByRole('button', { name: '重置密码' }).click();
+  await agency.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await expect(agency.getByText(`账号 ${loginname} 的新密码`)).toBeVisible();
+  const newPassword = (await agency.locator('.staff-account__password').textContent())!.trim();
+  expect(newPassword).not.toBe(password);
+  expect((await staff.request.get('/smsend/agentstaff/querySelf')).status()).toBe(401);
+  await staff.setViewportSize({ width: 1366, height: 768 });
+  await staff.goto('/');
+  await signInThroughDialog(staff, loginname, newPassword);
+  expect((await staff.request.get('/smsend/agentstaff/querySelf')).status()).toBe(200);
+
   // The agency disables the account: the person's session ends.
   await agency.reload();
   await agency.getByRole('button', { name: '停用账号' }).click();

@@ -319,6 +319,18 @@ export const staffFileCalls = defineCalls('staffFiles', {
     envelope: 'result',
     access: [roles.agency.id],
   },
+  resetAccountPassword: {
+    summary: '重置从业人员登录账号的密码（系统生成新密码，只显示一次；原有登录会话随之结束）',
+    base: 'business',
+    path: 'agentstaff/resetAccountPassword/{id}',
+    method: 'POST',
+    input: idSchema,
+    output: staffAccountOutSchema.extend({
+      initialPassword: z.string().describe('系统生成的新密码，只显示这一次'),
+    }),
+    envelope: 'result',
+    access: [roles.agency.id],
+  },
   querySelf: {
     summary: '从业人员本人的人员信息（登录账号所属的人员）',
     base: 'business',

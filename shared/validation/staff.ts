@@ -125,7 +125,7 @@ export const staffAccountMessages = {
   notApproved: '人员审核通过后才能开通登录账号',
   exists: '该人员已有登录账号',
   none: '该人员还没有登录账号',
-  disabled: '账号已停用',
+  disabled: '账号已停用，不能重置密码',
 } as const;
 
 /**

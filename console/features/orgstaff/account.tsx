@@ -1,7 +1,7 @@
 /**
  * A person's login account on its detail page: the agency opens one (staff role, tied to the agency)
- * for an approved person, with a password it chooses or one generated and shown once, and can disable
- * it. Deleting the person disables it on the server.
+ * for an approved person, with a password it chooses or one generated and shown once, resets a forgotten
+ * password (a new one, shown once) and can disable it. Deleting the person disables it on the server.
  */
 import { useState } from 'react';
 import { staffCalls, staffFileCalls, type StaffDetail } from '@shared/contracts/staff';
@@ -21,9 +21,11 @@ import {
 
 export function StaffAccountCard({ staff, agency }: { staff: StaffDetail; agency: boolean }) {
   const [created, setCreated] = useState<{ loginname: string; password: string | null } | null>(null);
+  const [newPassword, setNewPassword] = useState<{ loginname: string; password: string } | null>(null);
   const [feedback, setFeedback] = useState<ActionOutcome | null>(null);
   const create = useCallMutation(staffFileCalls.createAccount, { invalidates: [staffCalls.queryOne] });
   const disable = useCallMutation(staffFileCalls.disableAccount, { invalidates: [staffCalls.queryOne] });
+  const reset = useCallMutation(staffFileCalls.resetAccountPassword, { invalidates: [staffCalls.queryOne] });
   const form = useContractForm(staffAccountSchema, { id: staff.staffId, loginname: '', password: '' });
   const account = staff.account;
   const canOpen = agency && !account && !staff.deletedAt && staff.auditStatus === auditStatus.code.approved;
@@ -54,6 +56,13 @@ export function StaffAccountCard({ staff, agency }: { staff: StaffDetail; agency
             )}
           </Notice>
         ) : null}
+        {newPassword ? (
+          <Notice>
+            账号 {newPassword.loginname} 的新密码：
+            <span className="staff-account__password">{newPassword.password}</span>
+            （只显示这一次，请转告本人并提醒登录后修改）
+          </Notice>
+        ) : null}
         {feedback ? (
           <Notice {...(feedback.tone === 'danger' ? { tone: 'danger' as const } : {})}>
             {feedback.text}
@@ -82,14 +91,28 @@ export function StaffAccountCard({ staff, agency }: { staff: StaffDetail; agency
           </KitForm>
         ) : null}
         {agency && account && account.userstate === userState.code.active && !staff.deletedAt ? (
-          <ConfirmAction
-            label="停用账号"
-            variant="danger"
-            title="停用登录账号"
-            question={`确定停用账号“${account.loginname}”吗？停用后该人员不能再登录。`}
-            action={() => disable.mutateAsync({ id: staff.staffId })}
-            onDone={setFeedback}
-          />
+          <div className="staff-account__actions">
+            <ConfirmAction
+              label="重置密码"
+              title="重置登录密码"
+              question={`确定重置账号“${account.loginname}”的密码吗？系统生成新密码，原密码和已有登录随即失效。`}
+              action={async () => {
+                const result = await reset.mutateAsync({ id: staff.staffId });
+                setCreated(null);
+                setNewPassword({ loginname: result.data.loginname, password: result.data.initialPassword });
+                return result;
+              }}
+              onDone={setFeedback}
+            />
+            <ConfirmAction
+              label="停用账号"
+              variant="danger"
+              title="停用登录账号"
+              question={`确定停用账号“${account.loginname}”吗？停用后该人员不能再登录。`}
+              action={() => disable.mutateAsync({ id: staff.staffId })}
+              onDone={setFeedback}
+            />
+          </div>
         ) : null}
       </DetailSection>
     </Card>

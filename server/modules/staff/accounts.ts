@@ -152,6 +152,29 @@ export async function disableStaffAccount(
   return row;
 }
 
+/**
+ * agentstaff/resetAccountPassword/{id}: a forgotten password. The agency gets a new generated one to
+ * pass on (shown once), and every sign-on made with the old one ends. A disabled account stays
+ * disabled: it is refused rather than silently given a password nobody can use.
+ */
+export async function resetStaffPassword(
+  ctx: AppContext,
+  user: SessionUser,
+  staffId: number,
+): Promise<StaffAccount & { initialPassword: string }> {
+  const person = await ownLivePerson(ctx.db, user, staffId);
+  if (person.userId === null) throw new AppError('not_found', { message: am.none });
+  const password = generatePassword();
+  const [row] = await ctx.db
+    .update(users)
+    .set({ loginpwd: await hashPassword(md5Hex(password)), updatedAt: ctx.services.now() })
+    .where(and(eq(users.pkid, person.userId), eq(users.userstate, userState.code.active)))
+    .returning({ userId: users.pkid, loginname: users.loginname, userstate: users.userstate });
+  if (!row) throw new AppError('conflict', { message: am.disabled });
+  await endAccountSignOns(ctx, person.userId);
+  return { ...row, initialPassword: password };
+}
+
 /** agentstaff/querySelf: the person a staff account belongs to (404 when none or deleted). */
 export async function ownStaffRecord(db: Queryable, user: SessionUser): Promise<StaffDetail> {
   const [person] = await db

@@ -312,6 +312,38 @@ describe('login accounts of staff', () => {
     await expect(signInAs(createBrowser(env.app), 'zhoulx_b', 'Staff2026x')).rejects.toThrow();
   });
 
+  it('resets a forgotten password: the new one signs in, the old one and its sign-ons end', async () => {
+    const id = await addApproved('37010219900101120');
+    expect((await form('agency01', `agentstaff/resetAccountPassword/${id}`, {})).status).toBe(404);
+    const created = await form('agency01', 'agentstaff/createAccount', {
+      id: String(id),
+      loginname: 'zhoulx_c',
+      password: 'Staff2026y',
+    });
+    expect(created.status).toBe(200);
+    const staff = createBrowser(env.app);
+    await signInAs(staff, 'zhoulx_c', 'Staff2026y');
+    expect((await staff.fetch('/smsend/agentstaff/querySelf')).status).toBe(200);
+
+    expect((await form('agency05', `agentstaff/resetAccountPassword/${id}`, {})).status).toBe(404);
+    const reset = await form('agency01', `agentstaff/resetAccountPassword/${id}`, {});
+    expect(reset.status).toBe(200);
+    const password = (await json(reset)).data.initialPassword as string;
+    expect(password).toMatch(PASSWORD_STRENGTH);
+    expect((await staff.fetch('/smsend/agentstaff/querySelf')).status).toBe(401);
+    await expect(signInAs(createBrowser(env.app), 'zhoulx_c', 'Staff2026y')).rejects.toThrow();
+    const again = createBrowser(env.app);
+    await signInAs(again, 'zhoulx_c', password);
+    expect((await again.fetch('/smsend/agentstaff/querySelf')).status).toBe(200);
+
+    // A disabled account is not given a password: 409, and it still cannot sign in.
+    expect((await form('agency01', `agentstaff/disableAccount/${id}`, {})).status).toBe(200);
+    const refused = await form('agency01', `agentstaff/resetAccountPassword/${id}`, {});
+    expect(refused.status).toBe(409);
+    expect((await json(refused)).message).toBe('账号已停用，不能重置密码');
+    await expect(signInAs(createBrowser(env.app), 'zhoulx_c', password)).rejects.toThrow();
+  });
+
   it('the demo staff account sees its own record', async () => {
     const self = await as('staff01').fetch('/smsend/agentstaff/querySelf');
     expect(self.status).toBe(200);

@@ -2,7 +2,7 @@
 import { implement, reply } from '@server/lib/contracts';
 import { fileResponse } from '@server/modules/hall/file-response';
 import { staffCalls, staffChangeCalls, staffFileCalls } from '@shared/contracts/staff';
-import { createStaffAccount, disableStaffAccount, ownStaffRecord } from './accounts';
+import { createStaffAccount, disableStaffAccount, ownStaffRecord, resetStaffPassword } from './accounts';
 import { staffAttachmentFile } from './attachments';
 import { staffByProject } from './project-staff';
 import {
@@ -70,5 +70,7 @@ export const staffFileRoutes = implement(staffFileCalls, (ctx) => ({
     );
   },
   disableAccount: async ({ id }, { user }) => reply(await disableStaffAccount(ctx, user, id), '账号已停用'),
+  resetAccountPassword: async ({ id }, { user }) =>
+    reply(await resetStaffPassword(ctx, user, id), '密码已重置，新密码只显示这一次，请转告本人'),
   querySelf: (_input, { user }) => ownStaffRecord(ctx.db, user),
 }));
