@@ -2,6 +2,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Logger } from './lib/logger';
 import type { PageCache } from './lib/page-cache';
+import type { ResultCache } from './lib/result-cache';
 import type { FileStorage } from './storage/storage';
 import type { IdentityProvider } from './modules/identity/external-entry/provider';
 import type { SmsProvider } from './modules/identity/sms/provider';
@@ -28,6 +29,8 @@ export interface AppServices extends ServiceSettings {
   readonly sessions: SessionCache;
   /** Users' message pages in memory (server/modules/messages/page-cache.ts). */
   readonly messagePages: MessagePageCache;
+  /** Answers of busy read calls in memory, dropped when a table they read changes (server/lib/result-cache.ts). */
+  readonly results: ResultCache;
   /** Fan-out of message changes to this instance's open streams. */
   readonly messageHub: MessageHub;
   /** The map's cluster index and service, shared by the API and the hall pages. */

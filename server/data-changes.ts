@@ -5,10 +5,12 @@
  * index, which each instance keeps in memory; and, on the `sessions` channel, the signed-in sessions
  * each instance keeps in memory; and, on the `messages` channel (sent by triggers on the messages
  * table), the users' message pages each instance keeps in memory, which are kept only while this
- * listener is up. One listener per instance, started with the server.
+ * listener is up; and, on the `data_changes` channel (sent by triggers on the tables they read), the
+ * answers of busy read calls, kept on the same terms. One listener per instance, started with the server.
  */
 import type { AppContext } from './app-context';
 import { PAGE_CACHE_CHANNEL, onPageCacheNotification } from './lib/page-cache';
+import { DATA_CHANGES_CHANNEL } from './lib/result-cache';
 import { SESSIONS_CHANNEL } from './modules/identity/session-cache';
 import { MESSAGES_CHANNEL } from './modules/messages/service';
 
@@ -33,10 +35,16 @@ export async function listenForDataChanges(
   const messagePages = ctx.services.messagePages;
   const stopMessages = await listen(MESSAGES_CHANNEL, (payload) => messagePages.onNotification(payload));
   messagePages.setListening(true);
+  // A table that cached call answers read changed (sent by its triggers, migration 0021).
+  const results = ctx.services.results;
+  const stopResults = await listen(DATA_CHANGES_CHANNEL, (payload) => results.onNotification(payload));
+  results.setListening(true);
   return async () => {
     messagePages.setListening(false);
+    results.setListening(false);
     await stopPages();
     await stopSessions();
     await stopMessages();
+    await stopResults();
   };
 }

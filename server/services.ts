@@ -5,6 +5,7 @@
  * `withServices`; a test swaps a provider or the clock through the settings, or on `ctx.services`.
  */
 import type { AppContext, AppServices, ServiceSettings } from './app-context';
+import { createResultCache } from './lib/result-cache';
 import { createSessionCache } from './modules/identity/session-cache';
 import { createMessageHub, type MessageHub } from './modules/messages/hub';
 import { createMessagePageCache } from './modules/messages/page-cache';
@@ -29,6 +30,7 @@ export function withServices<T extends Omit<AppContext, 'services'>>(
     messageHeartbeatMs: settings.messageHeartbeatMs ?? MESSAGE_HEARTBEAT_MS,
     sessions: createSessionCache(),
     messagePages: createMessagePageCache(),
+    results: createResultCache(),
     ...(settings.smsProvider ? { smsProvider: settings.smsProvider } : {}),
     ...(settings.identityProvider ? { identityProvider: settings.identityProvider } : {}),
     // Built on first use: a context that never streams messages or shows the map pays nothing.

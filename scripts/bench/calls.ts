@@ -9,13 +9,17 @@
  * PostgreSQL the database's own processes are not in it).
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { cpuSeconds } from './throughput';
 
 export interface CallRun {
   path: string;
   rate: number;
   p50Ms: number;
+  p95Ms: number;
   p99Ms: number;
   timeouts: number;
   /** The server process's CPU time (user + system) per answer, microseconds. */
@@ -37,7 +41,7 @@ export type CallsBench =
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
 /** Signs in through the real CAS sequence (the server runs with CAPTCHA_TEST_CODE) and answers the session cookie. */
-export async function signIn(baseUrl: string, captcha: string): Promise<string> {
+export async function signIn(baseUrl: string, captcha: string, username = 'admin'): Promise<string> {
   const cookies = new Map<string, string>();
   const send = async (path: string, init: RequestInit = {}) => {
     const jar = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -56,7 +60,7 @@ export async function signIn(baseUrl: string, captcha: string): Promise<string> 
   await send('/cas/captcha/captcha.do');
   const granting = await send('/cas/rest/tickets', {
     method: 'POST',
-    body: new URLSearchParams({ username: 'admin', password: md5('Survey2026'), captcha }),
+    body: new URLSearchParams({ username, password: md5('Survey2026'), captcha }),
   });
   const tgt = /(TGT-[A-Za-z0-9-]+)/.exec(await granting.text())?.[1];
   if (!tgt) throw new Error(`sign-on answered ${granting.status}`);
@@ -82,14 +86,39 @@ function milliseconds(value: string | undefined): number {
   return match[2] === 'us' ? n / 1000 : match[2] === 's' ? n * 1000 : n;
 }
 
-function wrk(
+/**
+ * wrk's Lua script: each request carries the next session's cookie (so 50 connections are 50 signed-in
+ * users, not one), and at the end it prints the 95th percentile, which `--latency` does not.
+ */
+function wrkScript(cookies: readonly string[]): string {
+  const file = path.join(os.tmpdir(), `bench-wrk-${process.pid}-${randomUUID()}.lua`);
+  const list = cookies.map((cookie) => JSON.stringify(cookie)).join(', ');
+  fs.writeFileSync(
+    file,
+    `local cookies = { ${list} }
+local turn = 0
+request = function()
+  turn = turn % #cookies + 1
+  return wrk.format(nil, nil, { Cookie = cookies[turn] })
+end
+done = function(summary, latency, requests)
+  io.write(string.format("P95_US %d\\n", latency:percentile(95.0)))
+end
+`,
+  );
+  return file;
+}
+
+/** One wrk run of `path` with the given sessions spread over the connections. */
+export function wrk(
   server: { baseUrl: string; pid: number },
-  path: string,
-  cookie: string,
+  path_: string,
+  cookies: string | readonly string[],
   connections: number,
   seconds: number,
 ): CallRun {
   const { baseUrl } = server;
+  const script = wrkScript(typeof cookies === 'string' ? [cookies] : cookies);
   const cpuBefore = cpuSeconds(server.pid);
   const run = spawnSync(
     'wrk',
@@ -100,22 +129,24 @@ function wrk(
       '--latency',
       '--timeout',
       '2s',
-      '-H',
-      `Cookie: ${cookie}`,
-      new URL(path, baseUrl).href,
+      '-s',
+      script,
+      new URL(path_, baseUrl).href,
     ],
     { encoding: 'utf8', timeout: (seconds + 20) * 1000 },
   );
   const cpu = cpuSeconds(server.pid) - cpuBefore;
+  fs.rmSync(script, { force: true });
   const out = run.stdout ?? '';
   const rate = out.match(/Requests\/sec:\s+([\d.]+)/)?.[1];
   const requests = Number(out.match(/(\d+) requests in/)?.[1] ?? 0);
   if (!rate) throw new Error(`wrk gave no figure: ${run.stderr || out}`);
-  if (/Non-2xx or 3xx responses/.test(out)) throw new Error(`wrk saw failures on ${path}: ${out}`);
+  if (/Non-2xx or 3xx responses/.test(out)) throw new Error(`wrk saw failures on ${path_}: ${out}`);
   return {
-    path,
+    path: path_,
     rate: Number(rate),
     p50Ms: milliseconds(out.match(/\s50%\s+(\S+)/)?.[1]),
+    p95Ms: Number(out.match(/P95_US (\d+)/)?.[1] ?? Number.NaN) / 1000,
     p99Ms: milliseconds(out.match(/\s99%\s+(\S+)/)?.[1]),
     timeouts: Number(out.match(/timeout (\d+)/)?.[1] ?? 0),
     cpuUs: requests > 0 ? (cpu * 1e6) / requests : Number.NaN,

@@ -1,5 +1,6 @@
 /** Handlers of authorizations and authorization changes: one service call each. */
 import { implement, reply } from '@server/lib/contracts';
+import { answerKey } from '@server/lib/result-cache';
 import { authChangeCalls, authorizationCalls } from '@shared/contracts/authorizations';
 import {
   addChange,
@@ -25,6 +26,17 @@ import {
   projectAuthorizationsOf,
 } from './authorization-service';
 
+/** What the agency's to-do reads (server/lib/result-cache.ts): a change to any of them drops its answers. */
+const agencyTodoTables = [
+  'project_authorizations',
+  'projects',
+  'project_demands',
+  'construction_units',
+  'agent_organizations',
+  'agent_staff',
+  'project_stage_items',
+] as const;
+
 export const authorizationRoutes = implement(authorizationCalls, (ctx) => ({
   authorize: async (input, { user }) =>
     reply(await authorizeDemand(ctx.db, user, input), '委托成功，等待中介机构答复'),
@@ -34,7 +46,10 @@ export const authorizationRoutes = implement(authorizationCalls, (ctx) => ({
   candidates: (input, { user }) => candidatesFor(ctx.db, user, input.projectId),
   queryOne: (input, { user }) => getAuthorization(ctx.db, user, input.id),
   list: (input, { user }) => listAuthorizations(ctx.db, user, input),
-  todo: (input, { user }) => listAgencyAuthorizations(ctx.db, user, input, 'todo'),
+  todo: (input, { user }) =>
+    ctx.services.results.get(agencyTodoTables, answerKey('project/authorization/toDoList', user, input), () =>
+      listAgencyAuthorizations(ctx.db, user, input, 'todo'),
+    ),
   done: (input, { user }) => listAgencyAuthorizations(ctx.db, user, input, 'done'),
   accept: async (input, { user }) =>
     reply(await answerAuthorization(ctx.db, user, { id: input.id, accept: true }), '已接受委托'),

@@ -2,6 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { stages, surveyItems } from '@server/db/schema';
 import { implement, reply } from '@server/lib/contracts';
+import { answerKey } from '@server/lib/result-cache';
 import { fileResponse } from '@server/modules/hall/file-response';
 import { projectCalls } from '@shared/contracts/projects';
 import { projectMessages } from '@shared/validation/projects';
@@ -30,6 +31,18 @@ import {
   updateProject,
 } from './service';
 
+/** What the cached lists read (server/lib/result-cache.ts): a change to any of them drops their answers. */
+const projectListTables = ['projects', 'project_demands', 'construction_units', 'districts'] as const;
+const demandListTables = [
+  'project_demands',
+  'projects',
+  'construction_units',
+  'stages',
+  'project_stage_items',
+  'survey_items',
+  'project_demand_amendments',
+] as const;
+
 const saveMessages = {
   created: '测绘需求已保存',
   merged: '已并入该阶段的测绘需求',
@@ -38,11 +51,15 @@ const saveMessages = {
 
 export const projectRoutes = implement(projectCalls, (ctx) => {
   const { db, storage } = ctx;
+  const { results } = ctx.services;
   return {
     add: async (input, { user }) => reply(await addProject(ctx, user, input), '项目已保存'),
     update: async (input, { user }) => reply(await updateProject(ctx, user, input), '项目已修改'),
     remove: async ({ pkid }, { user }) => reply(await deleteProject(ctx, user, pkid), '项目已删除'),
-    query: (input, { user }) => listProjects(db, user, input),
+    query: (input, { user }) =>
+      results.get(projectListTables, answerKey('project/query', user, input), () =>
+        listProjects(db, user, input),
+      ),
     checkIfCanSelfUpload: async (input) => {
       await assertNoDuplicate(db, input);
       return reply({ canUpload: true as const }, projectMessages.canUpload);
@@ -50,7 +67,10 @@ export const projectRoutes = implement(projectCalls, (ctx) => {
     getProjectsByProjectNo: ({ projectNo }, { user }) => getProject(db, user, { projectNo }),
     getProject: ({ pkid }, { user }) => getProject(db, user, { pkid }),
     findProjects: (input, { user }) => findOwnProjects(db, user, input),
-    findProjectsRecord: async (input, { user }) => demandRecords(db, await ownScope(db, user), input),
+    findProjectsRecord: (input, { user }) =>
+      results.get(demandListTables, answerKey('project/findProjectsRecord', user, input), async () =>
+        demandRecords(db, await ownScope(db, user), input),
+      ),
     findProjectsRecordCheck: (input) => demandRecords(db, null, input),
     updateStatus: async (input, { user }) => reply(await changeStatus(ctx, user, input), '项目状态已更新'),
     findProjectLogs: ({ proNo }, { user }) => projectLogsOf(db, user, proNo),
