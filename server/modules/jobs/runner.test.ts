@@ -63,8 +63,7 @@ describe('the job runner', () => {
     await first.ensureScheduled();
     const running = first.runDue();
     // Wait until the first instance has claimed it (the claim is one statement; poll the row).
-    for (let i = 0; i < 100 && !(await rowOf())?.lockedBy; i++) await Promise.resolve();
-    expect((await rowOf())?.lockedBy).toBeTruthy();
+    await expect.poll(async () => (await rowOf())?.lockedBy, { timeout: 15_000, interval: 5 }).toBeTruthy();
     expect(await second.runDue()).toEqual([]);
     release();
     expect((await running).map((o) => o.message)).toEqual(['slow']);
@@ -126,7 +125,7 @@ describe('the job runner', () => {
     let runs = 0;
     const runner = createJobRunner(ctx, [job(async () => `poll ${++runs}`)], { pollMs: 20 });
     await runner.start();
-    for (let i = 0; i < 200 && runs === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    await expect.poll(() => runs, { timeout: 15_000, interval: 5 }).toBe(1);
     await runner.stop();
     expect(runs).toBe(1);
     expect((await rowOf())?.lockedBy).toBeNull();
@@ -137,11 +136,10 @@ describe('the job runner', () => {
     const runner = createJobRunner(ctx, [job(async () => `now ${++runs}`)], { pollMs: 60 * MINUTE });
     await runner.start();
     try {
-      for (let i = 0; i < 200 && runs === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
-      expect(runs).toBe(1); // the first run of a new job
+      // Waits, not timings: a loaded machine may take seconds; the poll interval (an hour) never comes.
+      await expect.poll(() => runs, { timeout: 15_000, interval: 5 }).toBe(1); // the first run of a new job
       await runner.runNow('test-job');
-      for (let i = 0; i < 200 && runs === 1; i++) await new Promise((resolve) => setTimeout(resolve, 5));
-      expect(runs).toBe(2);
+      await expect.poll(() => runs, { timeout: 15_000, interval: 5 }).toBe(2);
       expect((await rowOf())?.nextRunAt.getTime()).toBe(clock.now.getTime() + 10 * MINUTE);
     } finally {
       await runner.stop();
