@@ -92,10 +92,10 @@ describe('cached project lists (one instance, the real triggers)', () => {
     return (await response.json()) as { rows: { pkid: number; projectName: string }[]; total: number };
   };
 
-  /** PGlite delivers the NOTIFY at commit; a PostgreSQL server a moment later (polled within a second). */
+  /** PGlite delivers the NOTIFY at commit; a PostgreSQL server a moment later (polled for up to 5 s). */
   async function eventually(check: () => Promise<boolean>) {
     if (process.env.TEST_DB !== 'postgres') return expect(await check()).toBe(true);
-    await expect.poll(check, { timeout: 1000, interval: 5 }).toBe(true);
+    await expect.poll(check, { timeout: 5000, interval: 5 }).toBe(true);
   }
 
   it('has a trigger announcing every table the cache lists, and no other', async () => {
