@@ -140,7 +140,10 @@ describe('the job runner', () => {
       await expect.poll(() => runs, { timeout: 15_000, interval: 5 }).toBe(1); // the first run of a new job
       await runner.runNow('test-job');
       await expect.poll(() => runs, { timeout: 15_000, interval: 5 }).toBe(2);
-      expect((await rowOf())?.nextRunAt.getTime()).toBe(clock.now.getTime() + 10 * MINUTE);
+      // The run's outcome (the next time) is written after the job's function returns.
+      await expect
+        .poll(async () => (await rowOf())?.nextRunAt.getTime(), { timeout: 15_000, interval: 5 })
+        .toBe(clock.now.getTime() + 10 * MINUTE);
     } finally {
       await runner.stop();
     }
