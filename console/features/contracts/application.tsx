@@ -58,7 +58,11 @@ export const filingTouched = [
 /** A draft returned by the owner is still status 0; the pages call it 已退回. */
 export function ApplicationStatus({ row }: { row: Pick<ContractApplication, 'status' | 'returnReason'> }) {
   if (row.status === contractStatus.code.draft && row.returnReason)
-    return <span className="ui-badge ct-returned">已退回</span>;
+    return (
+      <span data-slot="status-badge" className="kit-badge kit-badge--danger">
+        已退回
+      </span>
+    );
   return <StatusBadge table={contractStatus} value={row.status} />;
 }
 

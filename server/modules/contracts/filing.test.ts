@@ -88,6 +88,45 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => ctx.dispose());
 
+describe('the demo data', () => {
+  it('gives every role of the pages something to work on', async () => {
+    const agencyBacklog = await json(await post('agency01', 'contract/backlog', { pageSize: '100' }));
+    expect(agencyBacklog.total).toBeGreaterThan(0);
+    const [returned] = await ctx.db
+      .select({ id: contracts.contractId })
+      .from(contracts)
+      .where(and(eq(contracts.organizationId, 1), eq(contracts.status, 0), sql`return_reason is not null`));
+    expect(returned).toBeDefined();
+    // owner01 gets one to confirm whenever its unit has a contract not yet submitted for filing (the
+    // small data set of this test may have none; the e2e's full demo has).
+    const [open] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(contracts)
+      .where(and(eq(contracts.constructionId, 1), sql`status < 3 and audit_status in (0, 3)`));
+    const ownerBacklog = await json(await post('owner01', 'contract/backlog', { pageSize: '100' }));
+    expect(ownerBacklog.total > 0).toBe(open!.n > 0);
+    for (const row of ownerBacklog.rows) {
+      const detail = (
+        await json(await as('owner01').fetch(`/smsend/contract/queryApply?contractId=${row.contractId}`))
+      ).object;
+      expect(detail.actions).toEqual(['confirm', 'return']);
+      expect(detail.paymentTerms).toBeTruthy();
+    }
+    const todo = await json(await post('auditor01', 'contract/toDoContract', {}));
+    expect(todo.total).toBeGreaterThan(0);
+    const filed = await json(await post('auditor01', 'contract/queryDoneList', {}));
+    expect(filed.total).toBeGreaterThan(0);
+    for (const who of ['agency01', 'owner01', 'staff01'])
+      expect((await json(await post(who, 'contract/queryDoneList', {}))).total, who).toBeGreaterThan(0);
+    const [confirmedRow] = await ctx.db
+      .select({ code: contracts.ownerSmsCode, name: contracts.ownerConfirmedName })
+      .from(contracts)
+      .where(eq(contracts.status, 3))
+      .limit(1);
+    expect(confirmedRow!.code).toMatch(/^\d{6}$/);
+  });
+});
+
 describe('drafting', () => {
   it('lists the accepted authorization as draftable, for its agency only', async () => {
     const mine = await json(await post('agency01', 'contract/draftable', { pageSize: '100' }));
