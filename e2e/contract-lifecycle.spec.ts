@@ -83,7 +83,10 @@ test('a contract from an accepted authorization to filing', async ({ browser }) 
   const agency = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   await signInToConsole(agency, 'agency01', '/usercenter/contractApply');
   await expect(agency.getByRole('heading', { level: 1, name: '合同申请' })).toBeVisible();
-  await agency.getByRole('button', { name: `起草合同 ${projectName}` }).first().click();
+  await agency
+    .getByRole('button', { name: `起草合同 ${projectName}` })
+    .first()
+    .click();
   await expect(agency.getByRole('heading', { level: 1, name: `起草合同：${projectName}` })).toBeVisible();
   await agency.getByLabel('合同金额（元）').fill('86000.50');
   await agency.getByLabel('测绘开始日期').fill('2026-12-01');
@@ -232,7 +235,10 @@ test('the contract lists render demo data for each of their roles', async ({ bro
       await signInToConsole(page, who, path);
       signedIn = who;
     } else await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: title }).first(), `${who} ${path}`).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: title }).first(),
+      `${who} ${path}`,
+    ).toBeVisible();
     await expect(page.locator('table tbody tr').first(), `${who} ${path}`).toBeVisible();
     if (who === 'agency01' && path === '/usercenter/contractApply') {
       await page.screenshot({ path: screenshotPath('contract-apply-list-1366'), fullPage: true });

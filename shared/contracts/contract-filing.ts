@@ -88,7 +88,9 @@ export const contractApplicationSchema = contractRowSchema.extend({
   template: z.object({ templateId: id, version: z.number().int(), title: z.string() }).nullable(),
   actions: z
     .array(z.enum(contractActionKeys))
-    .describe('当前用户此刻可办理的事项：edit 修改，delete 删除，send 提交建设单位确认，confirm 确认，return 退回，record 提交备案'),
+    .describe(
+      '当前用户此刻可办理的事项：edit 修改，delete 删除，send 提交建设单位确认，confirm 确认，return 退回，record 提交备案',
+    ),
   agencyNeedsCode: z.boolean().describe('提交备案时是否需要机构输入手机验证码'),
   review: filingReviewSchema.nullable().describe('备案审核状态；未提交过备案为 null'),
 });
@@ -151,7 +153,8 @@ export const contractFilingCalls = defineCalls('contractFiling', {
     paging: listPaging,
   },
   add: {
-    summary: '从已接受的委托起草合同：双方、项目和测绘事项取自记录，金额（比选时为中选报价）、工期和付款方式由机构填写',
+    summary:
+      '从已接受的委托起草合同：双方、项目和测绘事项取自记录，金额（比选时为中选报价）、工期和付款方式由机构填写',
     base: 'business',
     path: 'contract/add',
     method: 'POST',

@@ -94,7 +94,10 @@ const draftFields = {
   paymentTerms: text(500, filingMessages.paymentTooLong),
 };
 
-function checkSchedule(value: { startOn?: string | undefined; endOn?: string | undefined }, ctx: z.RefinementCtx) {
+function checkSchedule(
+  value: { startOn?: string | undefined; endOn?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
   if (value.startOn && value.endOn && value.endOn < value.startOn)
     ctx.addIssue({ code: 'custom', message: filingMessages.endBeforeStart, path: ['endOn'] });
 }

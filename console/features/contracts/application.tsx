@@ -111,8 +111,11 @@ function ApplicationView({ contract, backTo }: { contract: ContractApplication; 
           {contract.returnReason}
         </Notice>
       ) : null}
-      {contract.auditStatus === auditStatus.code.rejected && contract.status === contractStatus.code.confirmed ? (
-        <Notice tone="danger">备案审核不通过，请查看审核意见；可直接重新提交，或修改后重新经建设单位确认。</Notice>
+      {contract.auditStatus === auditStatus.code.rejected &&
+      contract.status === contractStatus.code.confirmed ? (
+        <Notice tone="danger">
+          备案审核不通过，请查看审核意见；可直接重新提交，或修改后重新经建设单位确认。
+        </Notice>
       ) : null}
       <DetailSection
         title="合同信息"
@@ -126,7 +129,11 @@ function ApplicationView({ contract, backTo }: { contract: ContractApplication; 
           { label: '测绘事项', value: contract.items.join('、'), wide: true },
           {
             label: '合同金额',
-            value: contract.amount ? <span className="ct-money">{formatMoney(contract.amount)}</span> : '未填写',
+            value: contract.amount ? (
+              <span className="ct-money">{formatMoney(contract.amount)}</span>
+            ) : (
+              '未填写'
+            ),
           },
           { label: '金额大写', value: contract.amountInWords ?? '' },
           {
@@ -141,7 +148,9 @@ function ApplicationView({ contract, backTo }: { contract: ContractApplication; 
           { label: '备案编号', value: contract.filingNo ?? '尚未备案' },
           {
             label: '合同模板',
-            value: contract.template ? `${contract.template.title}（第 ${contract.template.version} 版）` : '无',
+            value: contract.template
+              ? `${contract.template.title}（第 ${contract.template.version} 版）`
+              : '无',
           },
         ]}
       />
@@ -165,7 +174,9 @@ function ApplicationView({ contract, backTo }: { contract: ContractApplication; 
         ]}
       />
       {can('edit') ? <EditForm contract={contract} onDone={setOutcome} /> : null}
-      {can('edit') || can('send') ? <CheckPanel contract={contract} onDone={setOutcome} backTo={backTo} /> : null}
+      {can('edit') || can('send') ? (
+        <CheckPanel contract={contract} onDone={setOutcome} backTo={backTo} />
+      ) : null}
       {can('confirm') ? <OwnerPanel contract={contract} onDone={setOutcome} /> : null}
       {can('record') ? <RecordPanel contract={contract} onDone={setOutcome} /> : null}
       {contract.review ? (
@@ -178,7 +189,13 @@ function ApplicationView({ contract, backTo }: { contract: ContractApplication; 
   );
 }
 
-function EditForm({ contract, onDone }: { contract: ContractApplication; onDone: (o: ActionOutcome) => void }) {
+function EditForm({
+  contract,
+  onDone,
+}: {
+  contract: ContractApplication;
+  onDone: (o: ActionOutcome) => void;
+}) {
   const save = useCallMutation(contractFilingCalls.update, { invalidates: filingTouched });
   const form = useContractForm(contractUpdateSchema, {
     contractId: contract.contractId,
@@ -204,7 +221,9 @@ function EditForm({ contract, onDone }: { contract: ContractApplication; onDone:
           paymentTerms: '付款方式',
         }}
         submitLabel="保存"
-        onSubmit={async (values) => onDone({ tone: 'success', text: (await save.mutateAsync(values)).message })}
+        onSubmit={async (values) =>
+          onDone({ tone: 'success', text: (await save.mutateAsync(values)).message })
+        }
       >
         <ContractFields form={form} />
       </KitForm>
@@ -316,10 +335,19 @@ function SendCodeButton({ contractId, onDone }: { contractId: number; onDone: (o
   );
 }
 
-function OwnerPanel({ contract, onDone }: { contract: ContractApplication; onDone: (o: ActionOutcome) => void }) {
+function OwnerPanel({
+  contract,
+  onDone,
+}: {
+  contract: ContractApplication;
+  onDone: (o: ActionOutcome) => void;
+}) {
   const confirm = useCallMutation(contractFilingCalls.confirm, { invalidates: filingTouched });
   const giveBack = useCallMutation(contractFilingCalls.returnBack, { invalidates: filingTouched });
-  const confirmForm = useContractForm(contractConfirmSchema, { contractId: contract.contractId, smsCode: '' });
+  const confirmForm = useContractForm(contractConfirmSchema, {
+    contractId: contract.contractId,
+    smsCode: '',
+  });
   const returnForm = useContractForm(contractReturnSchema, { contractId: contract.contractId, reason: '' });
   return (
     <div className="ct-owner-panels">
@@ -357,7 +385,13 @@ function OwnerPanel({ contract, onDone }: { contract: ContractApplication; onDon
   );
 }
 
-function RecordPanel({ contract, onDone }: { contract: ContractApplication; onDone: (o: ActionOutcome) => void }) {
+function RecordPanel({
+  contract,
+  onDone,
+}: {
+  contract: ContractApplication;
+  onDone: (o: ActionOutcome) => void;
+}) {
   const record = useCallMutation(contractFilingCalls.addRecord, { invalidates: filingTouched });
   const form = useContractForm(contractRecordSchema, { contractId: contract.contractId, smsCode: '' });
   const again = contract.auditStatus === auditStatus.code.rejected;
@@ -375,9 +409,13 @@ function RecordPanel({ contract, onDone }: { contract: ContractApplication; onDo
         submitLabel={again ? '重新提交备案' : '提交备案'}
         guardLeaving={false}
         secondary={
-          contract.agencyNeedsCode ? <SendCodeButton contractId={contract.contractId} onDone={onDone} /> : undefined
+          contract.agencyNeedsCode ? (
+            <SendCodeButton contractId={contract.contractId} onDone={onDone} />
+          ) : undefined
         }
-        onSubmit={async (values) => onDone({ tone: 'success', text: (await record.mutateAsync(values)).message })}
+        onSubmit={async (values) =>
+          onDone({ tone: 'success', text: (await record.mutateAsync(values)).message })
+        }
       >
         {contract.agencyNeedsCode ? <TextField form={form} name="smsCode" label="手机验证码" /> : null}
       </KitForm>
@@ -385,9 +423,17 @@ function RecordPanel({ contract, onDone }: { contract: ContractApplication; onDo
   );
 }
 
-function FilingDecision({ contract, onDone }: { contract: ContractApplication; onDone: (o: ActionOutcome) => void }) {
+function FilingDecision({
+  contract,
+  onDone,
+}: {
+  contract: ContractApplication;
+  onDone: (o: ActionOutcome) => void;
+}) {
   const review = contract.review;
-  const reviewing = Boolean(review?.allowed.some((k) => k === 'approve' || k === 'reject' || k === 'transfer'));
+  const reviewing = Boolean(
+    review?.allowed.some((k) => k === 'approve' || k === 'reject' || k === 'transfer'),
+  );
   const templates = useCall(auditOpinionCalls.list, { pageIdx: 1, pageSize: 50 }, { enabled: reviewing });
   const approve = useCallMutation(contractFilingCalls.approve, { invalidates: filingTouched });
   const transfer = useCallMutation(contractFilingCalls.transfer, { invalidates: filingTouched });

@@ -230,7 +230,8 @@ function NewDraft({ authorizationId }: { authorizationId: number }) {
       <>
         <PageHeader title="起草合同" />
         <Notice tone="danger">
-          该委托不能起草合同（不存在、未接受或已起草）。<Link to="/usercenter/contractApply">返回合同申请</Link>
+          该委托不能起草合同（不存在、未接受或已起草）。
+          <Link to="/usercenter/contractApply">返回合同申请</Link>
         </Notice>
       </>
     );
@@ -250,7 +251,10 @@ function DraftForm({ found }: { found: Draftable }) {
   });
   return (
     <>
-      <PageHeader title={`起草合同：${found.projectName}`} description={`${found.projectNo} · 委托方 ${found.ownerName}`} />
+      <PageHeader
+        title={`起草合同：${found.projectName}`}
+        description={`${found.projectNo} · 委托方 ${found.ownerName}`}
+      />
       <Card>
         <p>
           委托方、受托方、项目和测绘事项（{found.stageName}：{found.items.join('、')}）取自委托记录；

@@ -248,7 +248,10 @@ export const contracts = pgTable(
     ...timestamps(),
   },
   (t) => [
-    check('contracts_schedule_check', sql`${t.endOn} is null or ${t.startOn} is null or ${t.endOn} >= ${t.startOn}`),
+    check(
+      'contracts_schedule_check',
+      sql`${t.endOn} is null or ${t.startOn} is null or ${t.endOn} >= ${t.startOn}`,
+    ),
     uniqueIndex('contracts_authorization_id_key').on(t.authorizationId),
     checkIn('contracts_status_check', t.status, contractStatus.values),
     checkIn('contracts_audit_status_check', t.auditStatus, auditStatus.values),

@@ -33,7 +33,9 @@ export async function seedDemoContractLife(t: Queryable, now: Date): Promise<num
   // yet submitted for filing, is sent to it).
   let touched = 0;
   const [waiting] = rowsOf(
-    await t.execute(sql`select 1 from contracts where construction_id = ${OWNER_UNIT_ID} and status = 1 limit 1`),
+    await t.execute(
+      sql`select 1 from contracts where construction_id = ${OWNER_UNIT_ID} and status = 1 limit 1`,
+    ),
   );
   if (!waiting) {
     const [draft] = rowsOf(

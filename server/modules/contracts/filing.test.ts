@@ -130,7 +130,9 @@ describe('the demo data', () => {
 describe('drafting', () => {
   it('lists the accepted authorization as draftable, for its agency only', async () => {
     const mine = await json(await post('agency01', 'contract/draftable', { pageSize: '100' }));
-    expect(mine.rows.map((row: { authorizationId: number }) => row.authorizationId)).toContain(authorizationId);
+    expect(mine.rows.map((row: { authorizationId: number }) => row.authorizationId)).toContain(
+      authorizationId,
+    );
     const other = await json(await post('agency05', 'contract/draftable', { pageSize: '100' }));
     expect(other.rows.map((row: { authorizationId: number }) => row.authorizationId)).not.toContain(
       authorizationId,
@@ -147,12 +149,19 @@ describe('drafting', () => {
       [{ startOn: '2026-02-30' }, '请输入正确的日期（年-月-日）'],
     ];
     for (const [fields, message] of cases) {
-      const response = await post('agency01', 'contract/add', { authorizationId: String(authorizationId), ...fields });
+      const response = await post('agency01', 'contract/add', {
+        authorizationId: String(authorizationId),
+        ...fields,
+      });
       expect(response.status, JSON.stringify(fields)).toBe(400);
       expect((await json(response)).message).toBe(message);
     }
-    expect((await post('agency05', 'contract/add', { authorizationId: String(authorizationId) })).status).toBe(404);
-    expect((await post('owner01', 'contract/add', { authorizationId: String(authorizationId) })).status).toBe(403);
+    expect(
+      (await post('agency05', 'contract/add', { authorizationId: String(authorizationId) })).status,
+    ).toBe(404);
+    expect((await post('owner01', 'contract/add', { authorizationId: String(authorizationId) })).status).toBe(
+      403,
+    );
     const after = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(contracts);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
@@ -165,7 +174,13 @@ describe('drafting', () => {
     expect(response.status).toBe(200);
     const draft = (await json(response)).data;
     contractId = draft.contractId;
-    expect(draft).toMatchObject({ status: 0, auditStatus: 0, projectId, organizationId: 1, constructionId: 1 });
+    expect(draft).toMatchObject({
+      status: 0,
+      auditStatus: 0,
+      projectId,
+      organizationId: 1,
+      constructionId: 1,
+    });
     expect(draft.items.length).toBeGreaterThan(0);
     expect(draft.contractNo).toMatch(/^YZHT\d{10}$/);
     expect(draft.actions).toEqual(expect.arrayContaining(['edit', 'delete', 'send']));
@@ -175,15 +190,23 @@ describe('drafting', () => {
   });
 
   it('checkContract lists every problem, and sending is refused until they are fixed', async () => {
-    const check = (await json(await post('agency01', 'contract/checkContract', { contractId: String(contractId) })))
-      .object;
+    const check = (
+      await json(await post('agency01', 'contract/checkContract', { contractId: String(contractId) }))
+    ).object;
     expect(check.ok).toBe(false);
-    expect(check.problems.map((p: { field: string }) => p.field)).toEqual(['amount', 'endOn', 'paymentTerms']);
+    expect(check.problems.map((p: { field: string }) => p.field)).toEqual([
+      'amount',
+      'endOn',
+      'paymentTerms',
+    ]);
     const send = await post('agency01', 'contract/submitConfirm', { contractId: String(contractId) });
     expect(send.status).toBe(409);
     expect((await json(send)).message).toContain('请输入合同金额');
     // An end before the stored start is refused and changes nothing.
-    const bad = await multipart('agency01', 'contract/update', { contractId: String(contractId), endOn: '2026-03-01' });
+    const bad = await multipart('agency01', 'contract/update', {
+      contractId: String(contractId),
+      endOn: '2026-03-01',
+    });
     expect(bad.status).toBe(400);
     expect((await apply()).endOn).toBeNull();
     const saved = await multipart('agency01', 'contract/update', {
@@ -193,43 +216,61 @@ describe('drafting', () => {
       paymentTerms: '合同签订后支付 30%，成果提交后付清余款',
     });
     expect(saved.status).toBe(200);
-    const ok = (await json(await post('agency01', 'contract/checkContract', { contractId: String(contractId) })))
-      .object;
+    const ok = (
+      await json(await post('agency01', 'contract/checkContract', { contractId: String(contractId) }))
+    ).object;
     expect(ok).toEqual({ ok: true, problems: [] });
   });
 
   it('a party flagged by credit since selection is listed as a problem', async () => {
     await ctx.db.execute(sql`update agent_organizations set is_lost_credit = true where organization_id = 1`);
-    const check = (await json(await post('agency01', 'contract/checkContract', { contractId: String(contractId) })))
-      .object;
-    await ctx.db.execute(sql`update agent_organizations set is_lost_credit = false where organization_id = 1`);
+    const check = (
+      await json(await post('agency01', 'contract/checkContract', { contractId: String(contractId) }))
+    ).object;
+    await ctx.db.execute(
+      sql`update agent_organizations set is_lost_credit = false where organization_id = 1`,
+    );
     expect(check.problems).toEqual([{ field: 'contract', message: expect.stringContaining('失信名单') }]);
   });
 });
 
 describe('confirmation', () => {
   it('the owner cannot confirm a draft; the agency sends it; then the agency cannot edit it', async () => {
-    expect((await post('owner01', 'contract/return', { contractId: String(contractId), reason: 'x' })).status).toBe(
-      409,
-    );
-    expect((await post('agency01', 'contract/submitConfirm', { contractId: String(contractId) })).status).toBe(200);
+    expect(
+      (await post('owner01', 'contract/return', { contractId: String(contractId), reason: 'x' })).status,
+    ).toBe(409);
+    expect(
+      (await post('agency01', 'contract/submitConfirm', { contractId: String(contractId) })).status,
+    ).toBe(200);
     expect((await apply('owner01')).actions).toEqual(['confirm', 'return']);
-    const edit = await multipart('agency01', 'contract/update', { contractId: String(contractId), amount: '1.00' });
+    const edit = await multipart('agency01', 'contract/update', {
+      contractId: String(contractId),
+      amount: '1.00',
+    });
     expect(edit.status).toBe(409);
     expect((await json(edit)).message).toBe('合同已提交，当前状态不能修改');
   });
 
   it('the owner returns it with a reason; the agency fixes and sends it again', async () => {
-    const noReason = await post('owner01', 'contract/return', { contractId: String(contractId), reason: ' ' });
+    const noReason = await post('owner01', 'contract/return', {
+      contractId: String(contractId),
+      reason: ' ',
+    });
     expect(noReason.status).toBe(400);
     expect((await json(noReason)).message).toBe('请输入退回原因');
-    const returned = await post('owner01', 'contract/return', { contractId: String(contractId), reason: '金额有误' });
+    const returned = await post('owner01', 'contract/return', {
+      contractId: String(contractId),
+      reason: '金额有误',
+    });
     expect(returned.status).toBe(200);
     expect((await json(returned)).data).toMatchObject({ status: 0, returnReason: '金额有误' });
     expect(
-      (await multipart('agency01', 'contract/update', { contractId: String(contractId), amount: '85000.00' })).status,
+      (await multipart('agency01', 'contract/update', { contractId: String(contractId), amount: '85000.00' }))
+        .status,
     ).toBe(200);
-    expect((await post('agency01', 'contract/submitConfirm', { contractId: String(contractId) })).status).toBe(200);
+    expect(
+      (await post('agency01', 'contract/submitConfirm', { contractId: String(contractId) })).status,
+    ).toBe(200);
   });
 
   it('the owner confirms with the SMS code it received; a wrong code changes nothing', async () => {
@@ -243,7 +284,10 @@ describe('confirmation', () => {
     });
     expect(wrong.status).toBe(400);
     expect((await apply('owner01')).status).toBe(1);
-    const confirmed = await post('owner01', 'contract/confirm', { contractId: String(contractId), smsCode: code });
+    const confirmed = await post('owner01', 'contract/confirm', {
+      contractId: String(contractId),
+      smsCode: code,
+    });
     expect(confirmed.status).toBe(200);
     const data = (await json(confirmed)).data;
     expect(data).toMatchObject({ status: 2, returnReason: null });
@@ -258,9 +302,14 @@ describe('filing', () => {
     const noCode = await post('agency01', 'contract/addRecord', { contractId: String(contractId) });
     expect(noCode.status).toBe(400);
     expect((await json(noCode)).message).toBe('请输入手机验证码');
-    expect((await post('agency01', 'contract/sendConfirmCode', { contractId: String(contractId) })).status).toBe(200);
+    expect(
+      (await post('agency01', 'contract/sendConfirmCode', { contractId: String(contractId) })).status,
+    ).toBe(200);
     const code = await codeFor(3);
-    const submitted = await post('agency01', 'contract/addRecord', { contractId: String(contractId), smsCode: code });
+    const submitted = await post('agency01', 'contract/addRecord', {
+      contractId: String(contractId),
+      smsCode: code,
+    });
     expect(submitted.status).toBe(200);
     const data = (await json(submitted)).data;
     expect(data).toMatchObject({ status: 2, auditStatus: 1 });
@@ -271,12 +320,16 @@ describe('filing', () => {
     expect(overseen.total).toBeGreaterThan(0);
     // The authority oversees but does not decide.
     expect(
-      (await post('authority01', 'contract/approve', { contractId: String(contractId), auditStatus: '2' })).status,
+      (await post('authority01', 'contract/approve', { contractId: String(contractId), auditStatus: '2' }))
+        .status,
     ).toBe(403);
   });
 
   it('the auditor rejects with an opinion; the agency resubmits without a new code', async () => {
-    const noOpinion = await post('auditor01', 'contract/approve', { contractId: String(contractId), auditStatus: '3' });
+    const noOpinion = await post('auditor01', 'contract/approve', {
+      contractId: String(contractId),
+      auditStatus: '3',
+    });
     expect(noOpinion.status).toBe(400);
     const rejected = await post('auditor01', 'contract/approve', {
       contractId: String(contractId),
@@ -286,9 +339,12 @@ describe('filing', () => {
     expect(rejected.status).toBe(200);
     expect((await apply()).auditStatus).toBe(3);
     expect((await apply()).actions).toEqual(expect.arrayContaining(['edit', 'record']));
-    expect((await post('agency01', 'contract/addRecord', { contractId: String(contractId) })).status).toBe(200);
-    const records = (await json(await as('agency01').fetch(`/smsend/contract/auditInfo?contractId=${contractId}`)))
-      .object;
+    expect((await post('agency01', 'contract/addRecord', { contractId: String(contractId) })).status).toBe(
+      200,
+    );
+    const records = (
+      await json(await as('agency01').fetch(`/smsend/contract/auditInfo?contractId=${contractId}`))
+    ).object;
     expect(records.map((r: { decisionLabel: string }) => r.decisionLabel)).toEqual([
       '提交审核',
       '审核不通过',
@@ -300,7 +356,11 @@ describe('filing', () => {
     const { version } = (await apply('auditor01')).review;
     const results = await Promise.allSettled(
       ['auditor01', 'admin'].map((who) =>
-        post(who, 'contract/approve', { contractId: String(contractId), auditStatus: '2', version: String(version) }),
+        post(who, 'contract/approve', {
+          contractId: String(contractId),
+          auditStatus: '2',
+          version: String(version),
+        }),
       ),
     );
     const statuses = results.map((r) => (r.status === 'fulfilled' ? r.value.status : 0)).sort();
@@ -309,7 +369,10 @@ describe('filing', () => {
     expect(filed).toMatchObject({ status: 3, auditStatus: 2 });
     const year = new Date(Date.parse(filed.filedAt) + 8 * 3_600_000).getUTCFullYear();
     expect(filed.filingNo).toBe(`YZBA${year}${String(contractId).padStart(6, '0')}`);
-    const [project] = await ctx.db.select({ status: projects.status }).from(projects).where(eq(projects.pkid, projectId));
+    const [project] = await ctx.db
+      .select({ status: projects.status })
+      .from(projects)
+      .where(eq(projects.pkid, projectId));
     expect(project!.status).toBe(3);
     const [log] = await ctx.db
       .select()
@@ -327,11 +390,16 @@ describe('filing', () => {
   });
 
   it('a filed contract cannot be edited, deleted or resubmitted', async () => {
-    const edit = await multipart('agency01', 'contract/update', { contractId: String(contractId), amount: '1.00' });
+    const edit = await multipart('agency01', 'contract/update', {
+      contractId: String(contractId),
+      amount: '1.00',
+    });
     expect(edit.status).toBe(409);
     expect((await json(edit)).message).toBe('合同已备案，不能修改');
     expect((await as('agency01').fetch(`/smsend/contract/metadata/delete/${contractId}`)).status).toBe(409);
-    expect((await post('agency01', 'contract/addRecord', { contractId: String(contractId) })).status).toBe(409);
+    expect((await post('agency01', 'contract/addRecord', { contractId: String(contractId) })).status).toBe(
+      409,
+    );
     expect((await apply()).amount).toBe('85000.00');
   });
 
@@ -348,7 +416,9 @@ describe('filing', () => {
   });
 
   it('another party’s contract answers 404; a draft is deleted with its review item', async () => {
-    expect((await as('agency05').fetch(`/smsend/contract/queryApply?contractId=${contractId}`)).status).toBe(404);
+    expect((await as('agency05').fetch(`/smsend/contract/queryApply?contractId=${contractId}`)).status).toBe(
+      404,
+    );
     const [draft] = await ctx.db
       .select({ id: contracts.contractId, org: contracts.organizationId })
       .from(contracts)

@@ -51,7 +51,13 @@ import type {
 } from '@shared/contracts/contract-filing';
 import type { ContractRow } from '@shared/contracts/contracts';
 import { roles } from '@shared/domain/roles';
-import { auditStatus, auditSubject, authorizationState, contractStatus, projectStatus } from '@shared/domain/statuses';
+import {
+  auditStatus,
+  auditSubject,
+  authorizationState,
+  contractStatus,
+  projectStatus,
+} from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { amountInWords, toCents } from '@shared/money';
 import {
@@ -94,7 +100,12 @@ export async function listDraftable(
       db
         .select({ one: sql`1` })
         .from(c)
-        .where(or(eq(c.authorizationId, a.pkid), and(eq(c.demandId, a.demandId), eq(c.organizationId, a.organizationId)))),
+        .where(
+          or(
+            eq(c.authorizationId, a.pkid),
+            and(eq(c.demandId, a.demandId), eq(c.organizationId, a.organizationId)),
+          ),
+        ),
     ),
   );
   const rows = await db
@@ -142,7 +153,9 @@ export async function listDraftable(
 }
 
 async function nextContractId(tx: Queryable): Promise<number> {
-  const result = await tx.execute(sql`select nextval(pg_get_serial_sequence('contracts', 'contract_id'))::int as id`);
+  const result = await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('contracts', 'contract_id'))::int as id`,
+  );
   const rows = (result as unknown as { rows: { id: number }[] }).rows;
   return Number(rows[0]?.id);
 }
@@ -173,7 +186,10 @@ export async function addContract(db: Database, user: SessionUser, input: Contra
       .for('update', { of: a });
     if (!auth || (!user.isAdmin && auth.organizationId !== org))
       throw new AppError('not_found', { message: m.authorizationNotFound, field: 'authorizationId' });
-    if (auth.state !== authorizationState.code.accepted || auth.projectStatus !== projectStatus.code.commissioned)
+    if (
+      auth.state !== authorizationState.code.accepted ||
+      auth.projectStatus !== projectStatus.code.commissioned
+    )
       throw new AppError('conflict', { message: m.authorizationNotAccepted, field: 'authorizationId' });
     const [existing] = await tx
       .select({ id: c.contractId })
@@ -226,7 +242,11 @@ export async function addContract(db: Database, user: SessionUser, input: Contra
       updatedAt: now,
     });
     await openReview(tx, { subjectType: CONTRACT, subjectId: contractId, applicantId: user.pkid });
-    await logProjectEvent(tx, { projectId: auth.projectId, actor: user, content: `起草测绘合同（${contractNo}）` });
+    await logProjectEvent(tx, {
+      projectId: auth.projectId,
+      actor: user,
+      content: `起草测绘合同（${contractNo}）`,
+    });
     return contractId;
   });
 }
@@ -235,14 +255,16 @@ export async function addContract(db: Database, user: SessionUser, input: Contra
 async function lockForAgency(tx: Queryable, user: SessionUser, contractId: number) {
   const org = await agencyAccountOf(tx, user);
   const [row] = await tx.select().from(c).where(eq(c.contractId, contractId)).for('update');
-  if (!row || (!user.isAdmin && row.organizationId !== org)) throw new AppError('not_found', { message: m.notFound });
+  if (!row || (!user.isAdmin && row.organizationId !== org))
+    throw new AppError('not_found', { message: m.notFound });
   return row;
 }
 
 async function lockForOwner(tx: Queryable, user: SessionUser, contractId: number) {
   const unit = await ownUnitOf(tx, user);
   const [row] = await tx.select().from(c).where(eq(c.contractId, contractId)).for('update');
-  if (!row || (!user.isAdmin && row.constructionId !== unit)) throw new AppError('not_found', { message: m.notFound });
+  if (!row || (!user.isAdmin && row.constructionId !== unit))
+    throw new AppError('not_found', { message: m.notFound });
   return row;
 }
 
@@ -257,7 +279,11 @@ function refuseEdit(row: { status: number; auditStatus: number }): never {
 }
 
 /** contract/update: the agency edits a draft; editing after a rejected filing makes it a draft again. */
-export async function updateContract(db: Database, user: SessionUser, input: ContractUpdateInput): Promise<void> {
+export async function updateContract(
+  db: Database,
+  user: SessionUser,
+  input: ContractUpdateInput,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockForAgency(tx, user, input.contractId);
     if (!isEditable(row)) refuseEdit(row);
@@ -312,9 +338,15 @@ export async function deleteContract(db: Database, user: SessionUser, contractId
       .from(reviewItems)
       .where(and(eq(reviewItems.subjectType, CONTRACT), eq(reviewItems.subjectId, contractId)));
     if (record && record.status !== A.draft) throw new AppError('conflict', { message: m.notDeletable });
-    await tx.delete(reviewItems).where(and(eq(reviewItems.subjectType, CONTRACT), eq(reviewItems.subjectId, contractId)));
+    await tx
+      .delete(reviewItems)
+      .where(and(eq(reviewItems.subjectType, CONTRACT), eq(reviewItems.subjectId, contractId)));
     await tx.delete(c).where(eq(c.contractId, contractId));
-    await logProjectEvent(tx, { projectId: row.projectId, actor: user, content: `删除合同草稿（${row.contractNo}）` });
+    await logProjectEvent(tx, {
+      projectId: row.projectId,
+      actor: user,
+      content: `删除合同草稿（${row.contractNo}）`,
+    });
   });
 }
 
@@ -322,7 +354,11 @@ export async function deleteContract(db: Database, user: SessionUser, contractId
 // Checking
 
 const flagNames = (org: { isLostCredit: boolean; isUnqualified: boolean; isBlacklisted: boolean }) =>
-  [org.isLostCredit ? '失信名单' : '', org.isUnqualified ? '不合格名单' : '', org.isBlacklisted ? '黑名单' : '']
+  [
+    org.isLostCredit ? '失信名单' : '',
+    org.isUnqualified ? '不合格名单' : '',
+    org.isBlacklisted ? '黑名单' : '',
+  ]
     .filter(Boolean)
     .join('、');
 
@@ -333,7 +369,8 @@ export async function problemsOf(db: Queryable, row: typeof c.$inferSelect): Pro
   const cents = toCents(row.amount);
   if (cents === null) problems.push({ field: 'amount', message: m.amountRequired });
   else if (cents <= 0n) problems.push({ field: 'amount', message: m.amountPositive });
-  else if (cents > (toCents(CONTRACT_AMOUNT_MAX) ?? 0n)) problems.push({ field: 'amount', message: m.amountTooLarge });
+  else if (cents > (toCents(CONTRACT_AMOUNT_MAX) ?? 0n))
+    problems.push({ field: 'amount', message: m.amountTooLarge });
   if (!row.startOn) problems.push({ field: 'startOn', message: m.startRequired });
   if (!row.endOn) problems.push({ field: 'endOn', message: m.endRequired });
   if (row.startOn && row.endOn && row.endOn < row.startOn)
@@ -365,7 +402,11 @@ async function lockedParty(tx: Queryable, user: SessionUser, contractId: number)
 }
 
 /** contract/checkContract: the problems of a visible contract, for its agency or its owner. */
-export async function checkContract(db: Queryable, user: SessionUser, contractId: number): Promise<ContractCheck> {
+export async function checkContract(
+  db: Queryable,
+  user: SessionUser,
+  contractId: number,
+): Promise<ContractCheck> {
   const row = await lockedParty(db, user, contractId);
   const problems = await problemsOf(db, row);
   return { ok: problems.length === 0, problems };
@@ -405,11 +446,22 @@ export async function sendToOwner(db: Database, user: SessionUser, contractId: n
     const row = await lockForAgency(tx, user, contractId);
     if (row.status !== S.draft) throw refuseEdit(row);
     refuseProblems(await problemsOf(tx, row));
-    await tx.update(c).set({ status: S.awaitingConfirmation, updatedAt: new Date() }).where(eq(c.contractId, contractId));
-    await logProjectEvent(tx, { projectId: row.projectId, actor: user, content: `提交建设单位确认合同（${row.contractNo}）` });
+    await tx
+      .update(c)
+      .set({ status: S.awaitingConfirmation, updatedAt: new Date() })
+      .where(eq(c.contractId, contractId));
+    await logProjectEvent(tx, {
+      projectId: row.projectId,
+      actor: user,
+      content: `提交建设单位确认合同（${row.contractNo}）`,
+    });
     const owner = await ownerAccountOf(tx, row.constructionId);
     if (owner !== null)
-      await sendMessage(tx, { toUserId: owner, content: `合同（${row.contractNo}）待您确认`, link: applyLink(contractId) });
+      await sendMessage(tx, {
+        toUserId: owner,
+        content: `合同（${row.contractNo}）待您确认`,
+        link: applyLink(contractId),
+      });
   });
 }
 
@@ -439,7 +491,8 @@ async function spendCode(ctx: AppContext, user: SessionUser, code: string): Prom
   try {
     await checkPhoneCode(ctx, phone, code);
   } catch (error) {
-    if (error instanceof AppError) throw new AppError(error.code, { message: error.message, field: 'smsCode' });
+    if (error instanceof AppError)
+      throw new AppError(error.code, { message: error.message, field: 'smsCode' });
     throw error;
   }
 }
@@ -472,7 +525,11 @@ export async function confirmContract(
         updatedAt: now,
       })
       .where(eq(c.contractId, row.contractId));
-    await logProjectEvent(tx, { projectId: row.projectId, actor: user, content: `建设单位确认合同（${row.contractNo}）` });
+    await logProjectEvent(tx, {
+      projectId: row.projectId,
+      actor: user,
+      content: `建设单位确认合同（${row.contractNo}）`,
+    });
     const agency = await agencyAccount(tx, row.organizationId);
     if (agency !== null)
       await sendMessage(tx, {
@@ -495,7 +552,13 @@ export async function returnContract(
     const now = new Date();
     await tx
       .update(c)
-      .set({ status: S.draft, returnReason: input.reason, returnedAt: now, returnedBy: user.pkid, updatedAt: now })
+      .set({
+        status: S.draft,
+        returnReason: input.reason,
+        returnedAt: now,
+        returnedBy: user.pkid,
+        updatedAt: now,
+      })
       .where(eq(c.contractId, row.contractId));
     await logProjectEvent(tx, {
       projectId: row.projectId,
@@ -565,7 +628,12 @@ export async function submitFiling(
 export async function decideFiling(
   db: Database,
   user: SessionUser,
-  input: { contractId: number; auditStatus: number; opinion?: string | undefined; version?: number | undefined },
+  input: {
+    contractId: number;
+    auditStatus: number;
+    opinion?: string | undefined;
+    version?: number | undefined;
+  },
 ) {
   const decision = input.auditStatus === A.approved ? 'approve' : 'reject';
   const item = await db.transaction(async (tx) => {
@@ -600,7 +668,11 @@ export async function transferFiling(
   return { auditStatus: item.status, version: item.version, filingNo: null };
 }
 
-export async function filingTimeline(db: Queryable, user: SessionUser, contractId: number): Promise<ReviewRecord[]> {
+export async function filingTimeline(
+  db: Queryable,
+  user: SessionUser,
+  contractId: number,
+): Promise<ReviewRecord[]> {
   await findVisible(db, user, contractId);
   return listReviewRecords(db, CONTRACT, contractId);
 }
@@ -609,13 +681,18 @@ export async function filingTimeline(db: Queryable, user: SessionUser, contractI
 // One application
 
 /** What `user` may do on the contract now (the page's buttons; the calls check again). */
-async function actionsOf(db: Queryable, user: SessionUser, row: typeof c.$inferSelect): Promise<ContractAction[]> {
+async function actionsOf(
+  db: Queryable,
+  user: SessionUser,
+  row: typeof c.$inferSelect,
+): Promise<ContractAction[]> {
   const actions: ContractAction[] = [];
   const isAgency = user.isAdmin || (await agencyAccountOf(db, user)) === row.organizationId;
   const isOwner = user.isAdmin || (await ownUnitOf(db, user)) === row.constructionId;
   if (isAgency && user.roleIds.includes(roles.agency.id)) {
     if (isEditable(row)) actions.push('edit');
-    if (row.status === S.draft && row.auditStatus === A.draft && row.ownerConfirmedAt === null) actions.push('delete');
+    if (row.status === S.draft && row.auditStatus === A.draft && row.ownerConfirmedAt === null)
+      actions.push('delete');
     if (row.status === S.draft) actions.push('send');
     if (row.status === S.confirmed && row.auditStatus !== A.pending) actions.push('record');
   }
@@ -624,7 +701,11 @@ async function actionsOf(db: Queryable, user: SessionUser, row: typeof c.$inferS
   return actions;
 }
 
-export async function getApplication(db: Queryable, user: SessionUser, contractId: number): Promise<ContractApplication> {
+export async function getApplication(
+  db: Queryable,
+  user: SessionUser,
+  contractId: number,
+): Promise<ContractApplication> {
   const visible = await findVisible(db, user, contractId);
   const [row] = await db.select().from(c).where(eq(c.contractId, contractId));
   if (!row) throw new AppError('not_found', { message: m.notFound });
@@ -633,7 +714,11 @@ export async function getApplication(db: Queryable, user: SessionUser, contractI
     templateId === null
       ? []
       : await db
-          .select({ templateId: contractTemplates.templateId, version: contractTemplates.version, title: contractTemplates.title })
+          .select({
+            templateId: contractTemplates.templateId,
+            version: contractTemplates.version,
+            title: contractTemplates.title,
+          })
           .from(contractTemplates)
           .where(eq(contractTemplates.templateId, templateId));
   let review: ContractApplication['review'] = null;
@@ -679,14 +764,19 @@ export async function getApplication(db: Queryable, user: SessionUser, contractI
 
 async function rowsByIds(db: Queryable, ids: readonly number[]): Promise<Map<number, ContractRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await withContractJoins(db.select(rowColumns).from(c).$dynamic()).where(inArray(c.contractId, [...ids]));
+  const rows = await withContractJoins(db.select(rowColumns).from(c).$dynamic()).where(
+    inArray(c.contractId, [...ids]),
+  );
   return new Map(rows.map((row) => [row.contractId, toRow(row as ContractRecord)]));
 }
 
 async function namesOf(db: Queryable, ids: readonly (number | null)[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
-  const rows = await db.select({ pkid: users.pkid, username: users.username }).from(users).where(inArray(users.pkid, wanted));
+  const rows = await db
+    .select({ pkid: users.pkid, username: users.username })
+    .from(users)
+    .where(inArray(users.pkid, wanted));
   return new Map(rows.map((row) => [row.pkid, row.username]));
 }
 
@@ -740,8 +830,14 @@ type TaskLike = {
 };
 
 async function toTasks(db: Queryable, tasks: TaskLike[]): Promise<FilingTask[]> {
-  const rows = await rowsByIds(db, tasks.map((task) => task.subjectId));
-  const names = await namesOf(db, tasks.map((task) => task.assigneeId));
+  const rows = await rowsByIds(
+    db,
+    tasks.map((task) => task.subjectId),
+  );
+  const names = await namesOf(
+    db,
+    tasks.map((task) => task.assigneeId),
+  );
   return tasks.flatMap((task) => {
     const row = rows.get(task.subjectId);
     if (!row) return [];
@@ -763,7 +859,11 @@ async function toTasks(db: Queryable, tasks: TaskLike[]): Promise<FilingTask[]> 
 /** contract/toDoContract: a reviewer's filing to-do (review workflow); the authority sees all pending. */
 export async function listFilingTodo(db: Queryable, user: SessionUser, input: Paging) {
   if (await isReviewerOf(db, CONTRACT, user.pkid)) {
-    const page = await listTodo(db, user, { subjectType: CONTRACT, page: input.pageIdx, rows: input.pageSize });
+    const page = await listTodo(db, user, {
+      subjectType: CONTRACT,
+      page: input.pageIdx,
+      rows: input.pageSize,
+    });
     return { rows: await toTasks(db, page.rows), total: page.total };
   }
   if (!seesAll(user)) return { rows: [], total: 0 };
@@ -774,7 +874,11 @@ export async function listFilingTodo(db: Queryable, user: SessionUser, input: Pa
 /** contract/doneContract: the filings a reviewer decided last; the authority sees all decided ones. */
 export async function listFilingDone(db: Queryable, user: SessionUser, input: Paging) {
   if (await isReviewerOf(db, CONTRACT, user.pkid)) {
-    const page = await listDone(db, user, { subjectType: CONTRACT, page: input.pageIdx, rows: input.pageSize });
+    const page = await listDone(db, user, {
+      subjectType: CONTRACT,
+      page: input.pageIdx,
+      rows: input.pageSize,
+    });
     return { rows: await toTasks(db, page.rows), total: page.total };
   }
   if (!seesAll(user)) return { rows: [], total: 0 };
@@ -790,7 +894,10 @@ function partyCondition(user: SessionUser, which: 'backlog' | 'done'): SQL | und
   if (which === 'backlog') {
     if (agencySide)
       parts.push(
-        or(eq(c.status, S.draft), and(eq(c.status, S.confirmed), inArray(c.auditStatus, [A.draft, A.rejected]))) as SQL,
+        or(
+          eq(c.status, S.draft),
+          and(eq(c.status, S.confirmed), inArray(c.auditStatus, [A.draft, A.rejected])),
+        ) as SQL,
       );
     if (has(roles.owner.id)) parts.push(eq(c.status, S.awaitingConfirmation));
   } else {
@@ -803,7 +910,10 @@ function partyCondition(user: SessionUser, which: 'backlog' | 'done'): SQL | und
       );
     if (has(roles.owner.id))
       parts.push(
-        or(inArray(c.status, [S.confirmed, S.filed, S.terminated]), and(eq(c.status, S.draft), isNotNull(c.returnedAt))) as SQL,
+        or(
+          inArray(c.status, [S.confirmed, S.filed, S.terminated]),
+          and(eq(c.status, S.draft), isNotNull(c.returnedAt)),
+        ) as SQL,
       );
     // Everyone else (and everyone, for what it oversees): the filed contracts in scope.
     parts.push(eq(c.status, S.filed));
@@ -825,10 +935,15 @@ async function listParty(db: Queryable, user: SessionUser, input: Paging, which:
     .orderBy(desc(c.updatedAt), desc(c.contractId))
     .limit(input.pageSize)
     .offset((input.pageIdx - 1) * input.pageSize);
-  return { rows: rows.map(({ total: _t, ...row }) => toRow(row as ContractRecord)), total: rows[0]?.total ?? 0 };
+  return {
+    rows: rows.map(({ total: _t, ...row }) => toRow(row as ContractRecord)),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
 /** contract/backlog: what waits for the user (agency: drafts, returned, to file; owner: to confirm). */
-export const listBacklog = (db: Queryable, user: SessionUser, input: Paging) => listParty(db, user, input, 'backlog');
+export const listBacklog = (db: Queryable, user: SessionUser, input: Paging) =>
+  listParty(db, user, input, 'backlog');
 /** contract/queryDoneList: what the user handed on or finished; other roles: filed contracts in scope. */
-export const listPartyDone = (db: Queryable, user: SessionUser, input: Paging) => listParty(db, user, input, 'done');
+export const listPartyDone = (db: Queryable, user: SessionUser, input: Paging) =>
+  listParty(db, user, input, 'done');
