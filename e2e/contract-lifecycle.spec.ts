@@ -82,11 +82,12 @@ test('a contract from an accepted authorization to filing', async ({ browser }) 
   // agency01 drafts the contract from the accepted authorization.
   const agency = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   await signInToConsole(agency, 'agency01', '/usercenter/contractApply');
-  await expect(agency.getByRole('heading', { level: 1, name: '合同申请' })).toBeVisible();
+  await expect(agency.getByRole('heading', { level: 1, name: '合同申请', exact: true })).toBeVisible();
   await agency
     .getByRole('button', { name: `起草合同 ${projectName}` })
     .first()
     .click();
+  await expect(agency).toHaveURL(new RegExp(`authorizationId=${authorizationId}$`));
   await expect(agency.getByRole('heading', { level: 1, name: `起草合同：${projectName}` })).toBeVisible();
   await agency.getByLabel('合同金额（元）').fill('86000.50');
   await agency.getByLabel('测绘开始日期').fill('2026-12-01');
