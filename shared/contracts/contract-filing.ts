@@ -110,6 +110,12 @@ export const draftableSchema = z.object({
 });
 export type Draftable = z.infer<typeof draftableSchema>;
 
+/** A row of the parties' lists: a contract, and whether the owner returned it (a draft again). */
+export const partyRowSchema = contractRowSchema.extend({
+  returned: z.boolean().describe('建设单位已退回、等待机构修改'),
+});
+export type PartyRow = z.infer<typeof partyRowSchema>;
+
 export const filingTaskSchema = contractRowSchema.extend({
   version: z.number().int(),
   submittedAt: dateTime.nullable(),
@@ -316,7 +322,7 @@ export const contractFilingCalls = defineCalls('contractFiling', {
     path: 'contract/backlog',
     method: 'POST',
     input: contractListSchema,
-    output: contractRowSchema,
+    output: partyRowSchema,
     envelope: 'page',
     access: partyListRoles,
     paging: listPaging,
@@ -327,7 +333,7 @@ export const contractFilingCalls = defineCalls('contractFiling', {
     path: 'contract/queryDoneList',
     method: 'POST',
     input: contractListSchema,
-    output: contractRowSchema,
+    output: partyRowSchema,
     envelope: 'page',
     access: doneListRoles,
     paging: listPaging,

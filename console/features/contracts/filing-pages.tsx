@@ -35,7 +35,9 @@ const applyHref = (contractId: number) => `/usercenter/contractApply?contractId=
 const filingHref = (contractId: number) => `/contract/FilingbacklogFiling?contractId=${contractId}`;
 
 /** The columns of an application list; `href` is where the contract number leads. */
-function applicationColumns(href: (id: number) => string): Column<ContractRow>[] {
+function applicationColumns<R extends ContractRow & { returned?: boolean }>(
+  href: (id: number) => string,
+): Column<R>[] {
   return [
     {
       key: 'contractNo',
@@ -55,7 +57,9 @@ function applicationColumns(href: (id: number) => string): Column<ContractRow>[]
     {
       key: 'status',
       header: '合同状态',
-      cell: (row) => <ApplicationStatus row={{ status: row.status, returnReason: null }} />,
+      cell: (row) => (
+        <ApplicationStatus row={{ status: row.status, returnReason: row.returned ? '已退回' : null }} />
+      ),
     },
     {
       key: 'auditStatus',

@@ -97,6 +97,8 @@ describe('the demo data', () => {
       .from(contracts)
       .where(and(eq(contracts.organizationId, 1), eq(contracts.status, 0), sql`return_reason is not null`));
     expect(returned).toBeDefined();
+    const shown = agencyBacklog.rows.find((row: { contractId: number }) => row.contractId === returned!.id);
+    expect(shown).toMatchObject({ status: 0, returned: true });
     // owner01 gets one to confirm whenever its unit has a contract not yet submitted for filing (the
     // small data set of this test may have none; the e2e's full demo has).
     const [open] = await ctx.db

@@ -927,7 +927,11 @@ async function listParty(db: Queryable, user: SessionUser, input: Paging, which:
   const where = and(...(scope ? [scope] : []), partyCondition(user, which));
   const rows = await withContractJoins(
     db
-      .select({ ...rowColumns, total: sql<number>`count(*) over()::int` })
+      .select({
+        ...rowColumns,
+        returned: sql<boolean>`(${c.status} = ${S.draft} and ${c.returnedAt} is not null)`,
+        total: sql<number>`count(*) over()::int`,
+      })
       .from(c)
       .$dynamic(),
   )
@@ -936,7 +940,10 @@ async function listParty(db: Queryable, user: SessionUser, input: Paging, which:
     .limit(input.pageSize)
     .offset((input.pageIdx - 1) * input.pageSize);
   return {
-    rows: rows.map(({ total: _t, ...row }) => toRow(row as ContractRecord)),
+    rows: rows.map(({ total: _t, returned, ...row }) => ({
+      ...toRow(row as ContractRecord),
+      returned: Boolean(returned),
+    })),
     total: rows[0]?.total ?? 0,
   };
 }
