@@ -103,7 +103,7 @@ describe('cached project lists (one instance, the real triggers)', () => {
       sql`select distinct c.relname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
           join pg_proc p on p.oid = t.tgfoid where p.proname = 'announce_table_change' order by 1`,
     );
-    const names = (found.rows as { name: string }[]).map((row) => row.name);
+    const names = (found as unknown as { rows: { name: string }[] }).rows.map((row) => row.name);
     expect(names).toEqual([...announcedTables].sort());
   });
 

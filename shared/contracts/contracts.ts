@@ -32,6 +32,8 @@ export const contractListRoles = [
     // /intermediary/contractDownList lists an agency's contracts with the same call (a district
     // office sees those in its district: contractScope).
     ...pageRoles('intermediary', 'contractDownList'),
+    // /usercenter/conQueryData queries contracts for every role (each in its scope: contractScope).
+    ...pageRoles('usercenter', 'conQueryData'),
     roles.authority.id,
     roles.auditor.id,
   ]),

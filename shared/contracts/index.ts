@@ -9,6 +9,7 @@ import { auditOpinionCalls } from './audit-opinions';
 import { casCheckCalls, casProtocolCalls, casServiceCalls } from './cas';
 import { constructionExportCalls } from './construction-export';
 import { constructionCalls } from './construction';
+import { contractFilingCalls } from './contract-filing';
 import { contractCalls } from './contracts';
 import { creditCalls } from './credit';
 import { downloadCalls } from './downloads';
@@ -48,6 +49,7 @@ export const allCalls = [
   auditUserCalls,
   constructionExportCalls,
   contractCalls,
+  contractFilingCalls,
   constructionCalls,
   selectionCalls,
   projectCalls,

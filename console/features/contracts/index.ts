@@ -1,5 +1,12 @@
 /** The contract route group's pages (/contract; issue 14), registered in console/app/pages.ts. */
 import { ContractDetailPage } from './detail-page';
+import {
+  BacklogListPage,
+  ContractToDoListPage,
+  DoneContractListPage,
+  FilingBacklogListPage,
+  FilingPage,
+} from './filing-pages';
 import { GovPurchaseTotalPage } from './gov-total-page';
 import { ContractCompletePage, ContractListPage, GovContractsPage, GovPurchasePage } from './list-pages';
 import { ContractTemplatePage } from './template-page';
@@ -13,4 +20,9 @@ export const pages = {
   GovContracts: GovContractsPage,
   GovPurchase: GovPurchasePage,
   GovPurchaseTotal: GovPurchaseTotalPage,
+  backlogList: BacklogListPage,
+  doneContractList: DoneContractListPage,
+  filingbacklogList: FilingBacklogListPage,
+  FilingbacklogFiling: FilingPage,
+  contractToDoList: ContractToDoListPage,
 };

@@ -222,9 +222,37 @@ export const contracts = pgTable(
     filingNo: text('filing_no'),
     /** Under government procurement (政府采购): carries its procurement documents. */
     isGovPurchase: boolean('is_gov_purchase').notNull().default(false),
+    /** The accepted authorization the contract was drafted from (contract/add); one contract each. */
+    authorizationId: integer('authorization_id').references(() => projectAuthorizations.pkid, {
+      onDelete: 'set null',
+    }),
+    /** The survey schedule and the payment terms the agency enters. */
+    startOn: date('start_on', { mode: 'string' }),
+    endOn: date('end_on', { mode: 'string' }),
+    paymentTerms: text('payment_terms'),
+    /** The owner's last return (退回修改) with its reason; cleared when the owner confirms. */
+    returnReason: text('return_reason'),
+    returnedAt: timestamptz('returned_at'),
+    returnedBy: integer('returned_by').references(() => users.pkid, { onDelete: 'set null' }),
+    /** The owner's confirmation (甲方确认): who, when and the SMS code entered. */
+    ownerConfirmedBy: integer('owner_confirmed_by').references(() => users.pkid, { onDelete: 'set null' }),
+    ownerConfirmedName: text('owner_confirmed_name'),
+    ownerConfirmedAt: timestamptz('owner_confirmed_at'),
+    ownerSmsCode: text('owner_sms_code'),
+    /** The agency's confirmation (乙方确认) when it submits the filing: who, when and the SMS code. */
+    agencyConfirmedBy: integer('agency_confirmed_by').references(() => users.pkid, { onDelete: 'set null' }),
+    agencyConfirmedName: text('agency_confirmed_name'),
+    agencyConfirmedAt: timestamptz('agency_confirmed_at'),
+    agencySmsCode: text('agency_sms_code'),
+    createdBy: integer('created_by').references(() => users.pkid, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [
+    check(
+      'contracts_schedule_check',
+      sql`${t.endOn} is null or ${t.startOn} is null or ${t.endOn} >= ${t.startOn}`,
+    ),
+    uniqueIndex('contracts_authorization_id_key').on(t.authorizationId),
     checkIn('contracts_status_check', t.status, contractStatus.values),
     checkIn('contracts_audit_status_check', t.auditStatus, auditStatus.values),
     check('contracts_amount_check', sql`${t.amount} is null or ${t.amount} >= 0`),

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '8d9c66b4bfd3a2ce7dddc23dbae87753e780d93a8209d62730a963af97d9ecac';
+const EXPECTED_DIGEST = 'aef0e28492bb594f5b3835acb2f9cdd4c729b84aacaa44a0857971e1c3da9727';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

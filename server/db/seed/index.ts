@@ -7,6 +7,7 @@ import type { Database, Queryable } from '../database';
 import { armReviewDeadlines, backfillReviewItems } from '../review-items';
 import * as schema from '../schema';
 import { createDemoData, GUEST_LOGINNAME, type DemoUser } from './demo';
+import { seedDemoContractLife } from './demo-contract-life';
 import { seedDemoSelections } from './demo-selections';
 import { demoRatings } from './demo-ratings';
 import { departmentIds, departmentRows, moduleRows, roleRows, stageRows, surveyItemRows } from './reference';
@@ -232,6 +233,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     ] as const) {
       summary[key] = (await t.select({ n: count() }).from(table))[0]?.n ?? 0;
     }
+    summary.contract_applications = await seedDemoContractLife(t, options.now ?? new Date());
     summary.review_items = await backfillReviewItems(t);
     await armReviewDeadlines(t, options.now ?? new Date());
     await syncIdentitySequences(t);

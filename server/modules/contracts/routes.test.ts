@@ -130,15 +130,18 @@ describe('who sees which contracts', () => {
     expect(district.total).toBeGreaterThan(0);
     const names = new Set(district.rows.map((row: { districtName: string }) => row.districtName));
     expect(names.size).toBe(1);
+    // A result-sharing department looks up filed contracts only (contract/query: none in another state).
     const sharing = await json(await post('share01', 'contract/completeList', {}));
-    expect(sharing.total).toBe(0);
+    expect(sharing.total).toBeGreaterThan(0);
+    const unfiled = await json(await post('share01', 'contract/query', { status: '1' }));
+    expect(unfiled.total).toBe(0);
   });
 
-  it('another party’s contract answers 404, like a missing one; sharing departments see none', async () => {
+  it('another party’s contract answers 404, like a missing one; sharing departments see no unfiled one', async () => {
     const [theirs] = await ctx.db
       .select({ id: contracts.contractId })
       .from(contracts)
-      .where(sql`${contracts.organizationId} <> ${agencyOrgId}`)
+      .where(sql`${contracts.organizationId} <> ${agencyOrgId} and ${contracts.status} <> 3`)
       .limit(1);
     for (const path of [
       `contract/queryOne?contractId=${theirs!.id}`,

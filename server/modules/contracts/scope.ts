@@ -1,7 +1,8 @@
 /**
  * Which contracts a user may see (issue 14, DOMAIN.md roles): an agency and its staff the contracts of
  * their organization, an owner those of its unit, a district office those of projects in its district,
- * the authority, auditors and administrators all of them; anyone else none. A user holding several
+ * the authority, auditors and administrators all of them; a result-sharing department the filed ones;
+ * anyone else none. A user holding several
  * roles sees the union. Everything that reads contracts goes through `contractScope`, so a row outside
  * it answers 404 exactly like a missing one.
  */
@@ -17,6 +18,7 @@ import {
 } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity/sessions';
 import { roles } from '@shared/domain/roles';
+import { contractStatus } from '@shared/domain/statuses';
 
 const overseers: readonly string[] = [roles.authority.id, roles.auditor.id];
 
@@ -63,5 +65,7 @@ export async function contractScope(db: Queryable, user: SessionUser): Promise<S
       .where(eq(departments.pkid, user.depid));
     if (department?.code) parts.push(eq(projects.districtCode, department.code));
   }
+  // Result-sharing departments look filed contracts up (a filing is a public record of the authority).
+  if (has(roles.sharing.id)) parts.push(eq(contracts.status, contractStatus.code.filed));
   return parts.length === 0 ? sql`false` : parts.length === 1 ? parts[0] : or(...parts);
 }

@@ -18,8 +18,8 @@ import {
   agentStaffAttachments,
   agentStaffChanges,
   constructionUnits,
-  contracts,
 } from '@server/db/schema';
+import { applyContractFiling } from '@server/modules/contracts/filing-hook';
 import { applyDemandAmendment } from '@server/modules/projects/amendment-hook';
 import { roles, type RoleId } from '@shared/domain/roles';
 import { auditStatus, auditSubject, type AuditStatus, type AuditSubject } from '@shared/domain/statuses';
@@ -166,19 +166,6 @@ async function checkAndReplaceStaffFiles(
       );
 }
 
-/** A contract's filing audit; the contract's own life (`status`) is the contracts module's. */
-async function mirrorContractFiling(hook: ReviewHookContext): Promise<void> {
-  if (hook.from === hook.to) return;
-  const t = contracts;
-  mustExist(
-    await hook.tx
-      .update(t)
-      .set({ auditStatus: hook.to, updatedAt: hook.at })
-      .where(eq(t.contractId, hook.subjectId))
-      .returning({ id: t.contractId }),
-  );
-}
-
 const authority = [roles.authority.id] as const;
 const auditor = [roles.auditor.id] as const;
 
@@ -217,8 +204,11 @@ const kinds: Partial<Record<AuditSubject, ReviewKind>> = {
   },
   [auditSubject.code.contract]: {
     reviewerRoles: auditor,
-    detailPath: (id) => `/contract/contractDetails?id=${id}`,
-    onDecision: mirrorContractFiling,
+    // The agency follows its application on 合同申请; the auditors decide on 备案待办.
+    detailPath: (id) => `/usercenter/contractApply?contractId=${id}`,
+    reviewerPath: (id) => `/contract/FilingbacklogFiling?contractId=${id}`,
+    // Mirrors the audit status; an approval files the contract and moves the project to 3.
+    onDecision: applyContractFiling,
   },
   [auditSubject.code.authChange]: {
     reviewerRoles: authority,

@@ -487,6 +487,8 @@ describe("the subject's own status", () => {
         projectNo: 'RV-1',
         constructionId: unit!.id,
         districtCode: district!.code,
+        // Commissioned: approving the contract's filing moves the project on to 3 (合同已备案).
+        status: 2,
       })
       .returning({ id: projects.pkid });
     const [contract] = await ctx.db
