@@ -17,6 +17,7 @@ import { hallRoutes } from './modules/hall/routes';
 import { casRoutes, entryRoutes, serviceRoutes, userRoutes } from './modules/identity/routes';
 import { jobRoutes } from './modules/jobs/routes';
 import { deadlineRoutes } from './modules/deadlines/routes';
+import { dockingRoutes } from './modules/docking/routes';
 import { satisfactionRoutes } from './modules/satisfaction/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { noticeRoutes } from './modules/notices/routes';
@@ -55,4 +56,5 @@ export const callModules: readonly CallModule[] = [
   projectRoutes,
   authorizationRoutes,
   authChangeRoutes,
+  dockingRoutes,
 ];

@@ -15,6 +15,7 @@ import { downloadCalls } from './downloads';
 import { hallCalls } from './hall';
 import { jobCalls } from './jobs';
 import { deadlineCalls } from './deadlines';
+import { dockingCalls } from './docking';
 import { satisfactionCalls } from './satisfaction';
 import { casCalls, entryCalls, serviceCalls, userCalls } from './identity';
 import { messageCalls } from './messages';
@@ -38,6 +39,7 @@ export const allCalls = [
   auditOpinionCalls,
   jobCalls,
   deadlineCalls,
+  dockingCalls,
   satisfactionCalls,
   creditCalls,
   staffCalls,
