@@ -14,6 +14,7 @@ import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { authorizeSchema, declineSchema } from '@shared/validation/authorizations';
 import {
   DataTable,
+  deadlineColumn,
   DetailSection,
   KitForm,
   ListPage,
@@ -37,7 +38,7 @@ export function AuthorizationTodoPage() {
       intro={<p>建设单位委托本机构承担的测绘需求，请逐项接受或拒绝（拒绝须填写原因）。</p>}
       call={authorizationCalls.todo}
       filters={[{ name: 'projectName', label: '项目名称' }]}
-      columns={ownColumns}
+      columns={[...ownColumns, deadlineColumn<AuthorizationRow>()]}
       rowKey={(row) => row.authorizationId}
       emptyText="暂无待答复的委托"
     />
