@@ -95,6 +95,7 @@ export const builtConsolePages = {
       'demandAuthChange',
     ],
   },
+  dataExchangeSystem: { pages: ['interfaceManagement', 'interfaceDetails'] },
   audituser: {
     pages: [
       'agentorg_audit_users',

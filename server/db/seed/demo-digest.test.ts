@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '8d9c66b4bfd3a2ce7dddc23dbae87753e780d93a8209d62730a963af97d9ecac';
+const EXPECTED_DIGEST = '9da0bcf6dc8133896a17a240b9c966fa481502be9d2c5ae542fe579c33542361';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
