@@ -42,9 +42,9 @@ const columns: readonly Column<DockedRow>[] = [
   },
   { key: 'centralCode', header: '项目代码', cell: (row) => row.centralCode ?? '', nowrap: true },
   { key: 'constructionName', header: '建设单位', cell: (row) => row.constructionName },
-  { key: 'districtName', header: '所在区县', cell: (row) => row.districtName ?? '' },
-  { key: 'approvalNo', header: '审批文号', cell: (row) => row.approvalNo ?? '' },
-  { key: 'state', header: '导入状态', cell: (row) => <StateTag row={row} /> },
+  { key: 'districtName', header: '所在区县', cell: (row) => row.districtName ?? '', nowrap: true },
+  { key: 'approvedOn', header: '审批日期', cell: (row) => row.approvedOn ?? '', nowrap: true },
+  { key: 'state', header: '导入状态', cell: (row) => <StateTag row={row} />, nowrap: true },
   { key: 'createdAt', header: '接收时间', cell: (row) => formatDateTime(row.createdAt), nowrap: true },
 ];
 
@@ -93,16 +93,15 @@ export function DockingListPage() {
           <Link to={detailPath(row.pkid)} aria-label={`查看 ${row.projectName}`}>
             查看
           </Link>
-          {row.fileTypes.map((type) => (
+          {row.fileTypes.includes('approval') ? (
             <a
-              key={type}
-              href={callUrl(api, dockingCalls.downloadFile, { id: row.pkid, type } as never)}
+              href={callUrl(api, dockingCalls.downloadFile, { id: row.pkid, type: 'approval' } as never)}
               download
-              aria-label={`下载 ${row.projectName} ${dockedFileTypeLabel(type)}`}
+              aria-label={`下载 ${row.projectName} ${dockedFileTypeLabel('approval')}`}
             >
-              {dockedFileTypeLabel(type)}
+              下载批复
             </a>
-          ))}
+          ) : null}
           <ConfirmAction
             label="删除"
             variant="danger"
