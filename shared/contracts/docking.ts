@@ -22,7 +22,13 @@ import { dateTime, id } from './wire';
 const SUPERVISORS = [roles.authority.id];
 const OWNER = [roles.owner.id];
 /** Who may look up the platform's housing information: the parties of a survey and its supervisors. */
-const HOUSING_READERS = [roles.owner.id, roles.agency.id, roles.staff.id, roles.authority.id, roles.auditor.id];
+const HOUSING_READERS = [
+  roles.owner.id,
+  roles.agency.id,
+  roles.staff.id,
+  roles.authority.id,
+  roles.auditor.id,
+];
 
 export const dockedRowSchema = z.object({
   pkid: id,
@@ -130,7 +136,8 @@ export const dockingCalls = defineCalls('docking', {
     access: SUPERVISORS,
   },
   downloadFile: {
-    summary: '下载审批平台推送项目的文件（type：approval 立项批复，planning 规划许可，land 用地批准，other 其他）',
+    summary:
+      '下载审批平台推送项目的文件（type：approval 立项批复，planning 规划许可，land 用地批准，other 其他）',
     base: 'task',
     path: 'project/docking/downloadProFile/{id}/{type}',
     method: 'GET',

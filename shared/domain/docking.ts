@@ -11,7 +11,10 @@ export const dockedFileTypes = [
   { value: 'other', label: '其他材料' },
 ] as const;
 export type DockedFileType = (typeof dockedFileTypes)[number]['value'];
-export const dockedFileTypeValues = dockedFileTypes.map((t) => t.value) as [DockedFileType, ...DockedFileType[]];
+export const dockedFileTypeValues = dockedFileTypes.map((t) => t.value) as [
+  DockedFileType,
+  ...DockedFileType[],
+];
 
 export function dockedFileTypeLabel(value: string): string {
   return dockedFileTypes.find((t) => t.value === value)?.label ?? value;

@@ -61,6 +61,7 @@ export function AuthorizationDonePage() {
           cell: (row: AuthorizationRow) => (row.respondedAt ? formatDateTime(row.respondedAt) : ''),
           nowrap: true,
         },
+        deadlineColumn<AuthorizationRow>(),
       ]}
       rowKey={(row) => row.authorizationId}
       emptyText="暂无已答复的委托"

@@ -13,7 +13,7 @@ import { projectFieldsSchema } from '@shared/validation/projects';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { KitForm, TextField, useCall, useCallMutation, useContractForm } from '@console/kit';
 import { useApi } from '@console/lib/api';
-import { ImportFromPlatformDialog } from '@console/features/docking/import-dialog';
+import { ImportFromPlatformDialog } from './import-from-platform';
 import type { PickedPoint } from './location-picker';
 
 // Leaflet touches `window` when loaded: the map comes in its own chunk, only in the browser.

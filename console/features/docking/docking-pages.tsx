@@ -207,7 +207,10 @@ export function DockingDetailPage() {
                     {file.typeName}：{file.fileName}
                   </span>
                   <a
-                    href={callUrl(api, dockingCalls.downloadFile, { id: data.pkid, type: file.type } as never)}
+                    href={callUrl(api, dockingCalls.downloadFile, {
+                      id: data.pkid,
+                      type: file.type,
+                    } as never)}
                     download
                     aria-label={`下载 ${file.typeName}`}
                   >

@@ -1,13 +1,4 @@
-import {
-  date,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { dockedFileTypeValues, dockingSources } from '@shared/domain/docking';
 import { users } from './accounts';
 import { checkIn, timestamps, timestamptz } from './columns';

@@ -18,7 +18,13 @@ const OWNER_UNIT_ID = 1;
 export const DEMO_FEED_FILE = 'demo-feed.json';
 
 const newProjects = [
-  { name: '云州市东湖片区棚户区改造安置房项目', type: '住宅', investment: 68000, land: 52000, building: 186000 },
+  {
+    name: '云州市东湖片区棚户区改造安置房项目',
+    type: '住宅',
+    investment: 68000,
+    land: 52000,
+    building: 186000,
+  },
   { name: '云州市第三中学新校区建设项目', type: '教育', investment: 32000, land: 61000, building: 74000 },
   { name: '云州市滨河路综合管廊工程', type: '市政', investment: 21000, land: 0, building: 0 },
   { name: '云州市人民医院门诊综合楼项目', type: '医疗', investment: 45000, land: 18000, building: 96000 },

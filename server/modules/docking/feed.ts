@@ -50,7 +50,10 @@ export const feedProjectSchema = z.object({
       .optional(),
   ),
   address: optional(200),
-  lon: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.number().min(-180).max(180).optional()),
+  lon: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.number().min(-180).max(180).optional(),
+  ),
   lat: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.number().min(-90).max(90).optional()),
   fundingParty: optional(100),
   projectType: optional(20),
@@ -69,10 +72,7 @@ export const feedProjectSchema = z.object({
   contactName: optional(50),
   contactPhone: optional(20),
   approvalNo: optional(100),
-  approvedOn: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.iso.date().optional(),
-  ),
+  approvedOn: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.iso.date().optional()),
   files: z.array(feedFileSchema).max(dockedFileTypeValues.length).default([]),
 });
 export type FeedProject = z.infer<typeof feedProjectSchema>;

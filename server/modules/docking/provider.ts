@@ -70,7 +70,8 @@ export function createDirectoryProvider(feedDir: string): DockingProvider {
         throw new DockingFeedError(`feed file ${name} is not JSON: ${(error as Error).message}`);
       }
       const parsed = feedDocumentSchema.safeParse(json);
-      if (!parsed.success) throw new DockingFeedError(`feed file ${name} is not a ${'docking-feed/1'} document`);
+      if (!parsed.success)
+        throw new DockingFeedError(`feed file ${name} is not a ${'docking-feed/1'} document`);
       documents.push(parsed.data);
     }
     return documents;
@@ -84,7 +85,8 @@ export function createDirectoryProvider(feedDir: string): DockingProvider {
       if (!file.path) throw new DockingFeedError(`file ${file.name} has no path`);
       const target = path.resolve(root, file.path);
       // A feed names files inside its directory only.
-      if (!target.startsWith(root + path.sep)) throw new DockingFeedError(`file path outside the feed: ${file.path}`);
+      if (!target.startsWith(root + path.sep))
+        throw new DockingFeedError(`file path outside the feed: ${file.path}`);
       return new Uint8Array(await fsp.readFile(target));
     },
     async housingInfo(centralCode) {
@@ -120,7 +122,8 @@ export function createHttpProvider(baseUrl: string, key: string): DockingProvide
       const response = await get(`${base}/projects`);
       if (!response.ok) throw new DockingFeedError(`approval platform answered ${response.status}`);
       const parsed = feedDocumentSchema.safeParse(await response.json().catch(() => null));
-      if (!parsed.success) throw new DockingFeedError('approval platform answered no docking-feed/1 document');
+      if (!parsed.success)
+        throw new DockingFeedError('approval platform answered no docking-feed/1 document');
       return [parsed.data];
     },
     async readFile(file) {

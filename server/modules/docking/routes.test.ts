@@ -253,12 +253,16 @@ describe("the owner's import", () => {
     const count = async () => (await env.ctx.db.select({ pkid: projects.pkid }).from(projects)).length;
     const before = await count();
     const [incomplete] = await docked('P102');
-    const refused = await post('owner01', 'project/create/createFromSynchro', { id: String(incomplete!.pkid) });
+    const refused = await post('owner01', 'project/create/createFromSynchro', {
+      id: String(incomplete!.pkid),
+    });
     expect(refused.status).toBe(400);
     expect((await json(refused)).message).toBe(
       '审批平台项目信息不完整：请在地图上选取项目位置，请在新建项目中手工填写',
     );
-    const foreign = await post('owner02', 'project/create/createFromSynchro', { id: String(incomplete!.pkid) });
+    const foreign = await post('owner02', 'project/create/createFromSynchro', {
+      id: String(incomplete!.pkid),
+    });
     expect(foreign.status).toBe(403); // owner02's unit is not verified yet
     // A docked project named like an existing project: the add service's duplicate check answers.
     writeFeed([...baseFeed(), entry('P104', { projectName: '对接测试项目P101' })], [housingRecord]);
@@ -324,7 +328,9 @@ describe('the HTTP provider', () => {
             projects: [
               entry('H201', { files: [{ type: 'planning', name: '规划许可证.pdf', url: 'files/h201.pdf' }] }),
               // A file on another host is refused: the entry fails, the others go in.
-              entry('H202', { files: [{ type: 'other', name: '其他.pdf', url: 'http://example.invalid/x.pdf' }] }),
+              entry('H202', {
+                files: [{ type: 'other', name: '其他.pdf', url: 'http://example.invalid/x.pdf' }],
+              }),
             ],
           }),
         );

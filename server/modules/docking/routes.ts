@@ -19,7 +19,8 @@ import {
 export const dockingRoutes = implement(dockingCalls, (ctx) => ({
   list: (input) => listDocked(ctx.db, input),
   get: ({ id }) => getDocked(ctx.db, id),
-  remove: async ({ id }, { user }) => reply(await deleteDocked(ctx.db, user, id, ctx.services.now()), '已删除'),
+  remove: async ({ id }, { user }) =>
+    reply(await deleteDocked(ctx.db, user, id, ctx.services.now()), '已删除'),
   downloadFile: ({ id, type }) => dockedFileResponse(ctx, id, type),
   exportExcel: (filters) => exportDocked(ctx.db, filters),
   importNow: async () => {
@@ -38,6 +39,7 @@ export const dockingRoutes = implement(dockingCalls, (ctx) => ({
     }
   },
   synchroList: (input, { user }) => synchroList(ctx.db, user, input),
-  createProject: async ({ id }, { user }) => reply(await createFromDocked(ctx, user, id), dockingMessages.imported),
+  createProject: async ({ id }, { user }) =>
+    reply(await createFromDocked(ctx, user, id), dockingMessages.imported),
   housingInfo: (input) => housingInfo(ctx, input),
 }));

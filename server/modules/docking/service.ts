@@ -8,11 +8,32 @@
  * importing at once meet at the unique key: the second insert does nothing.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Database, Queryable } from '@server/db/database';
-import { constructionUnits, districts, dockedProjectFiles, dockedProjects, files, projects } from '@server/db/schema';
+import {
+  constructionUnits,
+  districts,
+  dockedProjectFiles,
+  dockedProjects,
+  files,
+  projects,
+} from '@server/db/schema';
 import { keysetBatches, spreadsheetResponse, type SheetColumn } from '@server/lib/spreadsheet';
 import { fileResponse, fileToSendColumns } from '@server/modules/hall/file-response';
 import type { SessionUser } from '@server/modules/identity/sessions';
@@ -57,7 +78,9 @@ function hashOf(entry: FeedProject): string {
               .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
           )
         : value;
-  return createHash('sha256').update(JSON.stringify(canonical(entry))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(entry)))
+    .digest('hex');
 }
 
 function columnsOf(entry: FeedProject) {
@@ -89,7 +112,11 @@ interface StoredFeedFile {
 }
 
 /** Reads and stores an entry's files (the upload rules apply); on any failure removes what it stored. */
-async function storeFiles(ctx: Ctx, provider: DockingProvider, entry: FeedProject): Promise<StoredFeedFile[]> {
+async function storeFiles(
+  ctx: Ctx,
+  provider: DockingProvider,
+  entry: FeedProject,
+): Promise<StoredFeedFile[]> {
   const stored: StoredFeedFile[] = [];
   try {
     for (const file of entry.files) {
@@ -234,7 +261,9 @@ async function importEntry(
       for (const file of stored) {
         const [row] = await tx.insert(files).values(file.row).returning({ id: files.id });
         if (!row) throw new Error('files insert returned nothing');
-        await tx.insert(dockedProjectFiles).values({ dockedId, type: file.type, fileId: row.id, createdAt: now });
+        await tx
+          .insert(dockedProjectFiles)
+          .values({ dockedId, type: file.type, fileId: row.id, createdAt: now });
       }
       return outcome;
     });
@@ -540,7 +569,8 @@ export async function createFromDocked(ctx: Pick<AppContext, 'db'>, user: Sessio
     .leftJoin(projects, eq(projects.pkid, dp.projectId))
     .where(and(eq(dp.pkid, id), isNull(dp.deletedAt), ofUnit(unit)));
   if (!row) throw new AppError('not_found', { message: m.notFound });
-  if (row.projectId !== null) throw new AppError('conflict', { message: m.alreadyImported(row.projectNo ?? '') });
+  if (row.projectId !== null)
+    throw new AppError('conflict', { message: m.alreadyImported(row.projectNo ?? '') });
   const fields = projectFieldsSchema.safeParse({
     projectName: row.projectName,
     centralCode: row.centralCode ?? '',
@@ -585,7 +615,8 @@ export async function housingInfo(
   try {
     info = await providerOf(ctx).housingInfo(input.centralCode);
   } catch (error) {
-    if (error instanceof DockingFeedError) throw new AppError('unavailable', { message: m.platformUnavailable });
+    if (error instanceof DockingFeedError)
+      throw new AppError('unavailable', { message: m.platformUnavailable });
     throw error;
   }
   if (!info) throw new AppError('not_found', { message: m.housingNotFound });

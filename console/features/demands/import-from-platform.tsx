@@ -103,7 +103,9 @@ function ImportList() {
           rowKey={(row) => row.pkid}
           rowActions={(row) =>
             row.state === 1 ? (
-              <span className="kit-badge kit-badge--success">已导入{row.projectNo ? `（${row.projectNo}）` : ''}</span>
+              <span className="kit-badge kit-badge--success">
+                已导入{row.projectNo ? `（${row.projectNo}）` : ''}
+              </span>
             ) : (
               <Button
                 size="sm"
