@@ -103,6 +103,8 @@ function authorizationItems(row: AuthorizationRow) {
     { label: '委托状态', value: <StatusBadge table={authorizationState} value={row.state} /> },
     { label: '委托时间', value: formatDateTime(row.authorizedAt) },
     { label: '答复时间', value: row.respondedAt ? formatDateTime(row.respondedAt) : '' },
+    // The agency's answer is due by then (the same rendering as the to-do list's column).
+    { label: '答复期限', value: row.dueAt ? deadlineColumn<AuthorizationRow>().cell(row) : '' },
     { label: '原因', value: row.reason ?? '', wide: true },
   ];
 }
