@@ -85,3 +85,15 @@ test('an owner imports a docked project with one action and finds it in its proj
   await dialog.getByRole('button', { name: '查询' }).click();
   await expect(table.getByText(/^已导入（YZ\d+）$/)).toBeVisible();
 });
+
+test('the agency’s to-do list shows each offer’s answer deadline and marks the overdue ones', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signInToConsole(page, 'agency01', '/notdchy/toDoList');
+  const table = page.getByRole('table', { name: '等待本机构答复的委托' });
+  await expect(table.getByRole('columnheader', { name: '办理期限' })).toBeVisible();
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  // The demo's pending offers were made days ago: some are past their three working days.
+  await expect(table.getByText('已超期').first()).toBeVisible();
+});

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { callUrl } from '@shared/api/call';
 import { dockingCalls, type DockedRow } from '@shared/contracts/docking';
-import { dockedFileTypeLabel, dockedStates } from '@shared/domain/docking';
+import { dockedStates } from '@shared/domain/docking';
 import { formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
@@ -97,7 +97,7 @@ export function DockingListPage() {
             <a
               href={callUrl(api, dockingCalls.downloadFile, { id: row.pkid, type: 'approval' } as never)}
               download
-              aria-label={`下载 ${row.projectName} ${dockedFileTypeLabel('approval')}`}
+              aria-label={`下载批复 ${row.projectName}`}
             >
               下载批复
             </a>
