@@ -44,6 +44,7 @@ test('the administrator sees the docked projects, opens one and exports the list
   await expect(page.getByRole('heading', { level: 1, name: '云州市第三中学新校区建设项目' })).toBeVisible();
   await expect(page.getByRole('link', { name: '下载 立项批复文件' })).toBeVisible();
   await expect(page.getByText('数据目录')).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
 });
 
 test('an owner imports a docked project with one action and finds it in its project list', async ({
@@ -59,6 +60,7 @@ test('an owner imports a docked project with one action and finds it in its proj
   // Another unit's docked projects are not offered.
   await expect(table.getByText('云州市高新区标准厂房二期工程')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/docking-import-dialog.png' });
+  expect(await accessibilityViolations(page)).toEqual([]);
 
   // An entry the platform sent without a location: refused with the reason, nothing created.
   await dialog.getByLabel('项目名称').fill('物流园');

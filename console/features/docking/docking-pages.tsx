@@ -9,7 +9,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { callUrl } from '@shared/api/call';
 import { dockingCalls, type DockedRow } from '@shared/contracts/docking';
 import { dockedStates } from '@shared/domain/docking';
-import { formatDateTime } from '@shared/format';
+import { formatDate, formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import {
@@ -25,9 +25,11 @@ import { useApi } from '@console/lib/api';
 
 const detailPath = (id: number) => `/dataExchangeSystem/interfaceDetails?id=${id}`;
 
-function StateTag({ row }: { row: Pick<DockedRow, 'state' | 'projectNo'> }) {
+function StateTag({ row, short = false }: { row: Pick<DockedRow, 'state' | 'projectNo'>; short?: boolean }) {
   return row.state === 1 ? (
-    <span className="kit-badge kit-badge--success">已导入{row.projectNo ? `（${row.projectNo}）` : ''}</span>
+    <span className="kit-badge kit-badge--success">
+      已导入{!short && row.projectNo ? `（项目编号 ${row.projectNo}）` : ''}
+    </span>
   ) : (
     <span className="kit-badge kit-badge--warning">待导入</span>
   );
@@ -42,10 +44,9 @@ const columns: readonly Column<DockedRow>[] = [
   },
   { key: 'centralCode', header: '项目代码', cell: (row) => row.centralCode ?? '', nowrap: true },
   { key: 'constructionName', header: '建设单位', cell: (row) => row.constructionName },
-  { key: 'districtName', header: '所在区县', cell: (row) => row.districtName ?? '', nowrap: true },
-  { key: 'approvedOn', header: '审批日期', cell: (row) => row.approvedOn ?? '', nowrap: true },
-  { key: 'state', header: '导入状态', cell: (row) => <StateTag row={row} />, nowrap: true },
-  { key: 'createdAt', header: '接收时间', cell: (row) => formatDateTime(row.createdAt), nowrap: true },
+  { key: 'districtName', header: '所在区县', cell: (row) => row.districtName ?? '' },
+  { key: 'state', header: '导入状态', cell: (row) => <StateTag row={row} short /> },
+  { key: 'createdAt', header: '接收日期', cell: (row) => formatDate(row.createdAt), nowrap: true },
 ];
 
 export function DockingListPage() {
