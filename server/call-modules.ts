@@ -18,6 +18,7 @@ import { hallRoutes } from './modules/hall/routes';
 import { casRoutes, entryRoutes, serviceRoutes, userRoutes } from './modules/identity/routes';
 import { jobRoutes } from './modules/jobs/routes';
 import { deadlineRoutes } from './modules/deadlines/routes';
+import { dockingRoutes } from './modules/docking/routes';
 import { satisfactionRoutes } from './modules/satisfaction/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { noticeRoutes } from './modules/notices/routes';
@@ -57,4 +58,5 @@ export const callModules: readonly CallModule[] = [
   projectRoutes,
   authorizationRoutes,
   authChangeRoutes,
+  dockingRoutes,
 ];

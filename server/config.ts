@@ -57,6 +57,13 @@ export const envSchema = z.object({
       'SELECTION_METHODS: direct, draw and/or price',
     )
     .default('direct,draw,price'),
+  /** Where docked projects come from (docs/docking.md): a feed directory (offline) or the platform's HTTP API. */
+  DOCKING_PROVIDER: z.enum(['directory', 'http']).default('directory'),
+  /** The feed directory of the directory provider; default DATA_DIR/docking/feed. */
+  DOCKING_FEED_DIR: z.string().min(1).optional(),
+  /** The approval platform's API (http provider): base URL and access key. */
+  DOCKING_HTTP_URL: z.url().optional(),
+  DOCKING_HTTP_KEY: z.string().min(8).optional(),
   /** The city's fixed lon/lat box "west,south,east,north": map bounds and place-search bound. */
   MAP_BBOX: z
     .string()
@@ -92,7 +99,13 @@ export interface Config {
   clockOffsetMs: number;
   /** Selection methods owners may choose (SELECTION_METHODS). */
   selectionMethods: readonly SelectionMethod[];
+  /** The approval platform's docking (server/modules/docking, docs/docking.md). */
+  docking: DockingConfig;
 }
+
+export type DockingConfig =
+  | { provider: 'directory'; feedDir: string }
+  | { provider: 'http'; url: string; key: string; feedDir: string };
 
 export interface MapConfig {
   tiandituToken: string | undefined;
@@ -135,6 +148,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       throw error;
     }
   }
+  if (env.DOCKING_PROVIDER === 'http' && (!env.DOCKING_HTTP_URL || !env.DOCKING_HTTP_KEY)) {
+    throw new ConfigError('DOCKING_PROVIDER=http needs DOCKING_HTTP_URL and DOCKING_HTTP_KEY');
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  const feedDir = path.resolve(env.DOCKING_FEED_DIR ?? path.join(dataDir, 'docking', 'feed'));
+  const docking: DockingConfig =
+    env.DOCKING_PROVIDER === 'http'
+      ? {
+          provider: 'http',
+          url: (env.DOCKING_HTTP_URL ?? '').replace(/\/+$/, ''),
+          key: env.DOCKING_HTTP_KEY ?? '',
+          feedDir,
+        }
+      : { provider: 'directory', feedDir };
   if (new Set(Object.values(apiBases)).size !== Object.keys(apiBases).length) {
     throw new ConfigError('API bases must be distinct');
   }
@@ -143,7 +170,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     isProduction,
     port: env.PORT,
     host: env.HOST,
-    dataDir: path.resolve(env.DATA_DIR),
+    dataDir,
     databaseUrl: env.DATABASE_URL,
     dbPoolMax: env.DB_POOL_MAX,
     logLevel: env.LOG_LEVEL,
@@ -157,6 +184,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     casServiceFiles,
     jobPollMs: env.JOB_POLL_SECONDS * 1000,
     clockOffsetMs: (env.CLOCK_OFFSET_DAYS ?? 0) * 24 * 60 * 60 * 1000,
+    docking,
     selectionMethods: [...new Set(env.SELECTION_METHODS.split(',').map((m) => m.trim() as SelectionMethod))],
     map: {
       tiandituToken: env.TIANDITU_TOKEN,

@@ -59,6 +59,10 @@ export const pageRegistry: PageRegistry = {
       return { pages: { ...demands.pages, ...selection.pages, ...authorizations.pages } };
     },
   },
+  dataExchangeSystem: {
+    ...builtConsolePages.dataExchangeSystem,
+    load: () => import('@console/features/docking'),
+  },
   audituser: { ...builtConsolePages.audituser, load: () => import('@console/features/audituser') },
   notdchy: {
     ...builtConsolePages.notdchy,

@@ -1,4 +1,6 @@
 import type { AppContext } from '../app-context';
+import { writeDemoFeed } from '../modules/docking/demo-feed';
+import { importDockedProjects } from '../modules/docking/service';
 import { AlreadySeededError, isSeeded, seedDemo, seedProduction, syncModules } from './seed';
 
 /**
@@ -38,4 +40,16 @@ async function seedFirstStart(ctx: Pick<AppContext, 'config' | 'db' | 'logger' |
     storeFile: (bytes) => storage.write(bytes),
   });
   logger.info({ summary, ms: Math.round(performance.now() - started) }, 'demo data loaded');
+  // The approval platform's demo feed (docs/docking.md), imported once now so the lists have rows at
+  // the first page view; the docking-import job reads it again on its schedule (nothing changes).
+  if (config.docking.provider === 'directory') {
+    try {
+      if (await writeDemoFeed(db, config.docking.feedDir, new Date())) {
+        const docked = await importDockedProjects(ctx, new Date());
+        logger.info({ docked }, 'demo docking feed imported');
+      }
+    } catch (error) {
+      logger.warn({ err: error }, 'demo docking feed not written');
+    }
+  }
 }

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { deadlineTaskTypes } from '@shared/domain/deadlines';
 import { deadlineAfter } from '@shared/domain/working-days';
 import type { Queryable } from './database';
-import { reviewItems, serviceDeadlines, workingCalendar } from './schema';
+import { projectAuthorizations, reviewItems, serviceDeadlines, workingCalendar } from './schema';
 
 /**
  * Puts every agency, construction unit, staff member and contract filing that is not yet under review
@@ -116,6 +116,47 @@ export async function armReviewDeadlines(db: Queryable, now: Date): Promise<numb
         from json_to_recordset(${JSON.stringify(rows.slice(i, i + 1000))}::json)
              as v(pkid int, due_at timestamptz, remind_at timestamptz, reminded_at timestamptz)
        where r.pkid = v.pkid`);
+  }
+  return rows.length;
+}
+
+/**
+ * The same for the agencies' authorization to-dos (docs/deadlines.md): every pending offer without a
+ * deadline gets the 'authorization' deadline from the moment it was offered.
+ */
+export async function armAuthorizationDeadlines(db: Queryable, now: Date): Promise<number> {
+  const pending = await db
+    .select({ pkid: projectAuthorizations.pkid, authorizedAt: projectAuthorizations.authorizedAt })
+    .from(projectAuthorizations)
+    .where(and(eq(projectAuthorizations.state, 0), isNull(projectAuthorizations.dueAt)));
+  if (pending.length === 0) return 0;
+  const days = await db.select().from(workingCalendar);
+  const calendar = {
+    holidays: new Set(days.filter((d) => d.kind === 'holiday').map((d) => d.day)),
+    workdays: new Set(days.filter((d) => d.kind === 'workday').map((d) => d.day)),
+  };
+  const [setting] = await db
+    .select()
+    .from(serviceDeadlines)
+    .where(eq(serviceDeadlines.taskType, 'authorization'));
+  const workingDays =
+    setting?.workingDays ?? deadlineTaskTypes.find((t) => t.value === 'authorization')?.defaultDays ?? 3;
+  const rows = pending.map((item) => {
+    const deadline = deadlineAfter(item.authorizedAt, workingDays, calendar);
+    return {
+      pkid: item.pkid,
+      due_at: deadline.dueAt.toISOString(),
+      remind_at: deadline.remindAt.toISOString(),
+      reminded_at: deadline.remindAt <= now ? deadline.remindAt.toISOString() : null,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db.execute(sql`
+      update project_authorizations a
+         set due_at = v.due_at, remind_at = v.remind_at, reminded_at = v.reminded_at
+        from json_to_recordset(${JSON.stringify(rows.slice(i, i + 1000))}::json)
+             as v(pkid int, due_at timestamptz, remind_at timestamptz, reminded_at timestamptz)
+       where a.pkid = v.pkid`);
   }
   return rows.length;
 }

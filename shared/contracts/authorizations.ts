@@ -20,7 +20,7 @@ import {
 } from '@shared/validation/authorizations';
 import { reviewRecordSchema, reviewStateSchema } from './agencies';
 import { defineCalls } from './define';
-import { dateTime, id } from './wire';
+import { dateTime, deadlineFields, id } from './wire';
 
 const R = roles;
 const OWNER = [R.owner.id];
@@ -56,6 +56,7 @@ export const authorizationRowSchema = z.object({
   reason: z.string().nullable().describe('拒绝或变更的原因'),
   authorizedAt: dateTime,
   respondedAt: dateTime.nullable(),
+  ...deadlineFields,
 });
 export type AuthorizationRow = z.infer<typeof authorizationRowSchema>;
 

@@ -16,6 +16,7 @@ import { downloadCalls } from './downloads';
 import { hallCalls } from './hall';
 import { jobCalls } from './jobs';
 import { deadlineCalls } from './deadlines';
+import { dockingCalls } from './docking';
 import { satisfactionCalls } from './satisfaction';
 import { casCalls, entryCalls, serviceCalls, userCalls } from './identity';
 import { messageCalls } from './messages';
@@ -39,6 +40,7 @@ export const allCalls = [
   auditOpinionCalls,
   jobCalls,
   deadlineCalls,
+  dockingCalls,
   satisfactionCalls,
   creditCalls,
   staffCalls,

@@ -103,6 +103,7 @@ export const builtConsolePages = {
       'demandAuthChange',
     ],
   },
+  dataExchangeSystem: { pages: ['interfaceManagement', 'interfaceDetails'] },
   audituser: {
     pages: [
       'agentorg_audit_users',

@@ -130,8 +130,9 @@ export const routes: readonly RouteDef[] = [
     ['centerLoding', '票据登录', undefined, { path: '/centerLoding', public: true, inMenu: false }],
   ]),
   ...group('dataExchangeSystem', 'console', [
-    ['interfaceManagement', '接口管理', ADMIN],
-    ['interfaceDetails', '接口详情', ADMIN, detail],
+    // The approval platform's docked projects (server/modules/docking): administrators and the authority.
+    ['interfaceManagement', '接口管理', AUTHORITY],
+    ['interfaceDetails', '接口详情', AUTHORITY, detail],
     ['resultsReport', '成果上报', ADMIN],
   ]),
   ...group('notdchy', 'console', [

@@ -14,6 +14,7 @@ import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { authorizeSchema, declineSchema } from '@shared/validation/authorizations';
 import {
   DataTable,
+  deadlineColumn,
   DetailSection,
   KitForm,
   ListPage,
@@ -37,7 +38,7 @@ export function AuthorizationTodoPage() {
       intro={<p>建设单位委托本机构承担的测绘需求，请逐项接受或拒绝（拒绝须填写原因）。</p>}
       call={authorizationCalls.todo}
       filters={[{ name: 'projectName', label: '项目名称' }]}
-      columns={ownColumns}
+      columns={[...ownColumns, deadlineColumn<AuthorizationRow>()]}
       rowKey={(row) => row.authorizationId}
       emptyText="暂无待答复的委托"
     />
@@ -60,6 +61,7 @@ export function AuthorizationDonePage() {
           cell: (row: AuthorizationRow) => (row.respondedAt ? formatDateTime(row.respondedAt) : ''),
           nowrap: true,
         },
+        deadlineColumn<AuthorizationRow>(),
       ]}
       rowKey={(row) => row.authorizationId}
       emptyText="暂无已答复的委托"
@@ -101,6 +103,8 @@ function authorizationItems(row: AuthorizationRow) {
     { label: '委托状态', value: <StatusBadge table={authorizationState} value={row.state} /> },
     { label: '委托时间', value: formatDateTime(row.authorizedAt) },
     { label: '答复时间', value: row.respondedAt ? formatDateTime(row.respondedAt) : '' },
+    // The agency's answer is due by then (the same rendering as the to-do list's column).
+    { label: '答复期限', value: row.dueAt ? deadlineColumn<AuthorizationRow>().cell(row) : '' },
     { label: '原因', value: row.reason ?? '', wide: true },
   ];
 }

@@ -13,6 +13,7 @@ import { projectFieldsSchema } from '@shared/validation/projects';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { KitForm, TextField, useCall, useCallMutation, useContractForm } from '@console/kit';
 import { useApi } from '@console/lib/api';
+import { ImportFromPlatformDialog } from './import-from-platform';
 import type { PickedPoint } from './location-picker';
 
 // Leaflet touches `window` when loaded: the map comes in its own chunk, only in the browser.
@@ -50,7 +51,8 @@ export function NewProjectPage() {
     <>
       <PageHeader
         title="新建项目"
-        description="填写项目信息并在地图上选取项目位置；保存后可按审批阶段发布测绘需求。"
+        description="填写项目信息并在地图上选取项目位置；保存后可按审批阶段发布测绘需求。已在省投资项目审批平台立项的项目可直接导入。"
+        actions={<ImportFromPlatformDialog />}
       />
       <ProjectForm project={null} />
     </>

@@ -158,12 +158,17 @@ export const projectAuthorizations = pgTable(
     authorizedBy: integer('authorized_by').references(() => users.pkid, { onDelete: 'set null' }),
     authorizedAt: timestamptz('authorized_at').notNull().defaultNow(),
     respondedAt: timestamptz('responded_at'),
+    /** The agency's answer is due (service deadline 'authorization', server/modules/deadlines). */
+    dueAt: timestamptz('due_at'),
+    remindAt: timestamptz('remind_at'),
+    remindedAt: timestamptz('reminded_at'),
   },
   (t) => [
     checkIn('project_authorizations_state_check', t.state, authorizationState.values),
     index('project_authorizations_demand_id_idx').on(t.demandId),
     index('project_authorizations_project_id_idx').on(t.projectId),
     index('project_authorizations_organization_id_idx').on(t.organizationId, t.state),
+    index('project_authorizations_remind_idx').on(t.remindAt),
   ],
 );
 

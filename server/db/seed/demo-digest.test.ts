@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = 'aef0e28492bb594f5b3835acb2f9cdd4c729b84aacaa44a0857971e1c3da9727';
+const EXPECTED_DIGEST = 'cbf4d035f978071f4ef4aa70aa646a2ee7f5d1ee2f22b7e65269b216faa2f29e';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

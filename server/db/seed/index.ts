@@ -4,7 +4,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword, LOCKED_PASSWORD, md5Hex } from '@server/lib/password';
 import { GUEST_USER_ID } from '@shared/domain/roles';
 import type { Database, Queryable } from '../database';
-import { armReviewDeadlines, backfillReviewItems } from '../review-items';
+import { armAuthorizationDeadlines, armReviewDeadlines, backfillReviewItems } from '../review-items';
 import * as schema from '../schema';
 import { createDemoData, GUEST_LOGINNAME, type DemoUser } from './demo';
 import { seedDemoContractLife } from './demo-contract-life';
@@ -236,6 +236,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     summary.contract_applications = await seedDemoContractLife(t, options.now ?? new Date());
     summary.review_items = await backfillReviewItems(t);
     await armReviewDeadlines(t, options.now ?? new Date());
+    await armAuthorizationDeadlines(t, options.now ?? new Date());
     await syncIdentitySequences(t);
   });
   return summary;

@@ -8,7 +8,14 @@
 import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
-import { reviewItems, serviceDeadlines, workingCalendar } from '@server/db/schema';
+import {
+  agentOrganizations,
+  projectAuthorizations,
+  projects,
+  reviewItems,
+  serviceDeadlines,
+  workingCalendar,
+} from '@server/db/schema';
 import { sendMessage } from '@server/modules/messages/service';
 import { reviewersOf } from '@server/modules/review/pool';
 import { reviewLink } from '@server/modules/review/kinds';
@@ -18,7 +25,7 @@ import {
   isDeadlineTaskType,
   type DeadlineTaskType,
 } from '@shared/domain/deadlines';
-import { auditStatus, auditSubject, type AuditSubject } from '@shared/domain/statuses';
+import { auditStatus, auditSubject, authorizationState, type AuditSubject } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { deadlineAfter, type Deadline, type WorkingCalendar } from '@shared/domain/working-days';
 
@@ -125,6 +132,48 @@ export async function sendDueReminders(ctx: AppContext, now: Date): Promise<numb
           content: `办理时限提醒：${auditSubject.label(type)}待办将于 ${dueText} 到期，请及时办理。`,
           link: reviewLink(type, item.subjectId, 'reviewer'),
         });
+      return true;
+    });
+    if (reminded) sent++;
+  }
+  return sent + (await sendAuthorizationReminders(ctx, now));
+}
+
+/**
+ * The agency's answer to an authorization (a to-do on /notdchy/toDoList): the same reminder, claimed
+ * the same way on its own table, sent to the agency's account.
+ */
+async function sendAuthorizationReminders(ctx: AppContext, now: Date): Promise<number> {
+  const a = projectAuthorizations;
+  const pending = eq(a.state, authorizationState.code.pending);
+  const due = await ctx.db
+    .select({ pkid: a.pkid })
+    .from(a)
+    .where(and(pending, lte(a.remindAt, now), isNull(a.remindedAt)))
+    .orderBy(asc(a.remindAt))
+    .limit(500);
+  let sent = 0;
+  for (const { pkid } of due) {
+    const reminded = await ctx.db.transaction(async (tx) => {
+      const [task] = await tx
+        .update(a)
+        .set({ remindedAt: now })
+        .where(and(eq(a.pkid, pkid), isNull(a.remindedAt), pending))
+        .returning({ organizationId: a.organizationId, projectId: a.projectId, dueAt: a.dueAt });
+      if (!task) return false;
+      const [holder] = await tx
+        .select({ userId: agentOrganizations.userId, projectName: projects.projectName })
+        .from(agentOrganizations)
+        .innerJoin(projects, eq(projects.pkid, task.projectId))
+        .where(eq(agentOrganizations.organizationId, task.organizationId));
+      if (holder?.userId) {
+        const dueText = task.dueAt ? formatBeijingDate(new Date(task.dueAt.getTime() - 1)) : '';
+        await sendMessage(tx, {
+          toUserId: holder.userId,
+          content: `办理时限提醒：项目“${holder.projectName}”的委托待您确认，将于 ${dueText} 到期，请及时接受或拒绝。`,
+          link: `/notdchy/Detials?id=${pkid}`,
+        });
+      }
       return true;
     });
     if (reminded) sent++;

@@ -1,6 +1,7 @@
 /** Every scheduled job of the product: add a job here and it is scheduled, listed and editable. */
 import { deliverDueLogouts, SINGLE_LOGOUT_JOB } from '@server/modules/cas/single-logout';
 import { DEADLINE_REMINDER_JOB, sendDueReminders } from '@server/modules/deadlines/service';
+import { DOCKING_IMPORT_JOB, importDockedProjects } from '@server/modules/docking/service';
 import { expireCreditEntries } from '@server/modules/credit/flags';
 import { sweepExpired } from '@server/modules/identity/sessions';
 import { closeDueQuotes } from '@server/modules/selection/service';
@@ -41,5 +42,15 @@ export const productJobs: readonly JobDefinition[] = [
     title: '办理时限提醒：待办到期前一个工作日提醒办理人',
     defaultSchedule: 'every 15',
     run: async (ctx, now) => `发送 ${await sendDueReminders(ctx, now)} 条时限提醒`,
+  },
+  {
+    // Idempotent on the platform's project id: a rerun (or a second instance) adds nothing twice.
+    name: DOCKING_IMPORT_JOB,
+    title: '省审批平台项目对接：读取审批平台推送的项目（数据目录或接口），新增或更新推送项目',
+    defaultSchedule: 'every 30',
+    run: async (ctx, now) => {
+      const s = await importDockedProjects(ctx, now);
+      return `新增 ${s.added} 个，更新 ${s.updated} 个，未变 ${s.unchanged} 个，失败 ${s.failed} 个`;
+    },
   },
 ];

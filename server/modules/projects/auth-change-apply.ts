@@ -5,6 +5,7 @@
  * declines it like any other), both agencies are told, and the project log keeps both names. The
  * project's status does not move: an accepted project stays 已委托 while the new agency answers.
  */
+import { dueAt } from '@server/modules/deadlines/service';
 import { and, eq, inArray } from 'drizzle-orm';
 import { agentOrganizations, projectAuthChanges, projectAuthorizations, projects } from '@server/db/schema';
 import { sendMessage } from '@server/modules/messages/service';
@@ -66,6 +67,8 @@ export async function applyAuthChange(hook: ReviewHookContext): Promise<void> {
     )
     .returning({ pkid: projectAuthorizations.pkid });
   if (revoked.length === 0) throw new AppError('conflict', { message: '原委托已被答复或变更，请刷新后重试' });
+  // The new agency's answer is a to-do with its service deadline, like any offer (docs/deadlines.md).
+  const deadline = await dueAt(tx, 'authorization', at);
   const [offered] = await tx
     .insert(projectAuthorizations)
     .values({
@@ -75,6 +78,8 @@ export async function applyAuthChange(hook: ReviewHookContext): Promise<void> {
       state: authorizationState.code.pending,
       authorizedBy: change.applicantId,
       authorizedAt: at,
+      dueAt: deadline.dueAt,
+      remindAt: deadline.remindAt,
     })
     .returning({ pkid: projectAuthorizations.pkid });
   if (!offered) throw new Error('authorization insert returned nothing');

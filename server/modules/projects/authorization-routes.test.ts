@@ -438,3 +438,51 @@ describe('authorization changes', () => {
     ).toHaveLength(0);
   });
 });
+
+describe('the service deadline of an authorization to-do', () => {
+  it('gives the offer a due date in working days, reminds the agency once the day before, and marks it overdue', async () => {
+    const { projectId } = await releasedProject();
+    const response = await authorize(projectId);
+    expect(response.status).toBe(200);
+    const id = (await json(response)).data.authorizationId as number;
+    const [offer] = await env.ctx.db
+      .select()
+      .from(projectAuthorizations)
+      .where(eq(projectAuthorizations.pkid, id));
+    // Three working days by default ('authorization' in shared/domain/deadlines.ts): due after the offer,
+    // reminded before it is due, not reminded yet.
+    expect(offer?.dueAt).toBeInstanceOf(Date);
+    expect(offer!.dueAt!.getTime() - offer!.authorizedAt.getTime()).toBeGreaterThanOrEqual(3 * 86_400_000);
+    expect(offer!.remindAt!.getTime()).toBeLessThan(offer!.dueAt!.getTime());
+    expect(offer?.remindedAt).toBeNull();
+
+    const todo = await json(await get('agency01', 'project/authorization/toDoList', { rows: '100' }));
+    const row = todo.rows.find((r) => r.authorizationId === id);
+    expect(row).toMatchObject({ dueAt: offer!.dueAt!.toISOString(), overdue: false });
+
+    // The reminder job (deadline-reminders) at the reminder moment: one message to the agency, once.
+    const { sendDueReminders } = await import('@server/modules/deadlines/service');
+    const reminders = () =>
+      env.ctx.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.userId, 3), eq(messages.link, `/notdchy/Detials?id=${id}`)));
+    const before = (await reminders()).length;
+    expect(await sendDueReminders(env.ctx, new Date(offer!.remindAt!.getTime() - 1))).toBe(0);
+    await sendDueReminders(env.ctx, offer!.remindAt!);
+    await sendDueReminders(env.ctx, offer!.remindAt!);
+    const after = await reminders();
+    expect(after).toHaveLength(before + 1);
+    const reminder = after.filter((m) => m.messageContent.startsWith('办理时限提醒'));
+    expect(reminder).toHaveLength(1);
+    expect(reminder[0]?.messageContent).toMatch(/^办理时限提醒：项目“委托测试项目\d+”的委托待您确认/);
+
+    // Past its deadline the to-do is overdue in the agency's list.
+    await env.ctx.db
+      .update(projectAuthorizations)
+      .set({ dueAt: new Date(Date.now() - 1000) })
+      .where(eq(projectAuthorizations.pkid, id));
+    const late = await json(await get('agency01', 'project/authorization/toDoList', { rows: '100' }));
+    expect(late.rows.find((r) => r.authorizationId === id)).toMatchObject({ overdue: true });
+  });
+});

@@ -19,6 +19,7 @@ import {
   projects,
 } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity/sessions';
+import { deadlineView, dueAt } from '@server/modules/deadlines/service';
 import { sendMessage } from '@server/modules/messages/service';
 import { stageName, surveyItemName } from '@shared/domain/stages';
 import { auditStatus, authorizationState, projectStatus } from '@shared/domain/statuses';
@@ -57,6 +58,9 @@ export interface AuthorizationRow {
   reason: string | null;
   authorizedAt: Date;
   respondedAt: Date | null;
+  /** The agency's answer is due (service deadline 'authorization'); overdue: answered after it or still open. */
+  dueAt: Date | null;
+  overdue: boolean;
 }
 
 const rowColumns = {
@@ -74,6 +78,7 @@ const rowColumns = {
   reason: a.reason,
   authorizedAt: a.authorizedAt,
   respondedAt: a.respondedAt,
+  dueAt: a.dueAt,
 };
 
 function joined(db: Queryable) {
@@ -88,8 +93,9 @@ function joined(db: Queryable) {
 
 async function withItems(
   db: Queryable,
-  rows: (Omit<AuthorizationRow, 'stageName' | 'itemNames'> & { stageId: number })[],
+  rows: (Omit<AuthorizationRow, 'stageName' | 'itemNames' | 'overdue'> & { stageId: number })[],
 ): Promise<AuthorizationRow[]> {
+  const now = new Date();
   const demandIds = [...new Set(rows.map((r) => r.demandId))];
   const items =
     demandIds.length === 0
@@ -101,6 +107,12 @@ async function withItems(
           .orderBy(asc(projectStageItems.itemId));
   return rows.map(({ stageId, ...row }) => ({
     ...row,
+    // Only an offer's answer has a deadline: a revoked one (changed before answering) is not late.
+    ...deadlineView(
+      row.state === authorizationState.code.revoked ? null : row.dueAt,
+      now,
+      row.state === authorizationState.code.pending ? null : row.respondedAt,
+    ),
     stageName: stageName(stageId),
     itemNames: items.filter((i) => i.demandId === row.demandId).map((i) => surveyItemName(i.itemId)),
   }));
@@ -170,6 +182,10 @@ export async function authorizeDemand(
     if (current) throw new AppError('conflict', { message: m.alreadyAuthorized });
     const agency = await assertAgencyEligible(tx, demand.pkid, input.organizationId);
     await assertSelectionAllows(tx, demand.pkid, agency.organizationId);
+    // The agency's answer is a to-do with a service deadline (docs/deadlines.md), reminded one
+    // working day before by the deadline-reminders job.
+    const now = new Date();
+    const deadline = await dueAt(tx, 'authorization', now);
     const [created] = await tx
       .insert(a)
       .values({
@@ -178,6 +194,9 @@ export async function authorizeDemand(
         organizationId: agency.organizationId,
         state: authorizationState.code.pending,
         authorizedBy: user.pkid,
+        authorizedAt: now,
+        dueAt: deadline.dueAt,
+        remindAt: deadline.remindAt,
       })
       .returning({ pkid: a.pkid });
     if (!created) throw new Error('authorization insert returned nothing');
