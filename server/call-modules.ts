@@ -10,6 +10,7 @@ import { auditOpinionRoutes } from './modules/audit-opinions/routes';
 import { casCheckRoutes, casProtocolRoutes, casServiceRoutes } from './modules/cas/routes';
 import { constructionExportRoutes } from './modules/construction-export/routes';
 import { constructionRoutes } from './modules/construction/routes';
+import { contractChangeRoutes, contractFlowRoutes } from './modules/contracts/change-routes';
 import { contractRoutes } from './modules/contracts/routes';
 import { creditRoutes } from './modules/credit/routes';
 import { downloadRoutes } from './modules/downloads/routes';
@@ -48,6 +49,8 @@ export const callModules: readonly CallModule[] = [
   agencyRoutes,
   agencyChangeRoutes,
   contractRoutes,
+  contractChangeRoutes,
+  contractFlowRoutes,
   auditUserRoutes,
   constructionExportRoutes,
   constructionRoutes,

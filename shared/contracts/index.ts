@@ -9,7 +9,7 @@ import { auditOpinionCalls } from './audit-opinions';
 import { casCheckCalls, casProtocolCalls, casServiceCalls } from './cas';
 import { constructionExportCalls } from './construction-export';
 import { constructionCalls } from './construction';
-import { contractCalls } from './contracts';
+import { contractCalls, contractChangeCalls, contractFlowCalls } from './contracts';
 import { creditCalls } from './credit';
 import { downloadCalls } from './downloads';
 import { hallCalls } from './hall';
@@ -48,6 +48,8 @@ export const allCalls = [
   auditUserCalls,
   constructionExportCalls,
   contractCalls,
+  contractChangeCalls,
+  contractFlowCalls,
   constructionCalls,
   selectionCalls,
   projectCalls,

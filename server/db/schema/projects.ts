@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   smallint,
@@ -24,6 +25,7 @@ import { users } from './accounts';
 import { checkIn, timestamps, timestamptz } from './columns';
 import { files } from './content';
 import { govAttachmentKind } from '@shared/domain/contracts';
+import type { ContractChangeFields } from '@shared/domain/contract-changes';
 import { agentOrganizations, constructionUnits } from './parties';
 import { districts, stages, surveyItems } from './reference';
 
@@ -214,6 +216,10 @@ export const contracts = pgTable(
     status: smallint('status').notNull().default(0),
     auditStatus: smallint('audit_status').notNull().default(0),
     signedOn: date('signed_on', { mode: 'string' }),
+    /** 履行期限 and 付款方式 (a filing change may change them, with the amount and the document). */
+    startOn: date('start_on', { mode: 'string' }),
+    endOn: date('end_on', { mode: 'string' }),
+    paymentTerms: text('payment_terms'),
     filedAt: timestamptz('filed_at'),
     fileId: uuid('file_id').references(() => files.id, { onDelete: 'set null' }),
     /** The template version the contract was drafted from (its PDF is rendered from that text). */
@@ -228,6 +234,10 @@ export const contracts = pgTable(
     checkIn('contracts_status_check', t.status, contractStatus.values),
     checkIn('contracts_audit_status_check', t.auditStatus, auditStatus.values),
     check('contracts_amount_check', sql`${t.amount} is null or ${t.amount} >= 0`),
+    check(
+      'contracts_schedule_check',
+      sql`${t.startOn} is null or ${t.endOn} is null or ${t.startOn} <= ${t.endOn}`,
+    ),
     uniqueIndex('contracts_contract_no_key').on(t.contractNo),
     index('contracts_project_id_idx').on(t.projectId),
     index('contracts_organization_id_idx').on(t.organizationId),
@@ -237,6 +247,38 @@ export const contracts = pgTable(
     index('contracts_created_at_idx').on(t.createdAt),
     index('contracts_gov_purchase_idx').on(t.isGovPurchase, t.signedOn),
     uniqueIndex('contracts_filing_no_key').on(t.filingNo),
+  ],
+);
+
+/**
+ * Filing changes (备案变更) of filed contracts (issue 14): a party asks with a full copy of the
+ * changeable fields carrying the edits (`data`) beside the fields as they were (`before`); the contract
+ * stays as filed until a reviewer approves, and the approval copies `data` over it
+ * (server/modules/review/change-tables.ts). Every change is kept, so each earlier version of the
+ * contract stays readable in its change. At most one open (draft or pending) change per contract.
+ */
+export const contractChanges = pgTable(
+  'contract_changes',
+  {
+    pkid: integer('pkid').primaryKey().generatedByDefaultAsIdentity(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.contractId, { onDelete: 'cascade' }),
+    applicantId: integer('applicant_id').references(() => users.pkid, { onDelete: 'set null' }),
+    before: jsonb('before').$type<ContractChangeFields>().notNull(),
+    data: jsonb('data').$type<ContractChangeFields>().notNull(),
+    reason: text('reason'),
+    auditStatus: smallint('audit_status').notNull().default(0),
+    appliedAt: timestamptz('applied_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    checkIn('contract_changes_audit_status_check', t.auditStatus, auditStatus.values),
+    index('contract_changes_contract_id_idx').on(t.contractId, t.createdAt),
+    index('contract_changes_audit_status_idx').on(t.auditStatus),
+    uniqueIndex('contract_changes_open_key')
+      .on(t.contractId)
+      .where(sql`${t.auditStatus} in (0, 1)`),
   ],
 );
 

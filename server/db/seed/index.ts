@@ -7,6 +7,7 @@ import type { Database, Queryable } from '../database';
 import { armReviewDeadlines, backfillReviewItems } from '../review-items';
 import * as schema from '../schema';
 import { createDemoData, GUEST_LOGINNAME, type DemoUser } from './demo';
+import { seedDemoContractChanges } from './demo-contract-changes';
 import { seedDemoSelections } from './demo-selections';
 import { demoRatings } from './demo-ratings';
 import { departmentIds, departmentRows, moduleRows, roleRows, stageRows, surveyItemRows } from './reference';
@@ -224,8 +225,10 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     // The selections write log lines and messages with generated ids: sequences first.
     await syncIdentitySequences(t);
     summary.demand_selections = await seedDemoSelections(t, options.now ?? new Date());
+    summary.contract_changes = await seedDemoContractChanges(t, options.now ?? new Date());
     // They also wrote log lines, messages and quotes: the summary counts what is stored.
     for (const [key, table] of [
+      ['audit_records', schema.auditRecords],
       ['project_logs', schema.projectLogs],
       ['messages', schema.messages],
       ['selection_quotes', schema.selectionQuotes],

@@ -22,7 +22,13 @@ import {
 } from '@server/db/schema';
 import { applyDemandAmendment } from '@server/modules/projects/amendment-hook';
 import { roles, type RoleId } from '@shared/domain/roles';
-import { auditStatus, auditSubject, type AuditStatus, type AuditSubject } from '@shared/domain/statuses';
+import {
+  auditStatus,
+  auditSubject,
+  contractStatus,
+  type AuditStatus,
+  type AuditSubject,
+} from '@shared/domain/statuses';
 import type { ReviewDecisionKey } from '@shared/domain/review';
 import { attachmentsDiffer } from '@shared/domain/staff';
 import { AppError } from '@shared/errors/app-error';
@@ -30,7 +36,13 @@ import { beijingDate } from '@shared/validation/jobs';
 import { staffMessages } from '@shared/validation/staff';
 import { isPersonBlacklisted } from '@server/modules/credit/flags';
 import { applyAuthChange } from '@server/modules/projects/auth-change-apply';
-import { applyOnApproval, orgChanges, staffChanges, unitChanges } from './change-tables';
+import {
+  applyOnApproval,
+  contractChanges,
+  orgChanges,
+  staffChanges,
+  unitChanges,
+} from './change-tables';
 
 export interface ReviewHookContext {
   tx: Queryable;
@@ -179,6 +191,19 @@ async function mirrorContractFiling(hook: ReviewHookContext): Promise<void> {
   );
 }
 
+/**
+ * A filing change applies only to a contract that is still filed: one terminated since the change was
+ * asked for refuses the approval (the whole decision rolls back).
+ */
+async function refuseUnlessFiled(hook: ReviewHookContext, change: { subjectId: number }): Promise<void> {
+  const [row] = await hook.tx
+    .select({ status: contracts.status })
+    .from(contracts)
+    .where(eq(contracts.contractId, change.subjectId));
+  if (row?.status !== contractStatus.code.filed)
+    throw new AppError('conflict', { message: '合同已不是已备案状态，不能变更' });
+}
+
 const authority = [roles.authority.id] as const;
 const auditor = [roles.auditor.id] as const;
 
@@ -219,6 +244,12 @@ const kinds: Partial<Record<AuditSubject, ReviewKind>> = {
     reviewerRoles: auditor,
     detailPath: (id) => `/contract/contractDetails?id=${id}`,
     onDecision: mirrorContractFiling,
+  },
+  [auditSubject.code.contractChange]: {
+    reviewerRoles: auditor,
+    // The applicant's and the reviewers' page: before and after, the records, the decision panel.
+    detailPath: (id) => `/usercenter/ConChangeDetail?id=${id}`,
+    onDecision: applyOnApproval(contractChanges, refuseUnlessFiled),
   },
   [auditSubject.code.authChange]: {
     reviewerRoles: authority,
