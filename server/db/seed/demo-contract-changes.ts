@@ -47,7 +47,16 @@ export async function seedDemoContractChanges(t: Queryable, now: Date): Promise<
     ),
   );
   const at = (ms: number) => new Date(now.getTime() - ms);
-  const plans = [
+  const plans: {
+    contract: (typeof agencyFiled)[number] | undefined;
+    applicantId: number;
+    status: number;
+    askedAt: Date;
+    decidedAt: Date | null;
+    edit: (before: ContractChangeFields) => Partial<ContractChangeFields>;
+    reason: string;
+    opinion: string | null;
+  }[] = [
     {
       contract: agencyFiled[0],
       applicantId: ids.agency,
@@ -156,10 +165,10 @@ export async function seedDemoContractChanges(t: Queryable, now: Date): Promise<
       });
     await t.insert(schema.auditRecords).values(records);
     // An approved change is the contract's content now.
-    if (plan.status === auditStatus.code.approved)
+    if (plan.status === auditStatus.code.approved && plan.decidedAt)
       await t
         .update(c)
-        .set({ ...data, updatedAt: plan.decidedAt ?? plan.askedAt })
+        .set({ ...data, updatedAt: plan.decidedAt })
         .where(eq(c.contractId, contract.contractId));
     added += 1;
   }

@@ -254,7 +254,9 @@ describe('the flow views', () => {
     const changing = await json(await post('agency01', 'contract/flow/query', { step: 'changing' }));
     expect(changing.total).toBeGreaterThan(0);
     expect(changing.rows[0].holder).toContain('审核人员');
-    const summary = (await json(await as('agency01').fetch('/smsend/contract/flow/summary'))).object;
+    const summaryAnswer = await json(await as('agency01').fetch('/smsend/contract/flow/summary'));
+    expect(summaryAnswer.success, JSON.stringify(summaryAnswer)).toBe(true);
+    const summary = summaryAnswer.object;
     expect(summary.total).toBe(own!.n);
     expect(summary.steps.find((step: { key: string }) => step.key === 'changing').count).toBe(changing.total);
     expect((await post('agency01', 'contract/flow/query', { step: 'nope' })).status).toBe(400);

@@ -200,7 +200,7 @@ export async function flowSummary(db: Queryable, user: SessionUser): Promise<Flo
   const scope = await contractScope(db, user);
   const counts = await withFlowJoins(db.select({ step: stepSql, n: sql<number>`count(*)::int` }).from(c).$dynamic())
     .where(scope)
-    .groupBy(stepSql);
+    .groupBy(sql`1`);
   const byStep = new Map(counts.map((row) => [row.step as FlowStepKey, row.n]));
   return {
     total: counts.reduce((sum, row) => sum + row.n, 0),
