@@ -77,14 +77,16 @@ export const pageRegistry: PageRegistry = {
   },
   usercenter: {
     ...builtConsolePages.usercenter,
-    // The group's pages come from three features (agencies, construction units, authorization changes).
+    // The group's pages come from four features (agencies, construction units, authorization changes,
+    // contract filing changes).
     load: async () => {
-      const [agencies, units, changes] = await Promise.all([
+      const [agencies, units, changes, contracts] = await Promise.all([
         import('@console/features/agencies/usercenter-pages'),
         import('@console/features/construction/usercenter-pages'),
         import('@console/features/authorizations/usercenter-pages'),
+        import('@console/features/contracts/usercenter-pages'),
       ]);
-      return { pages: { ...agencies.pages, ...units.pages, ...changes.pages } };
+      return { pages: { ...agencies.pages, ...units.pages, ...changes.pages, ...contracts.pages } };
     },
   },
 };

@@ -1,5 +1,7 @@
 /** The contract route group's pages (/contract; issue 14), registered in console/app/pages.ts. */
+import { FilingChangeDonePage, FilingChangeTodoPage } from './change-pages';
 import { ContractDetailPage } from './detail-page';
+import { ContractListFlowOnePage, ContractListFlowPage, FlowProcessPage } from './flow-pages';
 import { GovPurchaseTotalPage } from './gov-total-page';
 import { ContractCompletePage, ContractListPage, GovContractsPage, GovPurchasePage } from './list-pages';
 import { ContractTemplatePage } from './template-page';
@@ -13,4 +15,9 @@ export const pages = {
   GovContracts: GovContractsPage,
   GovPurchase: GovPurchasePage,
   GovPurchaseTotal: GovPurchaseTotalPage,
+  FilingCh: FilingChangeTodoPage,
+  FilingChDone: FilingChangeDonePage,
+  flowProcess: FlowProcessPage,
+  ContractListFlow: ContractListFlowPage,
+  ContractListFlowOne: ContractListFlowOnePage,
 };
