@@ -128,7 +128,9 @@ test('an agency changes a filed contract through review; the previous version st
 
   // The flow lists the steps in order, the filing change last.
   await agency.goto(`/contract/ContractListFlowOne?contractId=${contractId}`);
-  const events = agency.getByRole('list', { name: '流转记录' }).getByRole('listitem');
+  const timeline = agency.getByRole('list', { name: '流转记录' });
+  await expect(timeline).toContainText('第 1 次备案变更审核通过');
+  const events = timeline.getByRole('listitem');
   const labels = await events.evaluateAll((items) =>
     items.map((item) => item.querySelector('.ct-events__label')?.textContent ?? ''),
   );
