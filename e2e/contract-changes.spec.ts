@@ -129,7 +129,8 @@ test('an agency changes a filed contract through review; the previous version st
   // The flow lists the steps in order, the filing change last.
   await agency.goto(`/contract/ContractListFlowOne?contractId=${contractId}`);
   const timeline = agency.getByRole('list', { name: '流转记录' });
-  await expect(timeline).toContainText('第 1 次备案变更审核通过');
+  await expect(timeline).toContainText('第 1 次备案变更审核通过，变更生效（合同金额');
+  await expect(timeline).toContainText(`${oldAmount} → ¥120,000.00`);
   const events = timeline.getByRole('listitem');
   const labels = await events.evaluateAll((items) =>
     items.map((item) => item.querySelector('.ct-events__label')?.textContent ?? ''),
@@ -140,7 +141,7 @@ test('an agency changes a filed contract through review; the previous version st
     '合同备案审核通过',
     '提交第 1 次备案变更',
     '第 1 次备案变更审核不通过',
-    '提交第 1 次备案变更',
+    '重新提交第 1 次备案变更',
     '第 1 次备案变更审核通过',
   ];
   let from = 0;
@@ -149,7 +150,9 @@ test('an agency changes a filed contract through review; the previous version st
     expect(at, `${label} after position ${from} in ${labels.join(' | ')}`).toBeGreaterThanOrEqual(from);
     from = at + 1;
   }
-  await expect(agency.getByRole('list', { name: '流转记录' }).getByText('请附双方签字的补充协议')).toBeVisible();
+  await expect(
+    agency.getByRole('list', { name: '流转记录' }).getByText('请附双方签字的补充协议'),
+  ).toBeVisible();
   await agency.screenshot({ path: screenshotPath('contract-flow-one-1366'), fullPage: true });
   expect(await accessibilityViolations(agency)).toEqual([]);
 });
@@ -178,5 +181,7 @@ test('the flow process and the flow list render demo data for their roles', asyn
   await expect(page.getByRole('cell', { name: '审核通过' }).first()).toBeVisible();
   page = await fresh();
   await signInToConsole(page, 'owner01', '/contract/flowProcess');
-  await expect(page.getByRole('heading', { level: 2, name: /合同备案流程（共 [1-9]\d* 份合同）/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: /合同备案流程（共 [1-9]\d* 份合同）/ }),
+  ).toBeVisible();
 });

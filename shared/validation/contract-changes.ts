@@ -66,7 +66,10 @@ export const contractChangeSaveSchema = z
     ),
     startOn: date(m.dateFormat),
     endOn: date(m.dateFormat),
-    paymentTerms: z.preprocess(blankToUndefined, z.string().trim().max(500, m.paymentTermsTooLong).optional()),
+    paymentTerms: z.preprocess(
+      blankToUndefined,
+      z.string().trim().max(500, m.paymentTermsTooLong).optional(),
+    ),
     reason: z.preprocess(
       blankToUndefined,
       z.string(m.reasonRequired).trim().min(1, m.reasonRequired).max(500, m.reasonTooLong),
@@ -94,7 +97,10 @@ const paging = {
 /** FilingCh / FilingChDone: the reviewer's to-do or done filing changes, filtered by contract. */
 export const contractChangeListSchema = z.object({
   ...paging,
-  contractNo: z.preprocess(blankToUndefined, z.string().trim().max(40, '合同编号不能超过 40 个字').optional()),
+  contractNo: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(40, '合同编号不能超过 40 个字').optional(),
+  ),
 });
 
 /** contract/change/query: one contract's filing changes, newest first. */
@@ -129,7 +135,10 @@ export type FlowStepKey = (typeof flowStepKeys)[number];
 /** ContractListFlow: the visible contracts with their current step, filtered. */
 export const contractFlowListSchema = z.object({
   ...paging,
-  contractNo: z.preprocess(blankToUndefined, z.string().trim().max(40, '合同编号不能超过 40 个字').optional()),
+  contractNo: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(40, '合同编号不能超过 40 个字').optional(),
+  ),
   projectName: z.preprocess(
     blankToUndefined,
     z.string().trim().max(100, '项目名称不能超过 100 个字').optional(),

@@ -409,7 +409,11 @@ export function FilingChangeDonePage() {
       filters={filters}
       columns={[
         ...changeColumns,
-        { key: 'decidedAs', header: '处理结果', cell: (row) => row.decidedAs ?? auditStatus.label(row.auditStatus) },
+        {
+          key: 'decidedAs',
+          header: '处理结果',
+          cell: (row) => row.decidedAs ?? auditStatus.label(row.auditStatus),
+        },
         {
           key: 'decidedOn',
           header: '处理时间',

@@ -83,7 +83,9 @@ export function FlowProcessPage() {
               <li>建设单位确认合同，或填写原因退回修改。</li>
               <li>中介机构提交备案，审核人员审核（可转办）；不通过时退回中介机构修改后重新提交。</li>
               <li>审核通过即备案，生成备案编号，项目进入“合同已备案”。</li>
-              <li>已备案合同需要变更金额、履行期限、付款方式或合同文件时，由合同一方申请备案变更，审核通过后生效，原版本保留可查。</li>
+              <li>
+                已备案合同需要变更金额、履行期限、付款方式或合同文件时，由合同一方申请备案变更，审核通过后生效，原版本保留可查。
+              </li>
             </ol>
           </Card>
         </>
@@ -180,7 +182,11 @@ export function ContractListFlowOnePage() {
             >
               <span className="ct-flow__name">{step.label}</span>
               <span className="ct-flow__holder">
-                {step.state === 'done' ? '已完成' : step.state === 'current' ? `当前：${data.holder}` : '未开始'}
+                {step.state === 'done'
+                  ? '已完成'
+                  : step.state === 'current'
+                    ? `当前：${data.holder}`
+                    : '未开始'}
               </span>
             </li>
           ))}

@@ -19,7 +19,8 @@ const k = schema.contractChanges;
 const c = schema.contracts;
 
 /** amount × factor/100, to the cent. */
-const scaled = (amount: string | null, factor: bigint) => fromCents(((toCents(amount) ?? 0n) * factor) / 100n);
+const scaled = (amount: string | null, factor: bigint) =>
+  fromCents(((toCents(amount) ?? 0n) * factor) / 100n);
 
 export async function seedDemoContractChanges(t: Queryable, now: Date): Promise<number> {
   const filedOf = (where: ReturnType<typeof eq>) =>
@@ -154,7 +155,9 @@ export async function seedDemoContractChanges(t: Queryable, now: Date): Promise<
         subjectType: auditSubject.code.contractChange,
         subjectId: row.pkid,
         decision:
-          plan.status === auditStatus.code.approved ? auditDecision.code.approved : auditDecision.code.rejected,
+          plan.status === auditStatus.code.approved
+            ? auditDecision.code.approved
+            : auditDecision.code.rejected,
         opinion: plan.opinion,
         auditorId: ids.auditor,
         auditorName: names.get(ids.auditor) ?? null,

@@ -83,8 +83,9 @@ describe('the demo filing changes', () => {
       .from(contractChanges)
       .where(eq(contractChanges.auditStatus, 2))
       .limit(1);
-    const change = (await json(await as('agency01').fetch(`/smsend/contract/change/queryOne?id=${approved!.pkid}`)))
-      .object;
+    const change = (
+      await json(await as('agency01').fetch(`/smsend/contract/change/queryOne?id=${approved!.pkid}`))
+    ).object;
     expect(change.before.amount).not.toBe(change.data.amount);
     expect(change.changedFields).toContain('amount');
     expect(change.records.map((record: { decisionLabel: string }) => record.decisionLabel)).toEqual([
@@ -115,7 +116,8 @@ describe('a filing change', () => {
     expect((await json(notFiled)).message).toBe('只有已备案的合同可以申请备案变更');
     // Staff see the contract but are no party: their role may not even call.
     expect(
-      (await multipart('staff01', 'contract/change/save', { contractId: String(filed.id), ...fields })).status,
+      (await multipart('staff01', 'contract/change/save', { contractId: String(filed.id), ...fields }))
+        .status,
     ).toBe(403);
     const same = await multipart('agency01', 'contract/change/save', {
       contractId: String(filed.id),
@@ -168,8 +170,14 @@ describe('a filing change', () => {
     });
     expect(again.status).toBe(409);
     // The agency cannot decide; the auditor sees it side by side and rejects with an opinion.
-    expect((await post('agency01', 'contract/change/approve', { id: String(change.pkid), auditStatus: '2' })).status).toBe(403);
-    const noOpinion = await post('auditor01', 'contract/change/approve', { id: String(change.pkid), auditStatus: '3' });
+    expect(
+      (await post('agency01', 'contract/change/approve', { id: String(change.pkid), auditStatus: '2' }))
+        .status,
+    ).toBe(403);
+    const noOpinion = await post('auditor01', 'contract/change/approve', {
+      id: String(change.pkid),
+      auditStatus: '3',
+    });
     expect(noOpinion.status).toBe(400);
     const rejected = await post('auditor01', 'contract/change/approve', {
       id: String(change.pkid),
@@ -177,9 +185,13 @@ describe('a filing change', () => {
       opinion: '请补充补充协议',
     });
     expect(rejected.status).toBe(200);
-    let contract = (await json(await as('agency01').fetch(`/smsend/contract/queryOne?contractId=${filed.id}`))).object;
+    let contract = (
+      await json(await as('agency01').fetch(`/smsend/contract/queryOne?contractId=${filed.id}`))
+    ).object;
     expect(contract.amount).toBe(filed.amount);
-    const seen = (await json(await as('agency01').fetch(`/smsend/contract/change/queryOne?id=${change.pkid}`))).object;
+    const seen = (
+      await json(await as('agency01').fetch(`/smsend/contract/change/queryOne?id=${change.pkid}`))
+    ).object;
     expect(seen.auditStatus).toBe(3);
     expect(seen.canEdit).toBe(true);
     // Edited and resubmitted: the same request, pending again.
@@ -198,7 +210,8 @@ describe('a filing change', () => {
       auditStatus: '2',
     });
     expect(approved.status).toBe(200);
-    contract = (await json(await as('agency01').fetch(`/smsend/contract/queryOne?contractId=${filed.id}`))).object;
+    contract = (await json(await as('agency01').fetch(`/smsend/contract/queryOne?contractId=${filed.id}`)))
+      .object;
     expect(contract.amount).toBe('99999.50');
     expect(contract.endOn).toBe('2026-09-30');
     expect(contract.paymentTerms).toBe('验收后一次付清');
@@ -208,7 +221,9 @@ describe('a filing change', () => {
     expect(history.total).toBe(1);
     expect(history.rows[0].amountBefore).toBe(filed.amount);
     expect(history.rows[0].amountAfter).toBe('99999.50');
-    const done = (await json(await as('agency01').fetch(`/smsend/contract/change/queryOne?id=${change.pkid}`))).object;
+    const done = (
+      await json(await as('agency01').fetch(`/smsend/contract/change/queryOne?id=${change.pkid}`))
+    ).object;
     expect(done.before.amount).toBe(filed.amount);
     expect(done.records.map((record: { decisionLabel: string }) => record.decisionLabel)).toEqual([
       '提交审核',
@@ -219,11 +234,19 @@ describe('a filing change', () => {
     expect(done.canEdit).toBe(false);
 
     // The flow shows the steps in order, the filing change last.
-    const flow = (await json(await as('agency01').fetch(`/smsend/contract/flow/queryOne?contractId=${filed.id}`)))
-      .object;
+    const flow = (
+      await json(await as('agency01').fetch(`/smsend/contract/flow/queryOne?contractId=${filed.id}`))
+    ).object;
     const labels: string[] = flow.events.map((event: { label: string }) => event.label);
     expect(labels[0]).toBe('起草合同');
-    const order = ['提交合同备案', '合同备案审核通过', '提交第 1 次备案变更', '第 1 次备案变更审核不通过', '第 1 次备案变更审核通过'];
+    const order = [
+      '提交合同备案',
+      '合同备案审核通过',
+      '提交第 1 次备案变更',
+      '第 1 次备案变更审核不通过',
+      '重新提交第 1 次备案变更',
+      '第 1 次备案变更审核通过，变更生效（合同金额',
+    ];
     const positions = order.map((label) => labels.findIndex((text) => text.startsWith(label)));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((x, y) => x - y)).toEqual(positions);
@@ -238,7 +261,9 @@ describe('a filing change', () => {
       .where(ne(contracts.organizationId, 1))
       .limit(1);
     if (theirs)
-      expect((await as('agency01').fetch(`/smsend/contract/change/queryOne?id=${theirs.pkid}`)).status).toBe(404);
+      expect((await as('agency01').fetch(`/smsend/contract/change/queryOne?id=${theirs.pkid}`)).status).toBe(
+        404,
+      );
     expect((await as('agency01').fetch('/smsend/contract/change/queryOne?id=999999')).status).toBe(404);
   });
 });
@@ -261,6 +286,8 @@ describe('the flow views', () => {
     expect(summary.steps.find((step: { key: string }) => step.key === 'changing').count).toBe(changing.total);
     expect((await post('agency01', 'contract/flow/query', { step: 'nope' })).status).toBe(400);
     // The owner sees its unit's contracts in the process view.
-    expect((await json(await as('owner01').fetch('/smsend/contract/flow/summary'))).object.total).toBeGreaterThan(0);
+    expect(
+      (await json(await as('owner01').fetch('/smsend/contract/flow/summary'))).object.total,
+    ).toBeGreaterThan(0);
   });
 });

@@ -30,11 +30,7 @@ import { contractChanges as contractChangeKind } from '@server/modules/review/ch
 import { isReviewerOf } from '@server/modules/review/pool';
 import { decideByAuditStatus, decideIn, listReviewRecords } from '@server/modules/review/service';
 import { storeUploadedFile } from '@server/storage/uploads';
-import type {
-  ContractChange,
-  ContractChangeFieldsOut,
-  ContractChangeRow,
-} from '@shared/contracts/contracts';
+import type { ContractChange, ContractChangeFieldsOut, ContractChangeRow } from '@shared/contracts/contracts';
 import { changedContractFields, type ContractChangeFields } from '@shared/domain/contract-changes';
 import { roles } from '@shared/domain/roles';
 import { auditDecision, auditStatus, auditSubject, contractStatus } from '@shared/domain/statuses';
@@ -101,8 +97,7 @@ export async function saveContractChange(
   const { db } = ctx;
   const contract = await findVisible(db, user, input.contractId);
   if (!(await isParty(db, user, contract))) throw new AppError('forbidden', { message: m.notParty });
-  if (contract.status !== contractStatus.code.filed)
-    throw new AppError('conflict', { message: m.notFiled });
+  if (contract.status !== contractStatus.code.filed) throw new AppError('conflict', { message: m.notFiled });
   const before = await currentFields(db, contract.contractId);
   // The request being edited: the open one, else (resubmitting) the contract's latest rejected one.
   const open = await openChangeOf(db, contractChangeKind, contract.contractId);
@@ -117,10 +112,7 @@ export async function saveContractChange(
         .orderBy(desc(k.updatedAt), desc(k.pkid))
         .limit(1);
   const [editing] = open
-    ? await db
-        .select({ pkid: k.pkid, data: k.data, before: k.before })
-        .from(k)
-        .where(eq(k.pkid, open.pkid))
+    ? await db.select({ pkid: k.pkid, data: k.data, before: k.before }).from(k).where(eq(k.pkid, open.pkid))
     : [rejected];
   // A document uploaded with an earlier save of the same request stays unless replaced again.
   const keptFile =
@@ -481,12 +473,7 @@ export async function changeFile(db: Queryable, user: SessionUser, fileId: strin
     .innerJoin(files, eq(files.id, fileId))
     .innerJoin(c, eq(c.contractId, k.contractId))
     .innerJoin(projects, eq(projects.pkid, c.projectId))
-    .where(
-      and(
-        or(sql`${k.before}->>'fileId' = ${fileId}`, sql`${k.data}->>'fileId' = ${fileId}`),
-        scope,
-      ),
-    )
+    .where(and(or(sql`${k.before}->>'fileId' = ${fileId}`, sql`${k.data}->>'fileId' = ${fileId}`), scope))
     .limit(1);
   if (!row) throw new AppError('not_found', { message: '文件不存在或您无权查看' });
   return row;

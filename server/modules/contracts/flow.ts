@@ -72,7 +72,10 @@ const stepSql = sql<FlowStepKey>`case
 /** The visible contracts with the joins that tell the step and its holder. */
 function withFlowJoins<T extends PgSelect>(query: T) {
   return withContractJoins(query)
-    .leftJoin(filingItem, and(eq(filingItem.subjectType, auditSubject.code.contract), eq(filingItem.subjectId, c.contractId)))
+    .leftJoin(
+      filingItem,
+      and(eq(filingItem.subjectType, auditSubject.code.contract), eq(filingItem.subjectId, c.contractId)),
+    )
     .leftJoin(filingHolder, eq(filingHolder.pkid, filingItem.assigneeId))
     .leftJoin(
       openChange,
@@ -80,7 +83,10 @@ function withFlowJoins<T extends PgSelect>(query: T) {
     )
     .leftJoin(
       changeItem,
-      and(eq(changeItem.subjectType, auditSubject.code.contractChange), eq(changeItem.subjectId, openChange.pkid)),
+      and(
+        eq(changeItem.subjectType, auditSubject.code.contractChange),
+        eq(changeItem.subjectId, openChange.pkid),
+      ),
     )
     .leftJoin(changeHolder, eq(changeHolder.pkid, changeItem.assigneeId));
 }
@@ -182,14 +188,24 @@ export async function listFlow(
   if (input.projectName) parts.push(ilike(projects.projectName, containsPattern(input.projectName)));
   if (input.step) parts.push(sql`${stepSql} = ${input.step}`);
   const where = and(...parts);
-  const rows = (await withFlowJoins(db.select({ ...rowColumns, total: sql<number>`count(*) over()::int` }).from(c).$dynamic())
+  const rows = (await withFlowJoins(
+    db
+      .select({ ...rowColumns, total: sql<number>`count(*) over()::int` })
+      .from(c)
+      .$dynamic(),
+  )
     .where(where)
     .orderBy(desc(c.updatedAt), desc(c.contractId))
     .limit(input.pageSize)
     .offset((input.pageIdx - 1) * input.pageSize)) as (FlowRecord & { total: number })[];
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && input.pageIdx > 1) {
-    const [counted] = await withFlowJoins(db.select({ n: sql<number>`count(*)::int` }).from(c).$dynamic()).where(where);
+    const [counted] = await withFlowJoins(
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(c)
+        .$dynamic(),
+    ).where(where);
     total = counted?.n ?? 0;
   }
   return { rows: rows.map(toFlowRow), total };
@@ -198,7 +214,12 @@ export async function listFlow(
 /** contract/flow/summary: how many visible contracts stand at each step. */
 export async function flowSummary(db: Queryable, user: SessionUser): Promise<FlowSummary> {
   const scope = await contractScope(db, user);
-  const counts = await withFlowJoins(db.select({ step: stepSql, n: sql<number>`count(*)::int` }).from(c).$dynamic())
+  const counts = await withFlowJoins(
+    db
+      .select({ step: stepSql, n: sql<number>`count(*)::int` })
+      .from(c)
+      .$dynamic(),
+  )
     .where(scope)
     .groupBy(sql`1`);
   const byStep = new Map(counts.map((row) => [row.step as FlowStepKey, row.n]));
@@ -246,9 +267,15 @@ const tones: Record<number, FlowEvent['tone']> = {
 /** contract/flow/queryOne: one visible contract's steps and its timeline, oldest first. */
 export async function getFlow(db: Queryable, user: SessionUser, contractId: number): Promise<FlowOne> {
   const scope = await contractScope(db, user);
-  const [row] = (await withFlowJoins(db.select({ ...rowColumns, signedOn: c.signedOn, filedAt: c.filedAt }).from(c).$dynamic()).where(
-    and(eq(c.contractId, contractId), scope),
-  )) as (FlowRecord & { signedOn: string | null; filedAt: Date | null })[];
+  const [row] = (await withFlowJoins(
+    db
+      .select({ ...rowColumns, signedOn: c.signedOn, filedAt: c.filedAt })
+      .from(c)
+      .$dynamic(),
+  ).where(and(eq(c.contractId, contractId), scope))) as (FlowRecord & {
+    signedOn: string | null;
+    filedAt: Date | null;
+  })[];
   if (!row) throw new AppError('not_found', { message: contractMessages.notFound });
   const changes = await db
     .select({
@@ -306,6 +333,18 @@ export async function getFlow(db: Queryable, user: SessionUser, contractId: numb
     });
   const changeNumber = new Map(changes.map((change, index) => [change.pkid, index + 1]));
   const changeById = new Map(changes.map((change) => [change.pkid, change]));
+  const submittedBefore = new Set<number>();
+  /** What a change touches; with `amounts`, the amount before and after it (its final version). */
+  const touched = (change: (typeof changes)[number] | undefined, amounts: boolean) =>
+    change
+      ? changedContractFields(change.before, change.data)
+          .map((key) =>
+            key === 'amount' && amounts
+              ? `合同金额 ${formatMoney(change.before.amount)} → ${formatMoney(change.data.amount)}`
+              : contractChangeFieldLabels[key],
+          )
+          .join('、')
+      : '';
   for (const record of records) {
     const isChange = record.subjectType === auditSubject.code.contractChange;
     const n = isChange ? changeNumber.get(record.subjectId) : undefined;
@@ -313,23 +352,15 @@ export async function getFlow(db: Queryable, user: SessionUser, contractId: numb
     const what = isChange ? `第 ${n} 次备案变更` : '合同备案';
     let label: string;
     switch (record.decision) {
-      case auditDecision.code.submitted:
-        label = isChange
-          ? `提交${what}（${
-              change
-                ? changedContractFields(change.before, change.data)
-                    .map((key) =>
-                      key === 'amount'
-                        ? `合同金额 ${formatMoney(change.before.amount)} → ${formatMoney(change.data.amount)}`
-                        : contractChangeFieldLabels[key],
-                    )
-                    .join('、')
-                : ''
-            }）`
-          : '提交合同备案';
+      case auditDecision.code.submitted: {
+        const key = isChange ? record.subjectId : 0;
+        const again = submittedBefore.has(key) ? '重新' : '';
+        submittedBefore.add(key);
+        label = isChange ? `${again}提交${what}（${touched(change, false)}）` : `${again}提交合同备案`;
         break;
+      }
       case auditDecision.code.approved:
-        label = isChange ? `${what}审核通过，变更生效` : '合同备案审核通过';
+        label = isChange ? `${what}审核通过，变更生效（${touched(change, true)}）` : '合同备案审核通过';
         break;
       case auditDecision.code.rejected:
         label = `${what}审核不通过，退回修改`;

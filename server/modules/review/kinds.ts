@@ -36,13 +36,7 @@ import { beijingDate } from '@shared/validation/jobs';
 import { staffMessages } from '@shared/validation/staff';
 import { isPersonBlacklisted } from '@server/modules/credit/flags';
 import { applyAuthChange } from '@server/modules/projects/auth-change-apply';
-import {
-  applyOnApproval,
-  contractChanges,
-  orgChanges,
-  staffChanges,
-  unitChanges,
-} from './change-tables';
+import { applyOnApproval, contractChanges, orgChanges, staffChanges, unitChanges } from './change-tables';
 
 export interface ReviewHookContext {
   tx: Queryable;
