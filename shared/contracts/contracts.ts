@@ -19,6 +19,7 @@ import {
   templateSaveSchema,
   yearSchema,
 } from '@shared/validation/contracts';
+import { changeTransferSchema } from '@shared/validation/agencies';
 import { fileIdSchema } from '@shared/validation/lists';
 import {
   contractChangeDecisionSchema,
@@ -383,6 +384,7 @@ export const contractCalls = defineCalls('contracts', {
 // /contract/flowProcess, ContractListFlow, ContractListFlowOne) but no call paths for them. They are
 // named here in the spec's style, under contract/…: contract/change/save, contract/change/toDoList,
 // contract/change/doneList, contract/change/query, contract/change/queryOne, contract/change/approve,
+// contract/change/transferTask (as transferContractTask for filings),
 // and contract/flow/query, contract/flow/queryOne, contract/flow/summary.
 
 /** Who may ask for a filing change: the contract's parties (the service checks it is theirs). */
@@ -503,6 +505,16 @@ export const contractChangeCalls = defineCalls('contractChanges', {
     path: 'contract/change/approve',
     method: 'POST',
     input: contractChangeDecisionSchema,
+    output: changeDecisionOut,
+    envelope: 'result',
+    access: contractChangeReviewerRoles,
+  },
+  transferTask: {
+    summary: '把合同备案变更的审核任务转办给其他审核人员（须填写原因）',
+    base: 'business',
+    path: 'contract/change/transferTask',
+    method: 'POST',
+    input: changeTransferSchema,
     output: changeDecisionOut,
     envelope: 'result',
     access: contractChangeReviewerRoles,

@@ -169,7 +169,7 @@ export function ContractChangeDetailPage() {
   const review = change.data?.review;
   const reviewing = Boolean(review && review.allowed.some((key) => key === 'approve' || key === 'reject'));
   const templates = useCall(auditOpinionCalls.list, { pageIdx: 1, pageSize: 50 }, { enabled: reviewing });
-  const approve = useCallMutation(contractChangeCalls.approve, {
+  const touched = {
     invalidates: [
       contractChangeCalls.queryOne,
       contractChangeCalls.toDoList,
@@ -177,7 +177,9 @@ export function ContractChangeDetailPage() {
       contractChangeCalls.query,
       contractCalls.queryOne,
     ],
-  });
+  };
+  const approve = useCallMutation(contractChangeCalls.approve, touched);
+  const transfer = useCallMutation(contractChangeCalls.transferTask, touched);
   if (!valid) return <Notice tone="danger">请从列表中选择备案变更</Notice>;
   if (change.error)
     return (
@@ -190,6 +192,16 @@ export function ContractChangeDetailPage() {
   if (!data) return <PageHeader title="合同变更详情" description="正在加载…" />;
 
   const decide = async (decision: Decision) => {
+    if (decision.decision === 'transfer') {
+      const moved = await transfer.mutateAsync({
+        id,
+        askReason: decision.opinion ?? '',
+        transferStaffId: decision.transferToId ?? 0,
+        ...(decision.version !== undefined ? { version: decision.version } : {}),
+      });
+      setOutcome(moved.message);
+      return;
+    }
     const result = await approve.mutateAsync({
       id,
       auditStatus: decision.decision === 'approve' ? 2 : 3,
@@ -253,7 +265,7 @@ export function ContractChangeDetailPage() {
           version={data.review.version}
           allowed={data.review.allowed as ReviewDecisionKey[]}
           opinions={templates.data?.rows ?? []}
-          reviewers={[]}
+          reviewers={data.review.reviewers}
           onDecide={decide}
         />
       ) : null}

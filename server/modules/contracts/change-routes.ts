@@ -12,6 +12,7 @@ import {
   listChangeTodo,
   listContractChanges,
   saveContractChange,
+  transferContractChange,
 } from './changes';
 import { flowSummary, getFlow, listFlow } from './flow';
 
@@ -32,6 +33,7 @@ export const contractChangeRoutes = implement(contractChangeCalls, (ctx) => ({
       result.auditStatus === auditStatus.code.approved ? '审核通过，变更已生效' : '已退回申请人修改',
     );
   },
+  transferTask: async (input, { user }) => reply(await transferContractChange(ctx, user, input), '转办成功'),
   document: async ({ id }, { user }) => {
     const response = fileResponse(ctx.storage, await changeFile(ctx.db, user, id), 'attachment');
     response.headers.set('Cache-Control', 'private, no-store');

@@ -28,7 +28,12 @@ import type { SessionUser } from '@server/modules/identity/sessions';
 import { openChangeOf, reviewStateOrNull, saveChangeRequest } from '@server/modules/review/change-requests';
 import { contractChanges as contractChangeKind } from '@server/modules/review/change-tables';
 import { isReviewerOf } from '@server/modules/review/pool';
-import { decideByAuditStatus, decideIn, listReviewRecords } from '@server/modules/review/service';
+import {
+  decideByAuditStatus,
+  decideIn,
+  listReviewRecords,
+  reviewersOf,
+} from '@server/modules/review/service';
 import { storeUploadedFile } from '@server/storage/uploads';
 import type { ContractChange, ContractChangeFieldsOut, ContractChangeRow } from '@shared/contracts/contracts';
 import { changedContractFields, type ContractChangeFields } from '@shared/domain/contract-changes';
@@ -256,7 +261,7 @@ export async function getContractChange(
     ...fields,
     fileName: fields.fileId ? (names.get(fields.fileId) ?? null) : null,
   });
-  const review = await reviewStateOrNull(db, user, CHANGE, id, { transfer: false });
+  const review = await reviewStateOrNull(db, user, CHANGE, id);
   const [latest] = await db
     .select({ pkid: k.pkid })
     .from(k)
@@ -274,8 +279,12 @@ export async function getContractChange(
     filingNo: row.filingNo,
     before: out(row.before),
     data: out(row.data),
-    // No transfer call for filing changes: nobody is offered as a transfer target.
-    review: review ? { ...review, reviewers: [] } : null,
+    review: review
+      ? {
+          ...review,
+          reviewers: review.allowed.includes('transfer') ? await reviewerNames(db, user.pkid) : [],
+        }
+      : null,
     records: (await listReviewRecords(db, CHANGE, id)).map((record) => ({
       ...record,
       auditedAt: record.auditedAt.toISOString(),
@@ -462,6 +471,36 @@ export async function decideContractChange(
   input: { id: number; auditStatus: number; opinion?: string | undefined; version?: number | undefined },
 ) {
   return decideByAuditStatus(ctx, user, { subjectType: CHANGE, subjectId: input.id }, input);
+}
+
+/** The reviewers a filing change may be transferred to (everyone in its pool but the user). */
+async function reviewerNames(db: Queryable, except: number) {
+  const ids = (await reviewersOf(db, CHANGE)).filter((id) => id !== except);
+  if (ids.length === 0) return [];
+  return db
+    .select({ pkid: users.pkid, username: users.username })
+    .from(users)
+    .where(inArray(users.pkid, ids))
+    .orderBy(users.pkid);
+}
+
+/** contract/change/transferTask: hands the pending change to another reviewer, with the reason. */
+export async function transferContractChange(
+  ctx: Pick<AppContext, 'db'>,
+  user: SessionUser,
+  input: { id: number; askReason: string; transferStaffId: number; version?: number | undefined },
+) {
+  const item = await ctx.db.transaction((tx) =>
+    decideIn(tx, user, {
+      subjectType: CHANGE,
+      subjectId: input.id,
+      decision: 'transfer',
+      opinion: input.askReason,
+      transferToId: input.transferStaffId,
+      ...(input.version !== undefined ? { version: input.version } : {}),
+    }),
+  );
+  return { auditStatus: item.status, version: item.version };
 }
 
 /** A document named by a change (before or after) the user may see. */
