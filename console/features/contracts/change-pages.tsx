@@ -401,6 +401,7 @@ export function FilingChangeTodoPage() {
       title="合同备案变更"
       caption="待审核的合同备案变更"
       description="待您审核的合同备案变更，按提交时间先后排列；点击合同编号查看变更前后对照并审核，审核通过后变更生效。"
+      intro={<Link to="/contract/flowProcess">查看合同备案流程和各环节合同数</Link>}
       call={contractChangeCalls.toDoList}
       filters={filters}
       columns={changeColumns}

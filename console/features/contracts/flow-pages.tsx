@@ -123,6 +123,7 @@ export function ContractListFlowPage() {
       title="合同流转"
       caption="合同流转列表"
       description="您的合同当前所处的环节和办理人；点击合同编号查看完整的流转记录。"
+      intro={<Link to="/contract/flowProcess">查看合同备案流程和各环节合同数</Link>}
       call={contractFlowCalls.query}
       filters={[
         { name: 'contractNo', label: '合同编号' },
