@@ -348,7 +348,11 @@ export function ContractChangeHistory({ contract }: { contract: ContractDetail }
             {outcome.message} <Link to={changeLink(outcome.id)}>查看变更申请</Link>
           </Notice>
         ) : null}
-        {mayAsk && !asking ? <Button onClick={() => setAsking(true)}>申请备案变更</Button> : null}
+        {mayAsk && !asking ? (
+          <p className="ct-change-ask">
+            <Button onClick={() => setAsking(true)}>申请备案变更</Button>
+          </p>
+        ) : null}
       </Card>
       {mayAsk && asking ? (
         <ContractChangeForm
