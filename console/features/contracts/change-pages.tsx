@@ -381,11 +381,14 @@ const changeColumns: Column<ContractChangeRow>[] = [
   {
     key: 'amount',
     header: '金额（变更前 → 变更后）',
-    cell: (row) => (
-      <span className="ct-money">
-        {formatMoney(row.amountBefore)} → {formatMoney(row.amountAfter)}
-      </span>
-    ),
+    cell: (row) =>
+      row.changedFields.includes('amount') ? (
+        <span className="ct-money">
+          {formatMoney(row.amountBefore)} → {formatMoney(row.amountAfter)}
+        </span>
+      ) : (
+        <span className="ct-money">{formatMoney(row.amountBefore)}（未变更）</span>
+      ),
   },
   { key: 'applicantName', header: '申请人', cell: (row) => row.applicantName ?? '' },
   {
