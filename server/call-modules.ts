@@ -11,6 +11,7 @@ import { casCheckRoutes, casProtocolRoutes, casServiceRoutes } from './modules/c
 import { constructionExportRoutes } from './modules/construction-export/routes';
 import { constructionRoutes } from './modules/construction/routes';
 import { contractFilingRoutes } from './modules/contracts/filing-routes';
+import { contractChangeRoutes, contractFlowRoutes } from './modules/contracts/change-routes';
 import { contractRoutes } from './modules/contracts/routes';
 import { creditRoutes } from './modules/credit/routes';
 import { downloadRoutes } from './modules/downloads/routes';
@@ -51,6 +52,8 @@ export const callModules: readonly CallModule[] = [
   agencyChangeRoutes,
   contractRoutes,
   contractFilingRoutes,
+  contractChangeRoutes,
+  contractFlowRoutes,
   auditUserRoutes,
   constructionExportRoutes,
   constructionRoutes,

@@ -82,7 +82,7 @@ export const pageRegistry: PageRegistry = {
   usercenter: {
     ...builtConsolePages.usercenter,
     // The group's pages come from four features (agencies, construction units, authorization changes,
-    // contract applications).
+    // contract applications, contract filing changes).
     load: async () => {
       const [agencies, units, changes, contracts] = await Promise.all([
         import('@console/features/agencies/usercenter-pages'),

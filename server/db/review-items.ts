@@ -65,6 +65,11 @@ export async function backfillReviewItems(db: Queryable): Promise<number> {
            case when u.audit_status <> 0 then u.created_at end,
            case when u.audit_status in (2, 3) then u.updated_at end
       from construction_unit_changes u
+    union all
+    select 'contract_change', g.pkid, g.audit_status, g.applicant_id,
+           case when g.audit_status <> 0 then g.created_at end,
+           case when g.audit_status in (2, 3) then g.updated_at end
+      from contract_changes g
     on conflict (subject_type, subject_id) do nothing
     returning pkid
   `);

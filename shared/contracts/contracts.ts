@@ -19,9 +19,21 @@ import {
   templateSaveSchema,
   yearSchema,
 } from '@shared/validation/contracts';
+import { changeTransferSchema } from '@shared/validation/agencies';
 import { fileIdSchema } from '@shared/validation/lists';
+import {
+  contractChangeDecisionSchema,
+  contractChangeHistorySchema,
+  contractChangeIdSchema,
+  contractChangeListSchema,
+  contractChangeSaveSchema,
+  contractFlowListSchema,
+  contractFlowOneSchema,
+  flowStepKeys,
+} from '@shared/validation/contract-changes';
+import { reviewRecordSchema, reviewStateSchema } from './agencies';
 import { defineCalls } from './define';
-import { dateTime, id } from './wire';
+import { dateTime, deadlineFields, id } from './wire';
 
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -101,6 +113,9 @@ export const contractDetailSchema = contractRowSchema.extend({
   govAttachments: z.array(govAttachmentSchema),
   /** Whether this user may add procurement documents to it. */
   canEditGov: z.boolean(),
+  startOn: z.string().nullable().describe('履行开始日期'),
+  endOn: z.string().nullable().describe('履行结束日期'),
+  paymentTerms: z.string().nullable().describe('付款方式'),
 });
 export type ContractDetail = z.infer<typeof contractDetailSchema>;
 
@@ -362,5 +377,246 @@ export const contractCalls = defineCalls('contracts', {
     output: govTotalSchemaOut,
     envelope: 'object',
     access: govPurchaseRoles,
+  },
+});
+
+// ── Filing changes (备案变更) and the flow views ───────────────────────────────────────────────────
+//
+// The spec lists the pages (/contract/FilingCh, FilingChDone, /usercenter/ConChangeDetail,
+// /contract/flowProcess, ContractListFlow, ContractListFlowOne) but no call paths for them. They are
+// named here in the spec's style, under contract/…: contract/change/save, contract/change/toDoList,
+// contract/change/doneList, contract/change/query, contract/change/queryOne, contract/change/approve,
+// contract/change/transferTask (as transferContractTask for filings),
+// and contract/flow/query, contract/flow/queryOne, contract/flow/summary.
+
+/** Who may ask for a filing change: the contract's parties (the service checks it is theirs). */
+export const contractChangeApplicantRoles = [roles.agency.id, roles.owner.id] as const;
+/** Who reviews filing changes (review kind contract_change; the administrator always passes). */
+export const contractChangeReviewerRoles = [roles.auditor.id] as const;
+/** The reviewers' lists: the auditors' to-do and done; the authority oversees all of them. */
+export const contractChangeListRoles = pageRoles('contract', 'FilingCh');
+
+const changeFieldsOut = z.object({
+  amount: money.nullable(),
+  startOn: z.string().nullable(),
+  endOn: z.string().nullable(),
+  paymentTerms: z.string().nullable(),
+  fileId: z.uuid().nullable(),
+  fileName: z.string().nullable().describe('合同文件名'),
+});
+export type ContractChangeFieldsOut = z.infer<typeof changeFieldsOut>;
+
+export const contractChangeRowSchema = z.object({
+  pkid: id,
+  contractId: id,
+  contractNo: z.string(),
+  contractName: z.string(),
+  orgName: z.string(),
+  ownerName: z.string(),
+  applicantName: z.string().nullable(),
+  reason: z.string().nullable(),
+  auditStatus: z.number().int().describe('0 草稿，1 待审核，2 审核通过（已生效），3 审核不通过'),
+  changedFields: z.array(z.string()).describe('有变化的字段'),
+  amountBefore: money.nullable(),
+  amountAfter: money.nullable(),
+  createdAt: dateTime,
+  appliedAt: dateTime.nullable(),
+  decidedAs: z.string().optional().describe('已办：本人的处理结果'),
+  decidedOn: dateTime.optional(),
+  version: z.number().int().optional(),
+  ...deadlineFields,
+});
+export type ContractChangeRow = z.infer<typeof contractChangeRowSchema>;
+
+export const contractChangeSchema = contractChangeRowSchema.extend({
+  contractStatus: z.number().int(),
+  filingNo: z.string().nullable(),
+  before: changeFieldsOut.describe('提出变更时的合同内容（变更前版本，始终可查）'),
+  data: changeFieldsOut.describe('变更后的合同内容'),
+  review: reviewStateSchema.nullable(),
+  records: z.array(reviewRecordSchema),
+  canEdit: z.boolean().describe('申请人可修改后重新提交'),
+});
+export type ContractChange = z.infer<typeof contractChangeSchema>;
+
+const changeDecisionOut = z.object({ auditStatus: z.number().int(), version: z.number().int() });
+const changePaging = { page: 'pageIdx', size: 'pageSize' } as const;
+
+export const contractChangeCalls = defineCalls('contractChanges', {
+  save: {
+    summary: '合同一方对已备案合同提出备案变更（金额、履行期限、付款方式、合同文件），审核通过后生效',
+    description:
+      '提交变更后的完整内容和变更原因；action=save 保存草稿，action=submit（默认）提交审核。已有草稿或被退回的申请时修改该申请后重新提交；已有待审核的变更时不能再提交。审核通过前合同保持原备案内容。',
+    base: 'business',
+    path: 'contract/change/save',
+    method: 'POST',
+    encoding: 'multipart',
+    input: contractChangeSaveSchema,
+    output: contractChangeSchema,
+    envelope: 'result',
+    access: contractChangeApplicantRoles,
+  },
+  toDoList: {
+    summary: '待审核的合同备案变更（审核人员的待办；主管部门看全部待审核的变更）',
+    base: 'business',
+    path: 'contract/change/toDoList',
+    method: 'POST',
+    input: contractChangeListSchema,
+    output: contractChangeRowSchema,
+    envelope: 'page',
+    access: contractChangeListRoles,
+    paging: changePaging,
+  },
+  doneList: {
+    summary: '已办的合同备案变更（审核人员本人处理过的；主管部门看全部已审核的变更）',
+    base: 'business',
+    path: 'contract/change/doneList',
+    method: 'POST',
+    input: contractChangeListSchema,
+    output: contractChangeRowSchema,
+    envelope: 'page',
+    access: contractChangeListRoles,
+    paging: changePaging,
+  },
+  query: {
+    summary: '一份合同的备案变更记录（最新在前），范围同合同详情',
+    base: 'business',
+    path: 'contract/change/query',
+    method: ['GET', 'POST'],
+    changesState: false,
+    input: contractChangeHistorySchema,
+    output: contractChangeRowSchema,
+    envelope: 'page',
+    access: contractViewerRoles,
+    paging: changePaging,
+  },
+  queryOne: {
+    summary: '合同备案变更详情：变更前后对照、有变化的字段、审核状态和记录',
+    base: 'business',
+    path: 'contract/change/queryOne',
+    method: ['GET', 'POST'],
+    changesState: false,
+    input: contractChangeIdSchema,
+    output: contractChangeSchema,
+    envelope: 'object',
+    access: pageRoles('usercenter', 'ConChangeDetail'),
+  },
+  approve: {
+    summary: '审核合同备案变更（auditStatus 2 通过并生效，3 不通过，须填写意见）',
+    base: 'business',
+    path: 'contract/change/approve',
+    method: 'POST',
+    input: contractChangeDecisionSchema,
+    output: changeDecisionOut,
+    envelope: 'result',
+    access: contractChangeReviewerRoles,
+  },
+  transferTask: {
+    summary: '把合同备案变更的审核任务转办给其他审核人员（须填写原因）',
+    base: 'business',
+    path: 'contract/change/transferTask',
+    method: 'POST',
+    input: changeTransferSchema,
+    output: changeDecisionOut,
+    envelope: 'result',
+    access: contractChangeReviewerRoles,
+  },
+  document: {
+    summary: '下载备案变更前或变更后的合同文件',
+    base: 'business',
+    path: 'contract/change/file/download',
+    method: 'GET',
+    input: fileIdSchema,
+    envelope: 'file',
+    produces: 'application/octet-stream',
+    access: pageRoles('usercenter', 'ConChangeDetail'),
+  },
+});
+
+export const flowStepSchema = z.enum(flowStepKeys);
+
+export const flowRowSchema = z.object({
+  contractId: id,
+  contractNo: z.string(),
+  contractName: z.string(),
+  projectName: z.string(),
+  orgName: z.string(),
+  ownerName: z.string(),
+  amount: money.nullable(),
+  status: z.number().int(),
+  auditStatus: z.number().int(),
+  step: flowStepSchema.describe('当前环节'),
+  stepLabel: z.string(),
+  holder: z.string().describe('当前环节的办理人（单位、角色或人员）'),
+  since: dateTime.describe('进入当前环节的时间'),
+  changeId: id.nullable().describe('未完成的备案变更'),
+});
+export type FlowRow = z.infer<typeof flowRowSchema>;
+
+export const flowEventSchema = z.object({
+  key: z.string().describe('事件：drafted、submitted、approved、rejected、transferred、filed、change…'),
+  label: z.string(),
+  at: dateTime,
+  actor: z.string().nullable(),
+  opinion: z.string().nullable(),
+  tone: z.enum(['neutral', 'info', 'progress', 'success', 'warning', 'danger']),
+  changeId: id.nullable().describe('属于哪次备案变更'),
+});
+export type FlowEvent = z.infer<typeof flowEventSchema>;
+
+export const flowOneSchema = flowRowSchema.extend({
+  filingNo: z.string().nullable(),
+  steps: z
+    .array(z.object({ key: flowStepSchema, label: z.string(), state: z.enum(['done', 'current', 'todo']) }))
+    .describe('流程环节及其完成情况'),
+  events: z.array(flowEventSchema).describe('时间顺序的办理记录'),
+});
+export type FlowOne = z.infer<typeof flowOneSchema>;
+
+export const flowSummarySchema = z.object({
+  total: z.number().int(),
+  steps: z.array(
+    z.object({
+      key: flowStepSchema,
+      label: z.string(),
+      holder: z.string().describe('由谁办理'),
+      count: z.number().int(),
+    }),
+  ),
+});
+export type FlowSummary = z.infer<typeof flowSummarySchema>;
+
+export const contractFlowCalls = defineCalls('contractFlow', {
+  query: {
+    summary: '合同流转：可见合同的当前环节和办理人，可按环节筛选',
+    base: 'business',
+    path: 'contract/flow/query',
+    method: 'POST',
+    input: contractFlowListSchema,
+    output: flowRowSchema,
+    envelope: 'page',
+    access: [...new Set([...pageRoles('contract', 'ContractListFlow'), ...contractOverseerRoles])],
+    paging: changePaging,
+  },
+  queryOne: {
+    summary: '一份合同的流转：各环节、当前环节和办理人、起草到备案及备案变更的办理记录',
+    base: 'business',
+    path: 'contract/flow/queryOne',
+    method: ['GET', 'POST'],
+    changesState: false,
+    input: contractFlowOneSchema,
+    output: flowOneSchema,
+    envelope: 'object',
+    access: contractViewerRoles,
+  },
+  summary: {
+    summary: '合同备案流程：各环节的合同数（本人可见范围）',
+    base: 'business',
+    path: 'contract/flow/summary',
+    method: 'GET',
+    input: z.object({}),
+    output: flowSummarySchema,
+    envelope: 'object',
+    access: pageRoles('contract', 'flowProcess'),
   },
 });

@@ -10,7 +10,7 @@ import { casCheckCalls, casProtocolCalls, casServiceCalls } from './cas';
 import { constructionExportCalls } from './construction-export';
 import { constructionCalls } from './construction';
 import { contractFilingCalls } from './contract-filing';
-import { contractCalls } from './contracts';
+import { contractCalls, contractChangeCalls, contractFlowCalls } from './contracts';
 import { creditCalls } from './credit';
 import { downloadCalls } from './downloads';
 import { hallCalls } from './hall';
@@ -52,6 +52,8 @@ export const allCalls = [
   constructionExportCalls,
   contractCalls,
   contractFilingCalls,
+  contractChangeCalls,
+  contractFlowCalls,
   constructionCalls,
   selectionCalls,
   projectCalls,

@@ -82,7 +82,7 @@ export type AuditUserKind = (typeof auditUserKind.values)[number];
 /** The review subjects whose reviewers an assignment kind chooses. */
 export const auditUserKindSubjects: Readonly<Record<AuditUserKind, readonly AuditSubject[]>> = {
   agentorg: [auditSubject.code.agentOrg, auditSubject.code.orgChange],
-  contract: [auditSubject.code.contract],
+  contract: [auditSubject.code.contract, auditSubject.code.contractChange],
   resultinfo: [auditSubject.code.result],
   resultinfo_offline: [],
   accept: [],

@@ -84,6 +84,7 @@ export const auditSubject = defineStatusTable([
   { value: 'construction_unit', key: 'constructionUnit', label: '建设单位', tone: 'neutral' },
   { value: 'org_change', key: 'orgChange', label: '机构变更', tone: 'neutral' },
   { value: 'contract', key: 'contract', label: '合同备案', tone: 'neutral' },
+  { value: 'contract_change', key: 'contractChange', label: '合同备案变更', tone: 'neutral' },
   { value: 'auth_change', key: 'authChange', label: '委托变更', tone: 'neutral' },
   { value: 'staff_change', key: 'staffChange', label: '人员变更', tone: 'neutral' },
   { value: 'unit_change', key: 'unitChange', label: '建设单位变更', tone: 'neutral' },

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { callUrl } from '@shared/api/call';
 import { contractCalls, type ContractDetail } from '@shared/contracts/contracts';
 import { govAttachmentKind } from '@shared/domain/contracts';
+import { pageRoles } from '@shared/domain/routes';
 import { auditStatus, contractStatus } from '@shared/domain/statuses';
 import { toAppError } from '@shared/errors/app-error';
 import { formatDate, formatDateTime, formatMoney } from '@shared/format';
@@ -26,6 +27,8 @@ import {
   useCall,
 } from '@console/kit';
 import { useApi } from '@console/lib/api';
+import { ContractChangeHistory } from './change-pages';
+import { useMayCall } from './columns';
 import './contracts.css';
 
 export function ContractDetailPage() {
@@ -51,6 +54,7 @@ export function ContractDetailPage() {
 function ContractView({ contract }: { contract: ContractDetail }) {
   const api = useApi();
   const pdfHref = callUrl(api, contractCalls.document, { contractId: contract.contractId });
+  const mayFlow = useMayCall(pageRoles('contract', 'ContractListFlowOne'));
   return (
     <>
       <PageHeader
@@ -62,9 +66,14 @@ function ContractView({ contract }: { contract: ContractDetail }) {
           </span>
         }
         actions={
-          <a className={buttonClass()} href={pdfHref} download={`${contract.contractNo}.pdf`}>
-            下载合同文本（PDF）
-          </a>
+          <>
+            <a className={buttonClass()} href={pdfHref} download={`${contract.contractNo}.pdf`}>
+              下载合同文本（PDF）
+            </a>
+            {mayFlow ? (
+              <Link to={`/contract/ContractListFlowOne?contractId=${contract.contractId}`}>查看流转记录</Link>
+            ) : null}
+          </>
         }
       />
       <DetailSection
@@ -91,9 +100,18 @@ function ContractView({ contract }: { contract: ContractDetail }) {
               : '无',
           },
           { label: '政府采购', value: contract.isGovPurchase ? '是' : '否' },
+          {
+            label: '履行期限',
+            value:
+              contract.startOn || contract.endOn
+                ? `${contract.startOn ? formatDate(contract.startOn) : '—'} 至 ${contract.endOn ? formatDate(contract.endOn) : '—'}`
+                : '未填写',
+          },
+          { label: '付款方式', value: contract.paymentTerms ?? '未填写', wide: true },
         ]}
       />
       {contract.isGovPurchase ? <GovDocuments contract={contract} /> : null}
+      <ContractChangeHistory contract={contract} />
     </>
   );
 }

@@ -1,4 +1,5 @@
 /** The contract route group's pages (/contract; issue 14), registered in console/app/pages.ts. */
+import { FilingChangeDonePage, FilingChangeTodoPage } from './change-pages';
 import { ContractDetailPage } from './detail-page';
 import {
   BacklogListPage,
@@ -7,6 +8,7 @@ import {
   FilingBacklogListPage,
   FilingPage,
 } from './filing-pages';
+import { ContractListFlowOnePage, ContractListFlowPage, FlowProcessPage } from './flow-pages';
 import { GovPurchaseTotalPage } from './gov-total-page';
 import { ContractCompletePage, ContractListPage, GovContractsPage, GovPurchasePage } from './list-pages';
 import { ContractTemplatePage } from './template-page';
@@ -25,4 +27,9 @@ export const pages = {
   filingbacklogList: FilingBacklogListPage,
   FilingbacklogFiling: FilingPage,
   contractToDoList: ContractToDoListPage,
+  FilingCh: FilingChangeTodoPage,
+  FilingChDone: FilingChangeDonePage,
+  flowProcess: FlowProcessPage,
+  ContractListFlow: ContractListFlowPage,
+  ContractListFlowOne: ContractListFlowOnePage,
 };

@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   smallint,
@@ -24,6 +25,7 @@ import { users } from './accounts';
 import { checkIn, timestamps, timestamptz } from './columns';
 import { files } from './content';
 import { govAttachmentKind } from '@shared/domain/contracts';
+import type { ContractChangeFields } from '@shared/domain/contract-changes';
 import { agentOrganizations, constructionUnits } from './parties';
 import { districts, stages, surveyItems } from './reference';
 
@@ -231,7 +233,7 @@ export const contracts = pgTable(
     authorizationId: integer('authorization_id').references(() => projectAuthorizations.pkid, {
       onDelete: 'set null',
     }),
-    /** The survey schedule and the payment terms the agency enters. */
+    /** The survey schedule and the payment terms the agency enters (a filing change may change them). */
     startOn: date('start_on', { mode: 'string' }),
     endOn: date('end_on', { mode: 'string' }),
     paymentTerms: text('payment_terms'),
@@ -270,6 +272,38 @@ export const contracts = pgTable(
     index('contracts_created_at_idx').on(t.createdAt),
     index('contracts_gov_purchase_idx').on(t.isGovPurchase, t.signedOn),
     uniqueIndex('contracts_filing_no_key').on(t.filingNo),
+  ],
+);
+
+/**
+ * Filing changes (备案变更) of filed contracts (issue 14): a party asks with a full copy of the
+ * changeable fields carrying the edits (`data`) beside the fields as they were (`before`); the contract
+ * stays as filed until a reviewer approves, and the approval copies `data` over it
+ * (server/modules/review/change-tables.ts). Every change is kept, so each earlier version of the
+ * contract stays readable in its change. At most one open (draft or pending) change per contract.
+ */
+export const contractChanges = pgTable(
+  'contract_changes',
+  {
+    pkid: integer('pkid').primaryKey().generatedByDefaultAsIdentity(),
+    contractId: integer('contract_id')
+      .notNull()
+      .references(() => contracts.contractId, { onDelete: 'cascade' }),
+    applicantId: integer('applicant_id').references(() => users.pkid, { onDelete: 'set null' }),
+    before: jsonb('before').$type<ContractChangeFields>().notNull(),
+    data: jsonb('data').$type<ContractChangeFields>().notNull(),
+    reason: text('reason'),
+    auditStatus: smallint('audit_status').notNull().default(0),
+    appliedAt: timestamptz('applied_at'),
+    ...timestamps(),
+  },
+  (t) => [
+    checkIn('contract_changes_audit_status_check', t.auditStatus, auditStatus.values),
+    index('contract_changes_contract_id_idx').on(t.contractId, t.createdAt),
+    index('contract_changes_audit_status_idx').on(t.auditStatus),
+    uniqueIndex('contract_changes_open_key')
+      .on(t.contractId)
+      .where(sql`${t.auditStatus} in (0, 1)`),
   ],
 );
 

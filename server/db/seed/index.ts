@@ -8,6 +8,7 @@ import { armAuthorizationDeadlines, armReviewDeadlines, backfillReviewItems } fr
 import * as schema from '../schema';
 import { createDemoData, GUEST_LOGINNAME, type DemoUser } from './demo';
 import { seedDemoContractLife } from './demo-contract-life';
+import { seedDemoContractChanges } from './demo-contract-changes';
 import { seedDemoSelections } from './demo-selections';
 import { demoRatings } from './demo-ratings';
 import { departmentIds, departmentRows, moduleRows, roleRows, stageRows, surveyItemRows } from './reference';
@@ -225,15 +226,18 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     // The selections write log lines and messages with generated ids: sequences first.
     await syncIdentitySequences(t);
     summary.demand_selections = await seedDemoSelections(t, options.now ?? new Date());
+    // Schedules, terms and confirmations first: the filing changes record the values they replace.
+    summary.contract_applications = await seedDemoContractLife(t, options.now ?? new Date());
+    summary.contract_changes = await seedDemoContractChanges(t, options.now ?? new Date());
     // They also wrote log lines, messages and quotes: the summary counts what is stored.
     for (const [key, table] of [
+      ['audit_records', schema.auditRecords],
       ['project_logs', schema.projectLogs],
       ['messages', schema.messages],
       ['selection_quotes', schema.selectionQuotes],
     ] as const) {
       summary[key] = (await t.select({ n: count() }).from(table))[0]?.n ?? 0;
     }
-    summary.contract_applications = await seedDemoContractLife(t, options.now ?? new Date());
     summary.review_items = await backfillReviewItems(t);
     await armReviewDeadlines(t, options.now ?? new Date());
     await armAuthorizationDeadlines(t, options.now ?? new Date());

@@ -202,6 +202,9 @@ export async function findVisible(db: Queryable, user: SessionUser, contractId: 
         ...rowColumns,
         demandId: c.demandId,
         templateId: c.templateId,
+        startOn: c.startOn,
+        endOn: c.endOn,
+        paymentTerms: c.paymentTerms,
         stageId: projectDemands.stageId,
         projectDistrict: projects.districtCode,
       })
@@ -257,7 +260,16 @@ export async function getContract(
   contractId: number,
 ): Promise<ContractDetail> {
   const row = await findVisible(db, user, contractId);
-  const { demandId, templateId, stageId: _stage, projectDistrict: _district, ...fields } = row;
+  const {
+    demandId,
+    templateId,
+    stageId: _stage,
+    projectDistrict: _district,
+    startOn,
+    endOn,
+    paymentTerms,
+    ...fields
+  } = row;
   const [template] =
     templateId === null
       ? []
@@ -279,6 +291,9 @@ export async function getContract(
     template: template ?? null,
     govAttachments: attachments,
     canEditGov: canEditGov(user, fields),
+    startOn,
+    endOn,
+    paymentTerms,
   };
 }
 

@@ -12,6 +12,8 @@ import {
   agentStaffChanges,
   constructionUnitChanges,
   constructionUnits,
+  contractChanges as contractChangeTable,
+  contracts,
 } from '@server/db/schema';
 import { auditStatus, auditSubject, type AuditSubject } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
@@ -66,6 +68,20 @@ export const unitChanges: ChangeTable = {
     data: constructionUnitChanges.data,
   },
   subject: { table: constructionUnits, id: constructionUnits.constructionId },
+};
+
+/** Filing changes of filed contracts (issue 14): approval writes amount, schedule, terms, document. */
+export const contractChanges: ChangeTable = {
+  subjectType: auditSubject.code.contractChange,
+  table: contractChangeTable,
+  keys: { subjectId: 'contractId', reason: 'reason' },
+  columns: {
+    pkid: contractChangeTable.pkid,
+    subjectId: contractChangeTable.contractId,
+    auditStatus: contractChangeTable.auditStatus,
+    data: contractChangeTable.data,
+  },
+  subject: { table: contracts, id: contracts.contractId },
 };
 
 /**

@@ -18,11 +18,18 @@ import {
   agentStaffAttachments,
   agentStaffChanges,
   constructionUnits,
+  contracts,
 } from '@server/db/schema';
 import { applyContractFiling } from '@server/modules/contracts/filing-hook';
 import { applyDemandAmendment } from '@server/modules/projects/amendment-hook';
 import { roles, type RoleId } from '@shared/domain/roles';
-import { auditStatus, auditSubject, type AuditStatus, type AuditSubject } from '@shared/domain/statuses';
+import {
+  auditStatus,
+  auditSubject,
+  contractStatus,
+  type AuditStatus,
+  type AuditSubject,
+} from '@shared/domain/statuses';
 import type { ReviewDecisionKey } from '@shared/domain/review';
 import { attachmentsDiffer } from '@shared/domain/staff';
 import { AppError } from '@shared/errors/app-error';
@@ -30,7 +37,7 @@ import { beijingDate } from '@shared/validation/jobs';
 import { staffMessages } from '@shared/validation/staff';
 import { isPersonBlacklisted } from '@server/modules/credit/flags';
 import { applyAuthChange } from '@server/modules/projects/auth-change-apply';
-import { applyOnApproval, orgChanges, staffChanges, unitChanges } from './change-tables';
+import { applyOnApproval, contractChanges, orgChanges, staffChanges, unitChanges } from './change-tables';
 
 export interface ReviewHookContext {
   tx: Queryable;
@@ -166,6 +173,19 @@ async function checkAndReplaceStaffFiles(
       );
 }
 
+/**
+ * A filing change applies only to a contract that is still filed: one terminated since the change was
+ * asked for refuses the approval (the whole decision rolls back).
+ */
+async function refuseUnlessFiled(hook: ReviewHookContext, change: { subjectId: number }): Promise<void> {
+  const [row] = await hook.tx
+    .select({ status: contracts.status })
+    .from(contracts)
+    .where(eq(contracts.contractId, change.subjectId));
+  if (row?.status !== contractStatus.code.filed)
+    throw new AppError('conflict', { message: '合同已不是已备案状态，不能变更' });
+}
+
 const authority = [roles.authority.id] as const;
 const auditor = [roles.auditor.id] as const;
 
@@ -209,6 +229,12 @@ const kinds: Partial<Record<AuditSubject, ReviewKind>> = {
     reviewerPath: (id) => `/contract/FilingbacklogFiling?contractId=${id}`,
     // Mirrors the audit status; an approval files the contract and moves the project to 3.
     onDecision: applyContractFiling,
+  },
+  [auditSubject.code.contractChange]: {
+    reviewerRoles: auditor,
+    // The applicant's and the reviewers' page: before and after, the records, the decision panel.
+    detailPath: (id) => `/usercenter/ConChangeDetail?id=${id}`,
+    onDecision: applyOnApproval(contractChanges, refuseUnlessFiled),
   },
   [auditSubject.code.authChange]: {
     reviewerRoles: authority,
