@@ -20,6 +20,7 @@ import { deadlineRoutes } from './modules/deadlines/routes';
 import { satisfactionRoutes } from './modules/satisfaction/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { noticeRoutes } from './modules/notices/routes';
+import { caseRoutes, offlineRoutes } from './modules/offline/routes';
 import { authChangeRoutes, authorizationRoutes } from './modules/projects/authorization-routes';
 import { projectRoutes } from './modules/projects/routes';
 import { selectionRoutes } from './modules/selection/routes';
@@ -55,4 +56,6 @@ export const callModules: readonly CallModule[] = [
   projectRoutes,
   authorizationRoutes,
   authChangeRoutes,
+  offlineRoutes,
+  caseRoutes,
 ];

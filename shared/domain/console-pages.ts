@@ -67,7 +67,20 @@ export const builtConsolePages = {
       'proChangeDone',
     ],
   },
-  notdchy: { pages: ['toDoList', 'DoneList', 'Detials', 'DemandDetails', 'ToDoAuditList', 'DemandOption'] },
+  notdchy: {
+    pages: [
+      'toDoList',
+      'DoneList',
+      'Detials',
+      'DemandDetails',
+      'ToDoAuditList',
+      'DemandOption',
+      'DemandRelease',
+      'CaseAdd',
+      'CaseDetail',
+    ],
+  },
+  workflow: { pages: ['offlineProjectList', 'offlineProject'] },
   checkaddaccreditation: { pages: ['check', 'DemandList'] },
   construction: { pages: ['update'] },
   contract: {

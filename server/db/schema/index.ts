@@ -21,3 +21,4 @@ export * from './demands';
 export * from './selection';
 export * from './authorizations';
 export * from './deadlines';
+export * from './offline';
