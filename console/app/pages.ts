@@ -62,15 +62,19 @@ export const pageRegistry: PageRegistry = {
   audituser: { ...builtConsolePages.audituser, load: () => import('@console/features/audituser') },
   notdchy: {
     ...builtConsolePages.notdchy,
-    // Authorizations (the agency's offers) and selection (its quotes): one chunk each.
+    // Authorizations (the agency's offers), selection (its quotes), cases and the owner's release
+    // list: one chunk each. Cases come last: their toDoList adds the cases below the offers.
     load: async () => {
-      const [authorizations, selection] = await Promise.all([
+      const [authorizations, selection, cases] = await Promise.all([
         import('@console/features/authorizations/notdchy-pages'),
         import('@console/features/selection/notdchy-pages'),
+        import('@console/features/cases/notdchy-pages'),
       ]);
-      return { pages: { ...authorizations.pages, ...selection.pages } };
+      return { pages: { ...authorizations.pages, ...selection.pages, ...cases.pages } };
     },
   },
+  // Ours so far in the workflow group: offline projects (issue 13).
+  workflow: { ...builtConsolePages.workflow, load: () => import('@console/features/offline') },
   checkaddaccreditation: {
     ...builtConsolePages.checkaddaccreditation,
     load: () => import('@console/features/authorizations/checkaddaccreditation-pages'),

@@ -145,7 +145,11 @@ export const offlineCalls = defineCalls('offlineProjects', {
 
 // ── Survey cases (办件) ─────────────────────────────────────────────────────────────────────────────
 
-export const caseStaffOptionSchema = z.object({ staffId: id, staffName: z.string(), title: z.string().nullable() });
+export const caseStaffOptionSchema = z.object({
+  staffId: id,
+  staffName: z.string(),
+  title: z.string().nullable(),
+});
 
 export const caseTodoRowSchema = z.object({
   authorizationId: id,
@@ -203,9 +207,7 @@ export const caseDetailSchema = caseRowSchema.extend({
   address: z.string().nullable(),
   remark: z.string().nullable(),
   createdByName: z.string().nullable(),
-  items: z.array(
-    z.object({ itemId: id, itemName: z.string(), staff: z.array(caseStaffOptionSchema) }),
-  ),
+  items: z.array(z.object({ itemId: id, itemName: z.string(), staff: z.array(caseStaffOptionSchema) })),
   logs: z.array(projectLogSchema),
 });
 export type CaseDetail = z.infer<typeof caseDetailSchema>;

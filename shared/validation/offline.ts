@@ -82,9 +82,14 @@ export const offlineFieldsSchema = z.object({
   projectName: requiredText(100, o.nameRequired, '项目名称'),
   projectNo: optionalText(50, '项目编号'),
   constructionName: requiredText(100, o.constructionRequired, '建设单位'),
-  districtCode: z.string(o.districtRequired).trim().regex(/^\d{7}(\d{4})?$/, o.districtRequired),
+  districtCode: z
+    .string(o.districtRequired)
+    .trim()
+    .regex(/^\d{7}(\d{4})?$/, o.districtRequired),
   address: optionalText(200, '项目地址'),
-  stageId: z.coerce.number<string | number>(o.stageRequired).refine((id) => stageIds.includes(id), o.stageRequired),
+  stageId: z.coerce
+    .number<string | number>(o.stageRequired)
+    .refine((id) => stageIds.includes(id), o.stageRequired),
   itemIds: idList(o.itemsRequired),
   surveyedOn: z.iso.date(o.surveyedOnRequired),
   remark: optionalText(500, '备注'),
@@ -127,7 +132,13 @@ export const offlineListSchema = pagingSchema.extend({
       .refine((value) => auditStatus.has(value), o.auditStatusInvalid)
       .optional(),
   ),
-  districtCode: z.preprocess(blankToUndefined, z.string().regex(/^\d{7}(\d{4})?$/, '区县不正确').optional()),
+  districtCode: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{7}(\d{4})?$/, '区县不正确')
+      .optional(),
+  ),
 });
 
 /** updateStatus: the reviewer's decision, 2 approve or 3 reject (an opinion required); `version` guards a stale view. */
@@ -135,7 +146,10 @@ export const offlineStatusSchema = z.object({
   pkid: offlineIdField,
   auditStatus: z.coerce
     .number<string | number>(o.auditStatusInvalid)
-    .refine((value) => value === auditStatus.code.approved || value === auditStatus.code.rejected, o.auditStatusInvalid),
+    .refine(
+      (value) => value === auditStatus.code.approved || value === auditStatus.code.rejected,
+      o.auditStatusInvalid,
+    ),
   opinion: optionalText(500, '审核意见'),
   version: z.preprocess(blankToUndefined, z.coerce.number<string | number>().int().min(0).optional()),
 });

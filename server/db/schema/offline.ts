@@ -9,7 +9,18 @@
  *   which item of the case.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { auditStatus } from '@shared/domain/statuses';
 import { users } from './accounts';
 import { checkIn, timestamps, timestamptz } from './columns';

@@ -61,7 +61,8 @@ async function countByDistrict(db: Database): Promise<Map<string, number>> {
     .from(projectOfflines)
     .where(approvedOffline)
     .groupBy(projectOfflines.districtCode);
-  for (const row of offline) counts.set(row.districtCode, (counts.get(row.districtCode) ?? 0) + row.projectNum);
+  for (const row of offline)
+    counts.set(row.districtCode, (counts.get(row.districtCode) ?? 0) + row.projectNum);
   return counts;
 }
 
@@ -118,7 +119,8 @@ export async function getProjectDistribute(db: Database): Promise<ProjectDistrib
     .from(projectOfflines)
     .where(approvedOffline)
     .groupBy(projectOfflines.stageId);
-  for (const row of offlineRows) stageCounts.set(row.stageId, (stageCounts.get(row.stageId) ?? 0) + row.projectNum);
+  for (const row of offlineRows)
+    stageCounts.set(row.stageId, (stageCounts.get(row.stageId) ?? 0) + row.projectNum);
   const stageRows = await db
     .select({ stageId: stages.stageId, name: stages.name })
     .from(stages)
@@ -141,5 +143,11 @@ export async function getProjectDistribute(db: Database): Promise<ProjectDistrib
     .orderBy(asc(years.year));
 
   const total = byStatus.reduce((sum, row) => sum + row.projectNum, 0);
-  return { total, byStatus, byStage, byYear, offline: offlineRows.reduce((sum, row) => sum + row.projectNum, 0) };
+  return {
+    total,
+    byStatus,
+    byStage,
+    byYear,
+    offline: offlineRows.reduce((sum, row) => sum + row.projectNum, 0),
+  };
 }

@@ -167,7 +167,8 @@ export async function addOffline(
   const org = await recordingAgency(ctx.db, user);
   checkFields(input, new Date());
   await checkDistrict(ctx.db, input.districtCode);
-  if (input.report === undefined) throw new AppError('invalid_input', { message: m.fileRequired, field: 'report' });
+  if (input.report === undefined)
+    throw new AppError('invalid_input', { message: m.fileRequired, field: 'report' });
   await checkFiles(input);
   const fileIds = await storeFiles(ctx, input, user.pkid);
   const pkid = await ctx.db.transaction(async (tx) => {
@@ -176,7 +177,9 @@ export async function addOffline(
       .values({ ...fieldValues(input), organizationId: org, createdBy: user.pkid })
       .returning({ pkid: t.pkid });
     if (!created) throw new Error('offline insert returned nothing');
-    await tx.insert(projectOfflineFiles).values(fileIds.map((fileId) => ({ offlineId: created.pkid, fileId })));
+    await tx
+      .insert(projectOfflineFiles)
+      .values(fileIds.map((fileId) => ({ offlineId: created.pkid, fileId })));
     await openReview(tx, { subjectType: OFFLINE, subjectId: created.pkid, applicantId: user.pkid });
     await decideIn(tx, user, { subjectType: OFFLINE, subjectId: created.pkid, decision: 'submit' });
     return created.pkid;
@@ -307,7 +310,8 @@ export async function getOffline(db: Queryable, user: SessionUser, pkid: number)
     if (!(error instanceof AppError && error.code === 'not_found')) throw error;
   }
   const own = (await agencyAccountOf(db, user)) === row.organizationId || user.isAdmin;
-  const editable = row.auditStatus === auditStatus.code.draft || row.auditStatus === auditStatus.code.rejected;
+  const editable =
+    row.auditStatus === auditStatus.code.draft || row.auditStatus === auditStatus.code.rejected;
   return {
     ...toRow(row),
     files: fileRows,
@@ -323,13 +327,7 @@ export async function decideOffline(
   user: SessionUser,
   input: { pkid: number; auditStatus: number; opinion?: string | undefined; version?: number | undefined },
 ) {
-  return decideByAuditStatus(
-    ctx,
-    user,
-    { subjectType: OFFLINE, subjectId: input.pkid },
-    input,
-    ['projects'],
-  );
+  return decideByAuditStatus(ctx, user, { subjectType: OFFLINE, subjectId: input.pkid }, input, ['projects']);
 }
 
 export async function offlineFile(

@@ -143,7 +143,9 @@ describe('offline projects', () => {
     expect((seen.object.review as { allowed: string[] }).allowed).toContain('reject');
 
     // The agency cannot decide; a rejection needs an opinion.
-    expect((await get('agency01', 'projectOffline/updateStatus', { pkid, auditStatus: '2' })).status).toBe(403);
+    expect((await get('agency01', 'projectOffline/updateStatus', { pkid, auditStatus: '2' })).status).toBe(
+      403,
+    );
     response = await get('auditor01', 'projectOffline/updateStatus', { pkid, auditStatus: '3' });
     expect(response.status).toBe(400);
     response = await get('auditor01', 'projectOffline/updateStatus', {
@@ -201,9 +203,7 @@ describe('offline projects', () => {
     await get('auditor01', 'projectOffline/updateStatus', { pkid, auditStatus: '3', opinion: '重复登记' });
     expect((await get('agency05', 'projectOffline/delete', { pkids: pkid })).status).toBe(404);
     expect((await get('agency01', 'projectOffline/delete', { pkids: pkid })).status).toBe(200);
-    expect(
-      await env.ctx.db.$count(projectOfflines, eq(projectOfflines.pkid, Number(pkid))),
-    ).toBe(0);
+    expect(await env.ctx.db.$count(projectOfflines, eq(projectOfflines.pkid, Number(pkid)))).toBe(0);
   });
 });
 
@@ -317,7 +317,9 @@ describe('survey cases', () => {
     // The owner sees the case with its timeline; another agency does not.
     const caseId = String(created.caseId);
     const seen = await json(await get('owner01', 'project/case/detail', { caseId }));
-    expect((seen.object.logs as { content: string }[]).some((l) => l.content.includes('新建办件'))).toBe(true);
+    expect((seen.object.logs as { content: string }[]).some((l) => l.content.includes('新建办件'))).toBe(
+      true,
+    );
     expect((seen.object.items as { staff: unknown[] }[])[0]?.staff.length).toBe(Math.min(2, myStaff.length));
     expect((await get('agency05', 'project/case/detail', { caseId })).status).toBe(404);
   });

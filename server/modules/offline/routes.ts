@@ -15,7 +15,8 @@ import {
 
 export const offlineRoutes = implement(offlineCalls, (ctx) => ({
   add: async (input, { user }) => reply(await addOffline(ctx, user, input), '线下项目已登记并提交审核'),
-  update: async (input, { user }) => reply(await updateOffline(ctx, user, input), '线下项目已修改并重新提交审核'),
+  update: async (input, { user }) =>
+    reply(await updateOffline(ctx, user, input), '线下项目已修改并重新提交审核'),
   remove: async ({ pkids }, { user }) => reply(await deleteOffline(ctx, user, pkids), '删除成功'),
   query: (input, { user }) => listOffline(ctx.db, user, input),
   get: ({ pkid }, { user }) => getOffline(ctx.db, user, pkid),
