@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '8d9c66b4bfd3a2ce7dddc23dbae87753e780d93a8209d62730a963af97d9ecac';
+const EXPECTED_DIGEST = '9b9bcada5eed96799bf5373f4aaaf7a59100a21822713a11c2db46081571a8ee';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

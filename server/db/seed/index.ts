@@ -8,6 +8,7 @@ import { armReviewDeadlines, backfillReviewItems } from '../review-items';
 import * as schema from '../schema';
 import { createDemoData, GUEST_LOGINNAME, type DemoUser } from './demo';
 import { seedDemoSelections } from './demo-selections';
+import { seedDemoOfflineAndCases } from './demo-offline';
 import { demoRatings } from './demo-ratings';
 import { departmentIds, departmentRows, moduleRows, roleRows, stageRows, surveyItemRows } from './reference';
 
@@ -224,6 +225,10 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     // The selections write log lines and messages with generated ids: sequences first.
     await syncIdentitySequences(t);
     summary.demand_selections = await seedDemoSelections(t, options.now ?? new Date());
+    // Offline projects (every review state) and the cases of projects under survey (issue 13).
+    const offline = await seedDemoOfflineAndCases(t, options.now ?? new Date());
+    summary.project_offlines = offline.offline;
+    summary.survey_cases = offline.cases;
     // They also wrote log lines, messages and quotes: the summary counts what is stored.
     for (const [key, table] of [
       ['project_logs', schema.projectLogs],
