@@ -6,7 +6,7 @@
  * project's timeline.
  */
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router';
 import { caseCalls, type CasePrepare, type CaseTodoRow } from '@shared/contracts/offline';
 import { authorizationCalls } from '@shared/contracts/authorizations';
 import { roles } from '@shared/domain/roles';
@@ -25,9 +25,6 @@ import {
   useContractForm,
   type Column,
 } from '@console/kit';
-import { AuthorizationTodoPage } from '@console/features/authorizations/authorization-pages';
-import { useHasRole } from '@console/features/authorizations/shared';
-import '@console/features/offline/offline.css';
 import './cases.css';
 
 const ADD = '/notdchy/CaseAdd';
@@ -57,15 +54,20 @@ const todoColumns: readonly Column<CaseTodoRow>[] = [
   { key: 'plannedEnd', header: '计划完成', cell: (row) => row.plannedEnd ?? '', nowrap: true },
 ];
 
-/** /notdchy/toDoList for agencies: the offers to answer, then the cases to open and under way. */
-export function AgencyToDoPage() {
+/**
+ * The cases section of /notdchy/toDoList, below the offers to answer (console/app/pages.ts puts the
+ * two together); agencies and their staff only.
+ */
+export function CaseTodoSection() {
   const isAgency = useHasRole(roles.agency.id, roles.staff.id);
-  return (
-    <>
-      <AuthorizationTodoPage />
-      {isAgency ? <CaseTodoList /> : null}
-    </>
-  );
+  return isAgency ? <CaseTodoList /> : null;
+}
+
+/** Whether the signed-in user holds one of the roles (the administrator always does). */
+function useHasRole(...wanted: string[]): boolean {
+  const shell = useRouteLoaderData<{ user?: { roleid?: string | null } } | undefined>('console');
+  const held = (shell?.user?.roleid ?? '').split(',').map((id) => id.trim());
+  return held.some((id) => id === roles.admin.id || wanted.includes(id));
 }
 
 function CaseTodoList() {
@@ -134,7 +136,7 @@ function CaseForm({ prepared }: { prepared: CasePrepare }) {
           void navigate(`${DETAIL}?id=${result.data.caseId}&created=1`);
         }}
       >
-        <div className="offline-form__grid">
+        <div className="case-form__grid">
           <TextField form={form} name="plannedStart" label={addLabels.plannedStart} type="date" />
           <TextField form={form} name="plannedEnd" label={addLabels.plannedEnd} type="date" />
         </div>

@@ -1,11 +1,7 @@
-/** The /notdchy pages of survey cases and the owner's release list (issue 13, offline-and-cases slice). */
-import { DemandReleasePage } from '@console/features/demands/demand-release-page';
-import { AgencyToDoPage, CaseAddPage, CaseDetailPage } from './case-pages';
+/** The /notdchy pages of survey cases (issue 13, offline-and-cases slice). */
+import { CaseAddPage, CaseDetailPage, CaseTodoSection } from './case-pages';
 
-export const pages = {
-  // The agency's to-do: the offers to answer (authorizations) and, below, the cases to open.
-  toDoList: AgencyToDoPage,
-  DemandRelease: DemandReleasePage,
-  CaseAdd: CaseAddPage,
-  CaseDetail: CaseDetailPage,
-};
+export const pages = { CaseAdd: CaseAddPage, CaseDetail: CaseDetailPage };
+
+/** Shown below the agency's offers on /notdchy/toDoList (composed in console/app/pages.ts). */
+export { CaseTodoSection };

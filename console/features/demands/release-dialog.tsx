@@ -48,7 +48,7 @@ function MethodFields({ form, demandId }: { form: ReleaseForm; demandId: number 
           form={form}
           name="quoteDeadline"
           label="报价截止时间"
-                    hint="北京时间，如 2026-12-01T17:00；留空为 5 天后"
+          hint="北京时间，如 2026-12-01T17:00；留空为 5 天后"
         />
       ) : null}
     </>

@@ -18,7 +18,6 @@ import {
   reviewItems,
   users,
 } from '@server/db/schema';
-import { writeDroppingPages } from '@server/lib/page-cache';
 import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
 import type { SessionUser } from '@server/modules/identity/sessions';
 import { agencyAccountOf, isProjectSupervisor, ownAgencyOf } from '@server/modules/projects/parties';
