@@ -111,9 +111,11 @@ test('an owner releases a demand on 需求发布 choosing the draw', async ({ br
   const dialog = owner.getByRole('dialog');
   await dialog.getByLabel('中介选取方式').selectOption('draw');
   await expect(dialog.getByText(/随机抽取一家，抽取过程公开/)).toBeVisible();
+  await owner.screenshot({ path: screenshotPath('demand-release-dialog-1366') });
+  expect(await accessibilityViolations(owner)).toEqual([]);
   await dialog.getByRole('button', { name: '确认发布' }).click();
   await expect(owner.getByText(/需求已发布，中介选取方式：随机抽取/)).toBeVisible();
-  const record = await ownerApi.object<{ method: string; commitment: string } | null>(
+  const record = await ownerApi.data<{ method: string; commitment: string } | null>(
     'business',
     'project/selection/drawRecord',
     { query: { demandId: draft!.demandId } },

@@ -37,11 +37,8 @@ function MethodFields({ form, demandId }: { form: ReleaseForm; demandId: number 
         form={form}
         name="method"
         label="中介选取方式"
-        hint={method ? selectionMethodHints[method] : '可暂不选择，发布后在“中介选取”中选择'}
-        options={[
-          { value: '', label: '暂不选择' },
-          ...allowed.map((m) => ({ value: m, label: selectionMethodLabels[m] })),
-        ]}
+        hint={method ? selectionMethodHints[method] : '可不选择，发布后在“中介选取”中选择'}
+        options={allowed.map((m) => ({ value: m, label: selectionMethodLabels[m] }))}
       />
       {method === 'price' ? (
         <TextField

@@ -143,12 +143,16 @@ export async function seedDemoOfflineAndCases(
     offline++;
     await t.insert(schema.projectOfflineFiles).values({ offlineId: row.pkid, fileId: file.id, createdAt });
     if (entry.auditStatus === 0) continue;
+    const [applicant] = await t
+      .select({ username: schema.users.username })
+      .from(schema.users)
+      .where(eq(schema.users.pkid, entry.by));
     await t.insert(schema.auditRecords).values({
       subjectType: 'project_offline',
       subjectId: row.pkid,
       decision: 1,
       auditorId: entry.by,
-      auditorName: null,
+      auditorName: applicant?.username ?? null,
       roleId: roles.agency.id,
       fromStatus: 0,
       toStatus: 1,
