@@ -173,8 +173,16 @@ function CaseForm({ prepared }: { prepared: CasePrepare }) {
 export function CaseAddPage() {
   const [search] = useSearchParams();
   const authorizationId = Number(search.get('authorizationId'));
+  const isAgency = useHasRole(roles.agency.id, roles.staff.id);
   const valid = Number.isInteger(authorizationId) && authorizationId > 0;
-  const prepared = useCall(caseCalls.prepare, { authorizationId }, { enabled: valid });
+  const prepared = useCall(caseCalls.prepare, { authorizationId }, { enabled: valid && isAgency });
+  if (!isAgency)
+    return (
+      <>
+        <PageHeader title="新建办件" />
+        <Notice>办件由受托的测绘中介机构新建；可在办件详情中查看办件。</Notice>
+      </>
+    );
   if (!valid)
     return (
       <>
