@@ -87,6 +87,11 @@ test('an agency records an offline project, it is rejected with an opinion, fixe
   await agency.goto(`/workflow/offlineProjectList?projectName=${encodeURIComponent(projectName)}`);
   const row = agency.getByRole('row', { name: new RegExp(projectName) });
   await expect(row.getByText('审核通过')).toBeVisible();
+  await agency.setViewportSize({ width: 390, height: 844 });
+  await agency.goto(`/workflow/offlineProject?id=${id}`);
+  await expect(agency.getByRole('heading', { level: 1, name: `${projectName} · 线下项目` })).toBeVisible();
+  await agency.screenshot({ path: screenshotPath('offline-detail-390'), fullPage: true });
+  expect(await accessibilityViolations(agency)).toEqual([]);
 });
 
 test('an owner releases a demand on 需求发布 choosing the draw', async ({ browser }) => {
