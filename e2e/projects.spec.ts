@@ -67,7 +67,7 @@ test('an owner releases a demand by stage and an amendment is approved by the au
   await owner.getByRole('button', { name: '上传', exact: true }).click();
   await expect(owner.getByRole('link', { name: /红线图\.pdf/ }).first()).toBeVisible();
   await owner.getByRole('button', { name: '发布需求' }).click();
-  await owner.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
+  await owner.getByRole('dialog').getByRole('button', { name: '确认发布' }).click();
   await expect(owner.getByRole('heading', { level: 1, name: `${projectName} · 竣工验收阶段` })).toBeVisible();
   await expect(
     owner.getByLabel('项目日志').getByText(/发布测绘需求（竣工验收阶段：规划条件核实测量）/),

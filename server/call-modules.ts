@@ -23,6 +23,7 @@ import { dockingRoutes } from './modules/docking/routes';
 import { satisfactionRoutes } from './modules/satisfaction/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { noticeRoutes } from './modules/notices/routes';
+import { caseRoutes, offlineRoutes } from './modules/offline/routes';
 import { authChangeRoutes, authorizationRoutes } from './modules/projects/authorization-routes';
 import { projectRoutes } from './modules/projects/routes';
 import { selectionRoutes } from './modules/selection/routes';
@@ -62,4 +63,6 @@ export const callModules: readonly CallModule[] = [
   authorizationRoutes,
   authChangeRoutes,
   dockingRoutes,
+  offlineRoutes,
+  caseRoutes,
 ];

@@ -7,7 +7,7 @@
  * pages. To add a page, export it from the group's module (`pages`) and list its route name in
  * shared/domain/console-pages.ts; pages.test.ts checks the two agree.
  */
-import type { ComponentType } from 'react';
+import { createElement, Fragment, type ComponentType } from 'react';
 import { builtConsolePages } from '@shared/domain/console-pages';
 import type { RouteGroupId } from '@shared/domain/routes';
 
@@ -66,15 +66,25 @@ export const pageRegistry: PageRegistry = {
   audituser: { ...builtConsolePages.audituser, load: () => import('@console/features/audituser') },
   notdchy: {
     ...builtConsolePages.notdchy,
-    // Authorizations (the agency's offers) and selection (its quotes): one chunk each.
+    // Authorizations (the agency's offers), selection (its quotes), cases and the owner's release
+    // list (demands): one chunk each. The agency's to-do shows the offers, then the cases to open.
     load: async () => {
-      const [authorizations, selection] = await Promise.all([
+      const [authorizations, selection, cases, demands] = await Promise.all([
         import('@console/features/authorizations/notdchy-pages'),
         import('@console/features/selection/notdchy-pages'),
+        import('@console/features/cases/notdchy-pages'),
+        import('@console/features/demands/notdchy-pages'),
       ]);
-      return { pages: { ...authorizations.pages, ...selection.pages } };
+      const Offers = authorizations.pages.toDoList;
+      const toDoList = () =>
+        createElement(Fragment, null, createElement(Offers), createElement(cases.CaseTodoSection));
+      return {
+        pages: { ...authorizations.pages, ...selection.pages, ...cases.pages, ...demands.pages, toDoList },
+      };
     },
   },
+  // Ours so far in the workflow group: offline projects (issue 13).
+  workflow: { ...builtConsolePages.workflow, load: () => import('@console/features/offline') },
   checkaddaccreditation: {
     ...builtConsolePages.checkaddaccreditation,
     load: () => import('@console/features/authorizations/checkaddaccreditation-pages'),

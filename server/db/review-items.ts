@@ -70,6 +70,11 @@ export async function backfillReviewItems(db: Queryable): Promise<number> {
            case when g.audit_status <> 0 then g.created_at end,
            case when g.audit_status in (2, 3) then g.updated_at end
       from contract_changes g
+    union all
+    select 'project_offline', f.pkid, f.audit_status, f.created_by,
+           case when f.audit_status <> 0 then f.created_at end,
+           case when f.audit_status in (2, 3) then coalesce(f.audited_at, f.updated_at) end
+      from project_offlines f
     on conflict (subject_type, subject_id) do nothing
     returning pkid
   `);

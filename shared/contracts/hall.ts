@@ -60,6 +60,8 @@ export const projectDistributeSchema = z.object({
     z.object({ stageId: z.number().int().nullable(), stageName: z.string(), projectNum: count }),
   ),
   byYear: z.array(z.object({ year: z.number().int(), projectNum: count })),
+  /** Approved offline projects, counted in byStage and the district counts (not in total or byStatus). */
+  offline: count,
 });
 
 const boundarySchema = z.union([

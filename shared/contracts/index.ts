@@ -21,6 +21,7 @@ import { satisfactionCalls } from './satisfaction';
 import { casCalls, entryCalls, serviceCalls, userCalls } from './identity';
 import { messageCalls } from './messages';
 import { noticeCalls } from './notices';
+import { caseCalls, offlineCalls } from './offline';
 import { projectCalls } from './projects';
 import { selectionCalls } from './selection';
 import { staffCalls, staffChangeCalls, staffFileCalls } from './staff';
@@ -59,4 +60,6 @@ export const allCalls = [
   projectCalls,
   authorizationCalls,
   authChangeCalls,
+  offlineCalls,
+  caseCalls,
 ] as const;

@@ -84,7 +84,7 @@ export const auditUserKindSubjects: Readonly<Record<AuditUserKind, readonly Audi
   agentorg: [auditSubject.code.agentOrg, auditSubject.code.orgChange],
   contract: [auditSubject.code.contract, auditSubject.code.contractChange],
   resultinfo: [auditSubject.code.result],
-  resultinfo_offline: [],
+  resultinfo_offline: [auditSubject.code.projectOffline],
   accept: [],
 };
 

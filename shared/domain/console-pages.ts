@@ -71,7 +71,20 @@ export const builtConsolePages = {
       'ConChangeDetail',
     ],
   },
-  notdchy: { pages: ['toDoList', 'DoneList', 'Detials', 'DemandDetails', 'ToDoAuditList', 'DemandOption'] },
+  notdchy: {
+    pages: [
+      'toDoList',
+      'DoneList',
+      'Detials',
+      'DemandDetails',
+      'ToDoAuditList',
+      'DemandOption',
+      'DemandRelease',
+      'CaseAdd',
+      'CaseDetail',
+    ],
+  },
+  workflow: { pages: ['offlineProjectList', 'offlineProject'] },
   checkaddaccreditation: { pages: ['check', 'DemandList'] },
   construction: { pages: ['update'] },
   contract: {

@@ -312,6 +312,10 @@ export const routes: readonly RouteDef[] = [
     ['progressQuery', '进度查询', ALL],
     ['achieCompleteList', '成果办结', WORK],
     ['CertificateDetiles', '证书详情', OWNER_ONLY, detail],
+    // Ours (issue 13, offline projects; the spec names no page for /projectOffline/*): the agency's list
+    // and the reviewers' queue, and one project (add, edit and resubmit, or review).
+    ['offlineProjectList', '线下项目', [R.admin.id, R.agency.id, R.auditor.id, R.authority.id]],
+    ['offlineProject', '线下项目详情', [R.admin.id, R.agency.id, R.auditor.id, R.authority.id], detail],
   ]),
   ...group('audituser', 'console', [
     ['agentorg_audit_users', '机构审核人员', ADMIN],

@@ -92,6 +92,8 @@ export const auditSubject = defineStatusTable([
   { value: 'demand_amend', key: 'demandAmend', label: '需求追加', tone: 'neutral' },
   { value: 'result', key: 'result', label: '测绘成果', tone: 'neutral' },
   { value: 'notice', key: 'notice', label: '通知公告', tone: 'neutral' },
+  // Ours (issue 13, offline projects): projects surveyed outside the system, recorded by their agency.
+  { value: 'project_offline', key: 'projectOffline', label: '线下项目', tone: 'neutral' },
 ]);
 export type AuditSubject = (typeof auditSubject.values)[number];
 

@@ -35,6 +35,7 @@ import {
   type Column,
 } from '@console/kit';
 import { useApi } from '@console/lib/api';
+import { ReleaseDialog } from './release-dialog';
 import './demands.css';
 
 const DETAILS = '/demandmanger/demandDetails';
@@ -250,9 +251,6 @@ function DemandForProject({ projectId, saved }: { projectId: number; saved: bool
 
 export function ReleaseListPage() {
   const [feedback, setFeedback] = useState<ActionOutcome | null>(null);
-  const release = useCallMutation(projectCalls.release, {
-    invalidates: [projectCalls.findProjectsRecord, projectCalls.listDemands, projectCalls.getDemand],
-  });
   return (
     <ListPage
       title="已发布需求"
@@ -275,11 +273,9 @@ export function ReleaseListPage() {
         row.status === projectStatus.code.draft ? (
           <>
             <Link to={`${FILES}?demandId=${row.demandId}`}>附件</Link>{' '}
-            <ConfirmAction
-              label="发布"
-              title="发布测绘需求"
-              question={`确定发布“${row.projectName}”的${row.stageName}测绘需求吗？发布后将在办事大厅公开。`}
-              action={() => release.mutateAsync({ demandId: row.demandId })}
+            <ReleaseDialog
+              demandId={row.demandId}
+              subject={`“${row.projectName}”${row.stageName}`}
               onDone={setFeedback}
             />
           </>
@@ -305,9 +301,6 @@ export function SubmitFilePage() {
   const [fieldKey, setFieldKey] = useState(0);
   const invalidates = [projectCalls.getDemand, projectCalls.findProjectsRecord, projectCalls.listDemands];
   const remove = useCallMutation(projectCalls.removeFile, { invalidates });
-  const release = useCallMutation(projectCalls.release, {
-    invalidates: [...invalidates, projectCalls.query],
-  });
   const [feedback, setFeedback] = useState<ActionOutcome | null>(null);
 
   if (!valid)
@@ -407,11 +400,10 @@ export function SubmitFilePage() {
         <Card>
           <h2 className="demand-card-title">发布需求</h2>
           <p>发布后需求将在办事大厅的需求查询和项目分布地图中公开，项目状态变为“已发布”。</p>
-          <ConfirmAction
-            label="发布需求"
-            title="发布测绘需求"
-            question="确定发布该测绘需求吗？"
-            action={() => release.mutateAsync({ demandId })}
+          <ReleaseDialog
+            demandId={demandId}
+            subject={`“${data.projectName}”${data.stageName}`}
+            trigger={<Button type="button">发布需求</Button>}
             onDone={(outcome) => {
               setFeedback(outcome);
               if (outcome.tone !== 'danger') void navigate(`${DETAILS}?id=${demandId}`);

@@ -22,3 +22,4 @@ export * from './selection';
 export * from './authorizations';
 export * from './deadlines';
 export * from './docking';
+export * from './offline';

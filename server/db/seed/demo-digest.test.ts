@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = 'cbf4d035f978071f4ef4aa70aa646a2ee7f5d1ee2f22b7e65269b216faa2f29e';
+const EXPECTED_DIGEST = 'c062da3ebc5990e264408aad35b1f417c11ab0ee631bf435d82e73cf81bf5ce2';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

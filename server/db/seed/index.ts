@@ -10,6 +10,7 @@ import { createDemoData, GUEST_LOGINNAME, type DemoUser } from './demo';
 import { seedDemoContractLife } from './demo-contract-life';
 import { seedDemoContractChanges } from './demo-contract-changes';
 import { seedDemoSelections } from './demo-selections';
+import { seedDemoOfflineAndCases } from './demo-offline';
 import { demoRatings } from './demo-ratings';
 import { departmentIds, departmentRows, moduleRows, roleRows, stageRows, surveyItemRows } from './reference';
 
@@ -229,6 +230,10 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     // Schedules, terms and confirmations first: the filing changes record the values they replace.
     summary.contract_applications = await seedDemoContractLife(t, options.now ?? new Date());
     summary.contract_changes = await seedDemoContractChanges(t, options.now ?? new Date());
+    // Offline projects (every review state) and the cases of projects under survey (issue 13).
+    const offline = await seedDemoOfflineAndCases(t, options.now ?? new Date());
+    summary.project_offlines = offline.offline;
+    summary.survey_cases = offline.cases;
     // They also wrote log lines, messages and quotes: the summary counts what is stored.
     for (const [key, table] of [
       ['audit_records', schema.auditRecords],

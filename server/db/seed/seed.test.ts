@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@shared/domain/roles';
@@ -85,6 +85,38 @@ describe('seedDemo', () => {
     expect(summary.contracts).toBeGreaterThan(500);
     expect(summary.audit_records).toBeGreaterThan(100);
     expect(await isSeeded(db)).toBe(true);
+  });
+
+  it('has offline projects in every review state, under review, and cases; agency01 has a case to open', async () => {
+    expect(summary.project_offlines).toBe(5);
+    const offline = await db.select().from(schema.projectOfflines);
+    expect([...new Set(offline.map((row) => row.auditStatus))].sort()).toEqual([0, 1, 2, 3]);
+    const items = await db
+      .select()
+      .from(schema.reviewItems)
+      .where(eq(schema.reviewItems.subjectType, 'project_offline'));
+    expect(items.map((item) => item.status).sort()).toEqual(offline.map((row) => row.auditStatus).sort());
+    expect(summary.survey_cases).toBeGreaterThan(0);
+    const cases = await db
+      .select({ status: schema.projects.status })
+      .from(schema.surveyCases)
+      .innerJoin(schema.projects, eq(schema.projects.pkid, schema.surveyCases.projectId));
+    expect(cases.every((row) => row.status === 4)).toBe(true);
+    // The to-do leads somewhere: an accepted authorization of agency01 on a status-3 project, no case.
+    const toOpen = await db
+      .select({ pkid: schema.projectAuthorizations.pkid })
+      .from(schema.projectAuthorizations)
+      .innerJoin(schema.projects, eq(schema.projects.pkid, schema.projectAuthorizations.projectId))
+      .leftJoin(schema.surveyCases, eq(schema.surveyCases.authorizationId, schema.projectAuthorizations.pkid))
+      .where(
+        and(
+          eq(schema.projectAuthorizations.organizationId, AGENCY_ORG_ID),
+          eq(schema.projectAuthorizations.state, 1),
+          eq(schema.projects.status, 3),
+          isNull(schema.surveyCases.caseId),
+        ),
+      );
+    expect(toOpen.length).toBeGreaterThan(0);
   });
 
   it('has owner01 selections of each method: a public draw, quoting with quotes, a direct choice', async () => {

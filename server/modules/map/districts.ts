@@ -5,8 +5,8 @@
  */
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
-import { districts, projectDemands, projects, stages } from '@server/db/schema';
-import { projectStatus } from '@shared/domain/statuses';
+import { districts, projectDemands, projectOfflines, projects, stages } from '@server/db/schema';
+import { auditStatus, projectStatus } from '@shared/domain/statuses';
 import type { DistrictItem, DistrictProjectNum, DistrictShape, ProjectDistribute } from './types';
 
 export const isListedDistrict = sql`length(${districts.districtCode}) in (7, 11)`;
@@ -46,12 +46,24 @@ export async function listDistricts(db: Database): Promise<DistrictItem[]> {
     .orderBy(asc(districts.orderIndex), asc(districts.districtCode));
 }
 
+/** Approved offline projects (server/modules/offline): surveyed outside the system, counted for statistics. */
+const approvedOffline = eq(projectOfflines.auditStatus, auditStatus.code.approved);
+
+/** Projects per district, approved offline projects included. */
 async function countByDistrict(db: Database): Promise<Map<string, number>> {
   const rows = await db
     .select({ districtCode: projects.districtCode, projectNum: count() })
     .from(projects)
     .groupBy(projects.districtCode);
-  return new Map(rows.map((row) => [row.districtCode, row.projectNum]));
+  const counts = new Map(rows.map((row) => [row.districtCode, row.projectNum]));
+  const offline = await db
+    .select({ districtCode: projectOfflines.districtCode, projectNum: count() })
+    .from(projectOfflines)
+    .where(approvedOffline)
+    .groupBy(projectOfflines.districtCode);
+  for (const row of offline)
+    counts.set(row.districtCode, (counts.get(row.districtCode) ?? 0) + row.projectNum);
+  return counts;
 }
 
 export async function countProjectsByDistrict(db: Database): Promise<DistrictProjectNum[]> {
@@ -101,6 +113,14 @@ export async function getProjectDistribute(db: Database): Promise<ProjectDistrib
     .leftJoin(current, eq(current.projectId, projects.pkid))
     .groupBy(current.stageId);
   const stageCounts = new Map(byStageRows.map((row) => [row.stageId, row.projectNum]));
+  // Approved offline projects count in their stage (not by status: they never had one here).
+  const offlineRows = await db
+    .select({ stageId: projectOfflines.stageId, projectNum: count() })
+    .from(projectOfflines)
+    .where(approvedOffline)
+    .groupBy(projectOfflines.stageId);
+  for (const row of offlineRows)
+    stageCounts.set(row.stageId, (stageCounts.get(row.stageId) ?? 0) + row.projectNum);
   const stageRows = await db
     .select({ stageId: stages.stageId, name: stages.name })
     .from(stages)
@@ -123,5 +143,11 @@ export async function getProjectDistribute(db: Database): Promise<ProjectDistrib
     .orderBy(asc(years.year));
 
   const total = byStatus.reduce((sum, row) => sum + row.projectNum, 0);
-  return { total, byStatus, byStage, byYear };
+  return {
+    total,
+    byStatus,
+    byStage,
+    byYear,
+    offline: offlineRows.reduce((sum, row) => sum + row.projectNum, 0),
+  };
 }

@@ -65,16 +65,19 @@ describe('districts and distribution', () => {
     expect(Object.keys(list[0] as object).sort()).toEqual(['districtCode', 'districtName']);
   });
 
-  it('getDistrictProjectNum and getProjectDistribute add up to every project', async () => {
+  it('getDistrictProjectNum and getProjectDistribute add up to every project, approved offline ones included', async () => {
+    const distribute = await object<ProjectDistribute>('/statistics/getProjectDistribute');
+    // The demo's approved offline projects (server/db/seed/demo-offline.ts) count by district and stage.
+    expect(distribute.offline).toBe(2);
     const perDistrict = await object<DistrictProjectNum[]>('/statistics/getDistrictProjectNum');
-    expect(perDistrict.reduce((sum, d) => sum + d.projectNum, 0)).toBe(400);
+    expect(perDistrict.reduce((sum, d) => sum + d.projectNum, 0)).toBe(400 + distribute.offline);
     expect(perDistrict.every((d) => d.projectNum > 0)).toBe(true);
 
-    const distribute = await object<ProjectDistribute>('/statistics/getProjectDistribute');
     expect(distribute.total).toBe(400);
-    for (const list of [distribute.byStatus, distribute.byStage, distribute.byYear]) {
+    for (const list of [distribute.byStatus, distribute.byYear]) {
       expect(list.reduce((sum, row) => sum + row.projectNum, 0)).toBe(400);
     }
+    expect(distribute.byStage.reduce((sum, row) => sum + row.projectNum, 0)).toBe(400 + distribute.offline);
     expect(distribute.byStatus.find((s) => s.status === 1)?.statusName).toBe('已发布');
     expect(distribute.byStage.find((s) => s.stageId === 4)?.stageName).toBe('竣工验收阶段');
     expect(distribute.byYear.every((y) => y.year >= 2024 && y.year <= 2026)).toBe(true);

@@ -37,6 +37,7 @@ import { beijingDate } from '@shared/validation/jobs';
 import { staffMessages } from '@shared/validation/staff';
 import { isPersonBlacklisted } from '@server/modules/credit/flags';
 import { applyAuthChange } from '@server/modules/projects/auth-change-apply';
+import { mirrorOffline } from '@server/modules/offline/offline-hook';
 import { applyOnApproval, contractChanges, orgChanges, staffChanges, unitChanges } from './change-tables';
 
 export interface ReviewHookContext {
@@ -248,6 +249,13 @@ const kinds: Partial<Record<AuditSubject, ReviewKind>> = {
     // The demand's detail page shows the amendment with its decision panel to the authority.
     detailPath: (id) => `/demandmanger/demandDetails?amendmentId=${id}`,
     onDecision: applyDemandAmendment,
+  },
+  // Ours (issue 13): an agency's offline project; the offline result auditors review it (pool.ts reads
+  // their assignment from /audituser/resultinfo_audit_users_offline), every auditor when none are set.
+  [auditSubject.code.projectOffline]: {
+    reviewerRoles: auditor,
+    detailPath: (id) => `/workflow/offlineProject?id=${id}`,
+    onDecision: mirrorOffline,
   },
   [auditSubject.code.result]: {
     reviewerRoles: auditor,
