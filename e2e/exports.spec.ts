@@ -39,6 +39,8 @@ test('the authority exports the filtered agency directory; the file holds the ro
   await page.getByRole('button', { name: '查询' }).click();
   await expect(page).toHaveURL(/credit=good/);
   const table = page.getByRole('table');
+  // The unfiltered rows stay on screen (the list is busy) until the filtered page arrives.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   const shown = (await table.getByRole('row').allInnerTexts())
     .slice(1)
@@ -76,6 +78,9 @@ test('the authority exports the filtered construction units; the file holds the 
   await expect(page).toHaveURL(/auditStatus=2/);
   const table = page.getByRole('table', { name: '全部建设单位' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
+  // The unfiltered rows stay on screen until the filtered page arrives: wait until only approved
+  // units are shown (the header row is the one row without 审核通过).
+  await expect(table.getByRole('row').filter({ hasNotText: '审核通过' })).toHaveCount(1);
   const shown = (await table.getByRole('row').allInnerTexts())
     .slice(1)
     .map((row) => row.split('\t')[0]?.trim());
