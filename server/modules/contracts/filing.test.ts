@@ -405,6 +405,24 @@ describe('filing', () => {
     expect((await apply()).amount).toBe('85000.00');
   });
 
+  it('its flow shows both confirmations, who made them, and the filing in order', async () => {
+    const flow = (
+      await json(await as('agency01').fetch(`/smsend/contract/flow/queryOne?contractId=${contractId}`))
+    ).object;
+    const labels: string[] = flow.events.map((event: { label: string }) => event.label);
+    const positions = ['起草合同', '建设单位确认合同', '中介机构确认合同', '合同备案审核通过'].map((label) =>
+      labels.findIndex((text) => text.startsWith(label)),
+    );
+    expect(
+      positions.every((position) => position >= 0),
+      labels.join(' | '),
+    ).toBe(true);
+    expect([...positions].sort((x, y) => x - y)).toEqual(positions);
+    const owner = flow.events.find((event: { label: string }) => event.label === '建设单位确认合同');
+    expect(owner.actor).toBeTruthy();
+    expect(flow.step).toBe('filed');
+  });
+
   it('the parties’ lists and the reviewer’s done list show it where it belongs', async () => {
     const done = await json(await post('auditor01', 'contract/doneContract', { pageSize: '100' }));
     expect(done.rows.map((row: { contractId: number }) => row.contractId)).toContain(contractId);

@@ -269,12 +269,28 @@ export async function getFlow(db: Queryable, user: SessionUser, contractId: numb
   const scope = await contractScope(db, user);
   const [row] = (await withFlowJoins(
     db
-      .select({ ...rowColumns, signedOn: c.signedOn, filedAt: c.filedAt })
+      .select({
+        ...rowColumns,
+        signedOn: c.signedOn,
+        filedAt: c.filedAt,
+        ownerConfirmedAt: c.ownerConfirmedAt,
+        ownerConfirmedName: c.ownerConfirmedName,
+        agencyConfirmedAt: c.agencyConfirmedAt,
+        agencyConfirmedName: c.agencyConfirmedName,
+        returnedAt: c.returnedAt,
+        returnReason: c.returnReason,
+      })
       .from(c)
       .$dynamic(),
   ).where(and(eq(c.contractId, contractId), scope))) as (FlowRecord & {
     signedOn: string | null;
     filedAt: Date | null;
+    ownerConfirmedAt: Date | null;
+    ownerConfirmedName: string | null;
+    agencyConfirmedAt: Date | null;
+    agencyConfirmedName: string | null;
+    returnedAt: Date | null;
+    returnReason: string | null;
   })[];
   if (!row) throw new AppError('not_found', { message: contractMessages.notFound });
   const changes = await db
@@ -320,13 +336,45 @@ export async function getFlow(db: Queryable, user: SessionUser, contractId: numb
     tone: 'neutral',
     changeId: null,
   });
-  if (row.signedOn && row.status !== s.draft && row.status !== s.awaitingConfirmation)
+  // The confirmations and the last return are recorded with who and when (contract/confirm, return,
+  // addRecord); contracts from before them have only the signing date.
+  if (row.returnedAt)
+    push({
+      key: 'returned',
+      label: '建设单位退回修改',
+      at: row.returnedAt.toISOString(),
+      actor: row.ownerName,
+      opinion: row.returnReason,
+      tone: 'warning',
+      changeId: null,
+    });
+  if (row.ownerConfirmedAt)
+    push({
+      key: 'confirmed',
+      label: '建设单位确认合同',
+      at: row.ownerConfirmedAt.toISOString(),
+      actor: row.ownerConfirmedName ?? row.ownerName,
+      opinion: null,
+      tone: 'info',
+      changeId: null,
+    });
+  else if (row.signedOn && row.status !== s.draft && row.status !== s.awaitingConfirmation)
     push({
       key: 'confirmed',
       label: '建设单位确认合同（签订）',
       // A date without a time: noon Beijing time keeps it on its day in the timeline.
       at: new Date(`${row.signedOn}T04:00:00Z`).toISOString(),
       actor: row.ownerName,
+      opinion: null,
+      tone: 'info',
+      changeId: null,
+    });
+  if (row.agencyConfirmedAt)
+    push({
+      key: 'agencyConfirmed',
+      label: '中介机构确认合同',
+      at: row.agencyConfirmedAt.toISOString(),
+      actor: row.agencyConfirmedName ?? row.orgName,
       opinion: null,
       tone: 'info',
       changeId: null,
