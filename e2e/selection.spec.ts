@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { accessibilityViolations } from './fixtures/a11y';
 import { screenshotPath } from './fixtures/hall';
 import { signInToConsole } from './fixtures/identity';
@@ -12,7 +12,7 @@ import { startServer, type StartedServer } from './fixtures/server';
  * Issue 13, selection: the owner picks the verifiable draw and draws, and the test recomputes the
  * winner from the public record in Node; a price comparison with quotes closes at its deadline on the
  * job runner once the product's clock is moved by configuration (a restart with CLOCK_OFFSET_DAYS),
- * and the lowest quote wins.
+ * and the lowest quote wins; the same run sends the service-deadline reminders that came due.
  */
 
 const sha256hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -30,6 +30,20 @@ interface PublicRecord {
 }
 
 test.describe.configure({ timeout: 180_000 });
+
+interface Message {
+  messageId: number;
+  messageContent: string;
+  link: string | null;
+}
+
+/** The signed-in user's service-deadline reminders (办理时限提醒), newest first. */
+async function reminders(page: Page): Promise<Message[]> {
+  const answer = (await (
+    await page.request.get('/smsend/project/message/query?pageIndex=1&pageSize=100')
+  ).json()) as { rows: Message[] };
+  return answer.rows.filter((row) => row.messageContent.startsWith('办理时限提醒'));
+}
 
 test('the owner draws an agency; anyone recomputes the winner from the public record', async ({ page }) => {
   await signInToConsole(page, 'owner01', '/demandmanger/demandOption');
@@ -159,8 +173,20 @@ test.describe('price comparison', () => {
     await expect(page.getByText('80,000.00')).toHaveCount(0);
     await context.close();
 
+    // The service-deadline reminders the holders of to-dos have so far (sent by the first start's job run).
+    const holders = ['agency01', 'auditor01', 'authority01'];
+    const remindersBefore = new Map<string, Set<number>>();
+    for (const who of holders) {
+      context = await browser.newContext({ baseURL: server.baseUrl });
+      page = await context.newPage();
+      await signInToConsole(page, who, '/noticemanger/statistical');
+      remindersBefore.set(who, new Set((await reminders(page)).map((message) => message.messageId)));
+      await context.close();
+    }
+
     // Four days later (the seeded deadline is three days after the first start): restart with the
-    // clock moved; the job runner's first poll closes the comparison.
+    // clock moved; the job runner's first poll closes the comparison, and sends the reminders of the
+    // to-dos whose last working day has come meanwhile.
     await server.stop();
     server = await startServer({ root, dataDir, env: { CLOCK_OFFSET_DAYS: '4' } });
     context = await browser.newContext({ baseURL: server.baseUrl });
@@ -182,5 +208,21 @@ test.describe('price comparison', () => {
     await page.screenshot({ path: screenshotPath('selection-price-closed-1366'), fullPage: true });
     expect(await accessibilityViolations(page, 'main')).toEqual([]);
     await context.close();
+
+    // New reminders, written at the moved time, each with its due date and a link to the to-do.
+    const fresh: Message[] = [];
+    for (const who of holders) {
+      context = await browser.newContext({ baseURL: server.baseUrl });
+      page = await context.newPage();
+      await signInToConsole(page, who, '/noticemanger/statistical');
+      const before = remindersBefore.get(who)!;
+      fresh.push(...(await reminders(page)).filter((message) => !before.has(message.messageId)));
+      await context.close();
+    }
+    expect(fresh.length).toBeGreaterThan(0);
+    for (const message of fresh) {
+      expect(message.messageContent).toMatch(/将于 \d{4}-\d{2}-\d{2} 到期/);
+      expect(message.link).toMatch(/^\//);
+    }
   });
 });
