@@ -123,6 +123,18 @@ export const demandRowSchema = z.object({
 });
 export type DemandRow = z.infer<typeof demandRowSchema>;
 
+/** One survey item a project's demand asks for, with its stage and demand. */
+export const demandStageItemSchema = z.object({
+  demandId: id,
+  stageId: id,
+  stageName: z.string(),
+  itemId: id,
+  itemName: z.string(),
+  fundingParty: z.string().nullable(),
+  status: z.number().int(),
+  statusName: z.string(),
+});
+
 export const demandRecordSchema = demandRowSchema.extend({
   remark: z.string().nullable(),
   deadline: z.string().nullable(),
@@ -321,6 +333,26 @@ export const projectCalls = defineCalls('projects', {
     method: 'GET',
     input: z.object({ projectId: projectPkidSchema.shape.pkid }),
     output: z.array(demandRowSchema),
+    envelope: 'object',
+    access: projectReaderRoles,
+  },
+  getProjectDemandStageItemByProjectId: {
+    summary: '项目各需求的阶段与测绘事项（按项目主键）',
+    base: 'business',
+    path: 'project/getProjectDemandStageItemByProjectId',
+    method: 'GET',
+    input: z.object({ projectId: projectPkidSchema.shape.pkid }),
+    output: z.array(demandStageItemSchema),
+    envelope: 'object',
+    access: projectReaderRoles,
+  },
+  getProjectDemandStageItemByProjectNo: {
+    summary: '项目各需求的阶段与测绘事项（按项目编号）',
+    base: 'business',
+    path: 'project/getProjectDemandStageItemByProjectNo',
+    method: 'GET',
+    input: projectNoSchema,
+    output: z.array(demandStageItemSchema),
     envelope: 'object',
     access: projectReaderRoles,
   },

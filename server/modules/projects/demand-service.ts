@@ -178,6 +178,35 @@ export async function demandsOfProject(db: Queryable, user: SessionUser, project
   return withItems(db, rows);
 }
 
+/**
+ * getProjectDemandStageItemByProjectId / …ByProjectNo: every survey item the project's demands ask for,
+ * one row each with its stage and demand, in stage and item order (404 for a project the user may not see).
+ */
+export async function demandStageItemsOf(
+  db: Queryable,
+  user: SessionUser,
+  by: { pkid?: number; projectNo?: string },
+) {
+  const project = await getProject(db, user, by);
+  const rows = await db
+    .select({
+      demandId: d.pkid,
+      stageId: d.stageId,
+      stageName: stages.name,
+      itemId: projectStageItems.itemId,
+      itemName: surveyItems.name,
+      fundingParty: d.fundingParty,
+      status: d.status,
+    })
+    .from(projectStageItems)
+    .innerJoin(d, eq(d.pkid, projectStageItems.demandId))
+    .innerJoin(stages, eq(stages.stageId, d.stageId))
+    .innerJoin(surveyItems, eq(surveyItems.itemId, projectStageItems.itemId))
+    .where(eq(d.projectId, project.pkid))
+    .orderBy(asc(d.stageId), asc(projectStageItems.itemId), asc(d.pkid));
+  return rows.map((row) => ({ ...row, statusName: projectStatus.label(row.status as ProjectStatus) }));
+}
+
 /** A demand the user may see (404 otherwise), with its project row's scope. */
 async function visibleDemand(db: Queryable, user: SessionUser, demandId: number) {
   const scope = await scopeOf(db, user);

@@ -221,6 +221,45 @@ describe('projects', () => {
       expect(items.map((i) => i.itemId).sort()).toEqual([101, 102]);
     });
 
+    it('lists the stage items the demands ask for, by project id or number, to those who may see it', async () => {
+      const [project] = await env.ctx.db
+        .select({ projectNo: projects.projectNo })
+        .from(projects)
+        .where(eq(projects.pkid, projectId));
+      const byId = await call(
+        'owner01',
+        `project/getProjectDemandStageItemByProjectId?projectId=${projectId}`,
+        {
+          method: 'GET',
+        },
+      );
+      expect(byId.status).toBe(200);
+      expect(
+        byId.body.object.map((row: { demandId: number; stageName: string; itemName: string }) => [
+          row.demandId,
+          row.stageName,
+          row.itemName,
+        ]),
+      ).toEqual([
+        [demandId, '立项用地规划许可阶段', '拨地测量'],
+        [demandId, '立项用地规划许可阶段', '宗地测绘/地籍调查'],
+      ]);
+      const byNo = await call(
+        'authority01',
+        `project/getProjectDemandStageItemByProjectNo?projectNo=${project!.projectNo}`,
+        { method: 'GET' },
+      );
+      expect(byNo.body.object).toEqual(byId.body.object);
+      const other = await call(
+        'owner02',
+        `project/getProjectDemandStageItemByProjectId?projectId=${projectId}`,
+        {
+          method: 'GET',
+        },
+      );
+      expect(other.status).toBe(404);
+    });
+
     it('takes an attachment under the upload rules, refusing a disguised one', async () => {
       const bad = new FormData();
       bad.set('demandId', String(demandId));

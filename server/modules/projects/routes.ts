@@ -12,6 +12,7 @@ import {
   demandFile,
   demandRecords,
   demandsOfProject,
+  demandStageItemsOf,
   getDemandRecord,
   listDemandRows,
   ownScope,
@@ -113,6 +114,10 @@ export const projectRoutes = implement(projectCalls, (ctx) => {
     getDemand: (input, { user }) => getDemandRecord(db, user, input),
     listDemands: (input, { user }) => listDemandRows(db, user, input),
     getProjectDemandByPkid: ({ projectId }, { user }) => demandsOfProject(db, user, projectId),
+    getProjectDemandStageItemByProjectId: ({ projectId }, { user }) =>
+      demandStageItemsOf(db, user, { pkid: projectId }),
+    getProjectDemandStageItemByProjectNo: ({ projectNo }, { user }) =>
+      demandStageItemsOf(db, user, { projectNo }),
     submitFile: async (input, { user }) => reply(await addDemandFile(ctx, user, input), '附件已上传'),
     removeFile: async (input, { user }) => reply(await removeDemandFile(ctx, user, input), '附件已删除'),
     demandFile: async ({ demandId, fileId }, { user }) => {
