@@ -154,16 +154,19 @@ export function wrk(
 }
 
 /** The round with the highest rate. */
-const best = (runs: CallRun[]): CallRun => runs.reduce((a, b) => (b.rate > a.rate ? b : a));
+export const best = (runs: CallRun[]): CallRun => runs.reduce((a, b) => (b.rate > a.rate ? b : a));
+
+/** What a wrk step is given: the sign-on captcha of the bench server, and the load. */
+export interface LoadOptions {
+  captcha: string;
+  connections?: number;
+  seconds?: number;
+  rounds?: number;
+}
 
 export async function benchCalls(
   server: { baseUrl: string; pid: number },
-  {
-    captcha,
-    connections = 50,
-    seconds = 5,
-    rounds = 3,
-  }: { captcha: string; connections?: number; seconds?: number; rounds?: number },
+  { captcha, connections = 50, seconds = 5, rounds = 3 }: LoadOptions,
 ): Promise<CallsBench> {
   const { baseUrl } = server;
   if (spawnSync('wrk', ['--version']).error) return { status: 'missing', note: 'wrk is not installed' };

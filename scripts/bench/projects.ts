@@ -9,7 +9,7 @@
  * session lookups are 50 users' and not one cached cookie's. Every path is first checked to answer
  * 200 with rows, or no figure is reported.
  */
-import { signIn, wrk, type CallRun } from './calls';
+import { best, signIn, wrk, type CallRun, type LoadOptions } from './calls';
 
 export interface ProjectsBench {
   list: CallRun;
@@ -42,16 +42,9 @@ async function page(baseUrl: string, path: string, cookie: string): Promise<Page
   return body;
 }
 
-const best = (runs: CallRun[]): CallRun => runs.reduce((a, b) => (b.rate > a.rate ? b : a));
-
 export async function benchProjects(
   server: { baseUrl: string; pid: number },
-  {
-    captcha,
-    connections = 50,
-    seconds = 5,
-    rounds = 3,
-  }: { captcha: string; connections?: number; seconds?: number; rounds?: number },
+  { captcha, connections = 50, seconds = 5, rounds = 3 }: LoadOptions,
 ): Promise<ProjectsBench> {
   const { baseUrl } = server;
   const [admins, owners, agencies] = [

@@ -856,33 +856,18 @@ async function toTasks(db: Queryable, tasks: TaskLike[]): Promise<FilingTask[]> 
   });
 }
 
-/** contract/toDoContract: a reviewer's filing to-do (review workflow); the authority sees all pending. */
-export async function listFilingTodo(db: Queryable, user: SessionUser, input: Paging) {
+/**
+ * contract/toDoContract and contract/doneContract: a reviewer's filing to-do or the filings it decided
+ * last (review workflow); the authority sees every pending or decided one.
+ */
+export async function listFilings(db: Queryable, user: SessionUser, input: Paging, which: 'todo' | 'done') {
   if (await isReviewerOf(db, CONTRACT, user.pkid)) {
-    const page = await listTodo(db, user, {
-      subjectType: CONTRACT,
-      page: input.pageIdx,
-      rows: input.pageSize,
-    });
+    const query = { subjectType: CONTRACT, page: input.pageIdx, rows: input.pageSize };
+    const page = which === 'todo' ? await listTodo(db, user, query) : await listDone(db, user, query);
     return { rows: await toTasks(db, page.rows), total: page.total };
   }
   if (!seesAll(user)) return { rows: [], total: 0 };
-  const page = await overseenFilings(db, input, 'todo');
-  return { rows: await toTasks(db, page.tasks), total: page.total };
-}
-
-/** contract/doneContract: the filings a reviewer decided last; the authority sees all decided ones. */
-export async function listFilingDone(db: Queryable, user: SessionUser, input: Paging) {
-  if (await isReviewerOf(db, CONTRACT, user.pkid)) {
-    const page = await listDone(db, user, {
-      subjectType: CONTRACT,
-      page: input.pageIdx,
-      rows: input.pageSize,
-    });
-    return { rows: await toTasks(db, page.rows), total: page.total };
-  }
-  if (!seesAll(user)) return { rows: [], total: 0 };
-  const page = await overseenFilings(db, input, 'done');
+  const page = await overseenFilings(db, input, which);
   return { rows: await toTasks(db, page.tasks), total: page.total };
 }
 
