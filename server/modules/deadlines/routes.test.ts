@@ -22,10 +22,10 @@ import {
   signInDemoBrowsers,
   type Browser,
 } from '@server/modules/identity/test-support';
-import { reviewLink } from '@server/modules/review/kinds';
+import { reviewKindTypes, reviewLink } from '@server/modules/review/kinds';
 import { decide, listTodo } from '@server/modules/review/service';
 import type { AuditSubject } from '@shared/domain/statuses';
-import { DEADLINE_REMINDER_JOB } from './service';
+import { DEADLINE_REMINDER_JOB, reviewTaskType } from './service';
 
 let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
 let browsers: Record<string, Browser> = {};
@@ -151,6 +151,10 @@ describe('deadline settings and the calendar', () => {
     };
     expect(calendar.data).toContainEqual({ day: '2026-10-01', kind: 'holiday', name: '国庆节' });
     expect(calendar.data).toContainEqual({ day: '2026-02-28', kind: 'workday', name: '春节调休' });
+  });
+
+  it('has a deadline for the to-do of every reviewed subject', () => {
+    expect(reviewKindTypes.filter((type) => reviewTaskType(type) === null)).toEqual([]);
   });
 
   it('refuses bad input with a Chinese message and changes nothing', async () => {
