@@ -540,7 +540,11 @@ export async function synchroList(
  * platform left empty (contact) come from the unit; a row still missing what a project needs answers
  * 400 naming it, and nothing is created.
  */
-export async function createFromDocked(ctx: Pick<AppContext, 'db'>, user: SessionUser, id: number) {
+export async function createFromDocked(
+  ctx: Pick<AppContext, 'db' | 'pageCache'>,
+  user: SessionUser,
+  id: number,
+) {
   const { db } = ctx;
   const unit = await unitOf(db, user.pkid);
   if (!unit || unit.auditStatus !== auditStatus.code.approved)

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   demandSelections,
   districts,
@@ -108,8 +108,12 @@ describe('projects', () => {
   });
 
   it('adds a draft project with its district from the point, and logs it', async () => {
+    // The hall's project count includes drafts: its cached pages go.
+    const dropped = vi.spyOn(env.ctx.pageCache, 'invalidate');
     const added = await call('owner01', 'project/add', fields());
     expect(added.status).toBe(200);
+    expect(dropped).toHaveBeenCalledWith(['statistics']);
+    dropped.mockRestore();
     expect(added.body.data).toMatchObject({ status: 0, districtCode: point.districtCode, canEdit: true });
     projectId = added.body.data.pkid;
     projectNo = added.body.data.projectNo;

@@ -229,15 +229,22 @@ function columnsOf(input: Fields, districtCode: string) {
 
 const chinaYear = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).getUTCFullYear();
 
-/** add: a draft project of the owner's verified unit; its district comes from the picked point. */
-export async function addProject(ctx: Pick<AppContext, 'db'>, user: SessionUser, input: Fields) {
+/**
+ * add: a draft project of the owner's verified unit; its district comes from the picked point. The
+ * hall's project count counts drafts too, so its pages are dropped.
+ */
+export async function addProject(
+  ctx: Pick<AppContext, 'db' | 'pageCache'>,
+  user: SessionUser,
+  input: Fields,
+) {
   const { db } = ctx;
   const unit = await ownUnit(db, user);
   if (!unit || unit.auditStatus !== auditStatus.code.approved)
     throw new AppError('forbidden', { message: '本单位尚未通过认证，不能新建项目' });
   await assertNoDuplicate(db, input);
   const districtCode = await districtAt(db, input.lon, input.lat);
-  const id = await db.transaction(async (tx) => {
+  const id = await writeDroppingPages(ctx, async (tx, dropPages) => {
     const now = new Date();
     // The number is the spec's YZ + year + six digits of the id, known only after the insert: a
     // placeholder holds the unique column for the moment of this transaction.
@@ -268,6 +275,7 @@ export async function addProject(ctx: Pick<AppContext, 'db'>, user: SessionUser,
       actorName: user.username,
       createdAt: now,
     });
+    dropPages(['statistics']);
     return pkid;
   });
   return getProject(db, user, { pkid: id });
@@ -303,13 +311,20 @@ export async function updateProject(
 }
 
 /** delete: only a draft; its draft demands, items and logs go with it (the foreign keys cascade). */
-export async function deleteProject(ctx: Pick<AppContext, 'db'>, user: SessionUser, pkid: number) {
+export async function deleteProject(
+  ctx: Pick<AppContext, 'db' | 'pageCache'>,
+  user: SessionUser,
+  pkid: number,
+) {
   await ownDraft(ctx.db, user, pkid);
-  const removed = await ctx.db
-    .delete(p)
-    .where(and(eq(p.pkid, pkid), eq(p.status, projectStatus.code.draft)))
-    .returning({ pkid: p.pkid });
-  if (removed.length === 0) throw new AppError('conflict', { message: m.notDraft });
+  await writeDroppingPages(ctx, async (tx, dropPages) => {
+    const removed = await tx
+      .delete(p)
+      .where(and(eq(p.pkid, pkid), eq(p.status, projectStatus.code.draft)))
+      .returning({ pkid: p.pkid });
+    if (removed.length === 0) throw new AppError('conflict', { message: m.notDraft });
+    dropPages(['statistics']);
+  });
   return null;
 }
 
