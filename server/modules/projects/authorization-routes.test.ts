@@ -468,7 +468,9 @@ describe('the service deadline of an authorization to-do', () => {
         .from(messages)
         .where(and(eq(messages.userId, 3), eq(messages.link, `/notdchy/Detials?id=${id}`)));
     const before = (await reminders()).length;
-    expect(await sendDueReminders(env.ctx, new Date(offer!.remindAt!.getTime() - 1))).toBe(0);
+    // Not a moment early (other to-dos of the demo may be reminded then: only this offer's messages count).
+    await sendDueReminders(env.ctx, new Date(offer!.remindAt!.getTime() - 1));
+    expect(await reminders()).toHaveLength(before);
     await sendDueReminders(env.ctx, offer!.remindAt!);
     await sendDueReminders(env.ctx, offer!.remindAt!);
     const after = await reminders();
