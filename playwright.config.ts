@@ -29,7 +29,13 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1366, height: 768 },
-        launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: chromiumArgs,
+          // Chromium names a download from its (Chinese) file name only under a UTF-8 locale; in a
+          // bare environment (no LANG, as on some CI machines) every download is called "download".
+          env: { ...process.env, LC_ALL: 'C.UTF-8' },
+        },
       },
     },
   ],

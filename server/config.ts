@@ -36,6 +36,8 @@ export const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   /** With TRUST_PROXY: how many proxies append to X-Forwarded-For (the client is that many from the right). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
+  /** nginx in front (deploy/nginx): the folder where public hall pages are kept as files for it. */
+  PAGE_MIRROR_DIR: z.string().min(1).optional(),
   /** Phone codes one mobile number may receive per day (the 60 s resend wait is the spec's). */
   SMS_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
   /** External entry: the service whose /cas service tickets the default identity provider trusts. */
@@ -89,6 +91,8 @@ export interface Config {
   trustProxy: boolean;
   /** Trusted proxies in front of us (server/lib/client-address.ts). */
   proxyHops: number;
+  /** Where the page cache keeps its pages as files for nginx (server/lib/page-mirror.ts), or unset. */
+  pageMirrorDir: string | undefined;
   smsDailyLimit: number;
   externalIdentityService: string;
   /** CAS services from the files of CAS_SERVICE_REGISTRY (the console's are in the database). */
@@ -179,6 +183,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     captchaTestCode: env.CAPTCHA_TEST_CODE,
     trustProxy: env.TRUST_PROXY === 'true',
     proxyHops: env.TRUST_PROXY_HOPS,
+    pageMirrorDir: env.PAGE_MIRROR_DIR && path.resolve(env.PAGE_MIRROR_DIR),
     smsDailyLimit: env.SMS_DAILY_LIMIT,
     externalIdentityService: env.EXTERNAL_IDENTITY_SERVICE,
     casServiceFiles,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app';
-import { SIGN_IN_LOCATION, createFront, type AstroHandler } from './front';
+import { SIGN_IN_LOCATION, createFront, type AstroHandler, type FrontOptions } from './front';
 import { createHallServices } from './hall-services';
 import { createStaticHandler } from './lib/static-files';
 import { createTestContext, type TestContext } from './test/test-context';
@@ -24,20 +24,25 @@ const astro: AstroHandler = (req, res, _next, locals) => {
   res.end('<h1>page</h1>');
 };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  fs.mkdirSync(path.join(clientDir, '_astro'));
-  fs.writeFileSync(path.join(clientDir, '_astro', 'app.abc123.js'), 'console.log(1)');
-  fs.mkdirSync(path.join(clientDir, '403'));
-  fs.writeFileSync(path.join(clientDir, '403', 'index.html'), '<h1>无权访问</h1>');
-  const front = createFront({
+/** The front as these tests run it: the real API and static files, the stand-in Astro above. */
+function frontOptions(): FrontOptions {
+  return {
     api: createApp(ctx),
     apiBases: Object.values(ctx.config.apiBases),
     astro,
     staticFiles: createStaticHandler(clientDir),
     pageLocals: { services: createHallServices(ctx), apiBases: ctx.config.apiBases },
     logger: ctx.logger,
-  });
+  };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  fs.mkdirSync(path.join(clientDir, '_astro'));
+  fs.writeFileSync(path.join(clientDir, '_astro', 'app.abc123.js'), 'console.log(1)');
+  fs.mkdirSync(path.join(clientDir, '403'));
+  fs.writeFileSync(path.join(clientDir, '403', 'index.html'), '<h1>无权访问</h1>');
+  const front = createFront(frontOptions());
   server = http.createServer(front);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -93,6 +98,27 @@ describe('front server', () => {
     }
     // A path without any page is not behind the guard: it is not there (issue 11, the 404 page).
     expect((await fetch(`${base}/no/such/page`, { redirect: 'manual' })).status).toBe(404);
+  });
+
+  it('keeps the request id of a trusted proxy only (TRUST_PROXY, deploy/nginx)', async () => {
+    const proxyId = 'a'.repeat(32);
+    // Not trusted here: any incoming id is replaced.
+    const untrusted = await fetch(`${base}/healthz`, { headers: { 'x-request-id': proxyId } });
+    expect(untrusted.headers.get('x-request-id')).toMatch(/^[0-9a-f]{16}$/);
+    expect(untrusted.headers.get('x-request-id')).not.toBe(proxyId);
+
+    const trusting = http.createServer(createFront({ ...frontOptions(), trustProxy: true }));
+    await new Promise<void>((resolve) => trusting.listen(0, '127.0.0.1', resolve));
+    try {
+      const trustedBase = `http://127.0.0.1:${(trusting.address() as AddressInfo).port}`;
+      const kept = await fetch(`${trustedBase}/healthz`, { headers: { 'x-request-id': proxyId } });
+      expect(kept.headers.get('x-request-id')).toBe(proxyId);
+      // Something that is not an id (here a forged log line) is replaced even from the proxy.
+      const forged = await fetch(`${trustedBase}/healthz`, { headers: { 'x-request-id': 'x" level=error' } });
+      expect(forged.headers.get('x-request-id')).toMatch(/^[0-9a-f]{16}$/);
+    } finally {
+      await new Promise((resolve) => trusting.close(resolve));
+    }
   });
 
   it('shows the request id, never a stack, when a page fails to render', async () => {

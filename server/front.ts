@@ -13,7 +13,7 @@ import { canOpen, matchRoute } from '@shared/domain/routes';
 import type { AppEnv } from './app-context';
 import { createAccessLog, type Logger } from './lib/logger';
 import { PAGE_CACHE_HEADER, type PageCache } from './lib/page-cache';
-import { REQUEST_ID_HEADER, newRequestId } from './lib/request-id';
+import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id';
 import { createSecurityHeaders, type SecurityHeaders } from './lib/security-headers';
 import type { StaticHandler } from './lib/static-files';
 import { API_DOCS_PATH } from './modules/api-docs/routes';
@@ -46,6 +46,8 @@ export interface FrontOptions {
    * resolveSessionUser). Without it every visitor counts as signed out.
    */
   resolveUser?: (cookieHeader: string | undefined) => Promise<{ roleIds: readonly string[] } | null>;
+  /** TRUST_PROXY: the proxy in front sets X-Request-Id, and its id is kept (server/lib/request-id.ts). */
+  trustProxy?: boolean;
 }
 
 /** The prerendered 403 page (hall/pages/403), answered with status 403 when a route's roles exclude the user. */
@@ -104,6 +106,7 @@ const HTML_TYPE = 'text/html; charset=utf-8';
 
 export function createFront(options: FrontOptions): RequestListener {
   const { api, apiBases, astro, staticFiles, pageLocals, pageCache, logger, resolveUser } = options;
+  const trustProxy = options.trustProxy ?? false;
   const securityHeaders =
     options.securityHeaders ?? createSecurityHeaders({ tiandituToken: undefined, trustProxy: false });
   const apiListener = getRequestListener(api.fetch);
@@ -116,7 +119,7 @@ export function createFront(options: FrontOptions): RequestListener {
 
   return (req, res) => {
     const started = performance.now();
-    const requestId = newRequestId();
+    const requestId = requestIdOf(req.headers[REQUEST_ID_HEADER], trustProxy);
     req.headers[REQUEST_ID_HEADER] = requestId;
     if (accessLog) {
       res.once('finish', () => {

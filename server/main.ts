@@ -18,7 +18,8 @@ import { createFront, type AstroHandler } from './front';
 import { resolveSessionUser } from './modules/identity/guard';
 import { createHallServices } from './hall-services';
 import { createLogger, exitAfterFlush, type Logger } from './lib/logger';
-import { createPageCache } from './lib/page-cache';
+import { BROWSER_CACHE_CONTROL, createPageCache } from './lib/page-cache';
+import { createPageMirror } from './lib/page-mirror';
 import { createSecurityHeaders } from './lib/security-headers';
 import { createStaticHandler } from './lib/static-files';
 import { withServices } from './services';
@@ -52,7 +53,21 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   );
   try {
     const storage = createFsStorage(path.join(config.dataDir, 'files'));
-    const pageCache = createPageCache();
+    const securityHeaders = createSecurityHeaders({
+      tiandituToken: config.map.tiandituToken,
+      trustProxy: config.trustProxy,
+    });
+    // Behind nginx (deploy/nginx) the public pages are also kept as files for it to answer.
+    const pageCache = createPageCache({
+      mirror:
+        config.pageMirrorDir === undefined
+          ? undefined
+          : createPageMirror(
+              config.pageMirrorDir,
+              [...securityHeaders.plain, 'Cache-Control', BROWSER_CACHE_CONTROL],
+              logger,
+            ),
+    });
     const ctx: AppContext = withServices({
       config,
       db: database.db,
@@ -78,10 +93,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       pageCache,
       logger,
       resolveUser: (cookieHeader) => resolveSessionUser(ctx, cookieHeader),
-      securityHeaders: createSecurityHeaders({
-        tiandituToken: config.map.tiandituToken,
-        trustProxy: config.trustProxy,
-      }),
+      trustProxy: config.trustProxy,
+      securityHeaders,
     });
     const server = http.createServer(front);
     server.keepAliveTimeout = 65_000;

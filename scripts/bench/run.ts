@@ -15,7 +15,7 @@
  * 7. With BENCH_DATABASE_URL (issue 13): the project list with filters, 50 signed-in users, p95 ≤ 15 ms
  *    and ≥ 0.5× the same stack answering SELECT 1; the owner's and agency's to-do lists p95 ≤ 15 ms.
  *
- * BENCH_STEPS=calls,callsPostgres (names as in the report's errors: js, consoleJs, throughput, clusters,
+ * BENCH_STEPS=calls,callsPostgres (names as in the report's errors: js, consoleJs, consoleList, throughput, clusters,
  * firstClusters, lighthouse, calls, callsPostgres, projectsPostgres, throughputLogged) runs only those; unless they
  * include clusters or firstClusters, the server runs on a fresh demo database of SEED_PROJECTS
  * projects (default 200) instead of the 100,000-project set, which takes seconds instead of minutes
@@ -31,7 +31,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer, type StartedServer } from '../../e2e/fixtures/server';
-import { measureFirstClusters, runLighthouse, type FirstClusters, type LighthouseScore } from './browser';
+import {
+  measureFirstClusters,
+  measureListPage,
+  runLighthouse,
+  type FirstClusters,
+  type LighthouseScore,
+  type ListPageTiming,
+} from './browser';
 import { benchClusters, type ClusterBench } from './clusters';
 import { isRouteBuilt } from '@shared/domain/console-pages';
 import { routes } from '@shared/domain/routes';
@@ -39,6 +46,7 @@ import { benchCalls, signIn, type CallRun, type CallsBench } from './calls';
 import { BENCH_PROJECTS, ensureBenchDataset } from './dataset';
 import { benchProjects, type ProjectsBench } from './projects';
 import { measureJsWeight, type JsWeight } from './js-weight';
+import { newMirrorDir } from '../../e2e/fixtures/nginx-front';
 import { compareWithNginx, type Comparison } from './throughput';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -57,10 +65,13 @@ const lighthousePages = [
   { name: 'downloads', path: '/downLoad/servicelist' },
 ];
 /** The console page measured: the first built one (its parameters filled with 0). */
+/** A kit list page with hundreds of demo rows, 20 to a page. */
+const CONSOLE_LIST_PAGE = '/contract/ContractList?size=20';
 const consolePage = (routes.find((route) => isRouteBuilt(route))?.path ?? '/').replace(/:\w+/g, '0');
 const TARGETS = {
   consoleInitialKb: 250,
   consoleChunkKb: 60,
+  consoleListMs: 1000,
   throughputRatio: 0.9,
   clusterP95Ms: 20,
   firstClustersMs: 1500,
@@ -79,6 +90,7 @@ interface Results {
   machine: { cpus: number; node: string };
   js?: JsWeight[];
   consoleJs?: JsWeight;
+  consoleList?: ListPageTiming;
   throughput?: Comparison;
   throughputLogged?: Comparison;
   clusters?: ClusterBench;
@@ -148,6 +160,16 @@ function report(results: Results): string {
     if (!cj.lazy?.length) lines.push('   no lazy chunk found (import() in the initial JavaScript)');
   }
   lines.push(
+    '1c. Console list page (the kit), 20 rows shown after navigation (headless Chromium, administrator)',
+  );
+  const cl = results.consoleList;
+  if (!cl) lines.push(`   not measured (${results.errors.consoleList ?? 'skipped'})`);
+  else
+    lines.push(
+      `   ${cl.path}: first visit (empty browser cache) ${Math.round(cl.coldMs)} ms`,
+      `   returning visits ${cl.runsMs.map((n) => Math.round(n)).join(' / ')} ms, median ${Math.round(cl.medianMs)} ms (target ≤ ${TARGETS.consoleListMs} ms): ${verdict(cl.medianMs <= TARGETS.consoleListMs)}`,
+    );
+  lines.push(
     '2. Cached home, our server vs nginx from disk (wrk, loopback, best of 3 alternating rounds;\n' +
       '   "bare Node": a node:http server answering the same bytes with nothing else, the ceiling of any Node server)',
   );
@@ -167,6 +189,13 @@ function report(results: Results): string {
         `     server CPU per answer: ours ${t.oursCpuUs.toFixed(1)} µs, nginx ${t.nginxCpuUs.toFixed(1)} µs, bare Node ${t.bareNodeCpuUs.toFixed(1)} µs`,
         `     ratio ${t.ratio.toFixed(2)} (target ≥ ${TARGETS.throughputRatio}): ${verdict(t.ratio >= TARGETS.throughputRatio)}`,
       );
+    if (t?.status === 'ok' && t.front !== undefined) {
+      const ratio = t.front / t.nginx;
+      lines.push(
+        `     through the nginx front (deploy/nginx, decision 0008): ${Math.round(t.front)} req/s, ${t.frontCpuUs!.toFixed(1)} µs CPU per answer (nginx + ours)`,
+        `     ratio ${ratio.toFixed(2)} (target ≥ ${TARGETS.throughputRatio}): ${verdict(ratio >= TARGETS.throughputRatio)}`,
+      );
+    }
   }
   lines.push('3. Clustering call on the 100,000-project set (in-process HTTP app)');
   const c = results.clusters;
@@ -258,17 +287,26 @@ async function compareLogged(data: Record<string, string>, buildDir: string): Pr
   const logFile = path.join(cacheDir, 'bench', 'server-info.log');
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   fs.rmSync(logFile, { force: true });
+  const mirrorDir = newMirrorDir();
   const logged = await startServer({
     root,
-    env: { ...data, BUILD_DIR: buildDir, LOG_LEVEL: 'info' },
+    // As deployed behind the nginx front, which the comparison also measures.
+    env: { ...data, BUILD_DIR: buildDir, LOG_LEVEL: 'info', TRUST_PROXY: 'true', PAGE_MIRROR_DIR: mirrorDir },
     healthTimeoutMs: 180_000,
     logFile,
   });
   let comparison: Comparison;
   try {
-    comparison = await compareWithNginx(logged, '/', { connections: 50, seconds: 5, accessLog: true, log });
+    comparison = await compareWithNginx(logged, '/', {
+      connections: 50,
+      seconds: 5,
+      accessLog: true,
+      front: { mirrorDir },
+      log,
+    });
   } finally {
     await logged.stop();
+    fs.rmSync(mirrorDir, { recursive: true, force: true });
   }
   const requestLines = fs
     .readFileSync(logFile, 'utf8')
@@ -342,6 +380,10 @@ async function main(): Promise<void> {
     if (wanted('consoleJs'))
       results.consoleJs = await step(results, 'consoleJs', 120_000, async () =>
         measureJsWeight(baseUrl, consolePage, { cookie: await signIn(baseUrl, CAPTCHA) }),
+      );
+    if (wanted('consoleList'))
+      results.consoleList = await step(results, 'consoleList', 120_000, async () =>
+        measureListPage(baseUrl, CONSOLE_LIST_PAGE, await signIn(baseUrl, CAPTCHA)),
       );
     if (wanted('throughput'))
       results.throughput = await step(results, 'throughput', 420_000, () =>

@@ -1,7 +1,8 @@
 /**
- * Throughput of one page from our server against nginx serving the same bytes from disk, with the same
- * load tool (wrk), connections and duration, on loopback. Both get `Accept-Encoding: gzip`; nginx
- * answers from a precompressed file (gzip_static), as our front cache does from memory.
+ * Throughput of one page from our server against nginx serving the same answer from disk (the same
+ * gzip bytes, and our security headers and caching rule), with the same load tool (wrk), connections
+ * and duration, on loopback. Both get `Accept-Encoding: gzip`; nginx answers from a precompressed
+ * file (gzip_static), as our front cache does from memory.
  *
  * Besides requests per second (which depends on how the two cores are shared with wrk), it reports
  * each server's own CPU time per answer, read from /proc: the steadier figure on a shared machine.
@@ -11,7 +12,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { childPids, startNginxFront, type NginxFront } from '../../e2e/fixtures/nginx-front';
 import { findFreePort } from '../../e2e/fixtures/server';
+import { nginxHeaderLines } from '../../server/lib/page-mirror';
+import { securityHeaderNames } from '../../server/lib/security-headers';
 
 export type Comparison =
   | { status: 'missing'; note: string }
@@ -26,6 +30,12 @@ export type Comparison =
        * of the gap to nginx is ours and how much is Node's HTTP stack.
        */
       bareNode: number;
+      /**
+       * Through nginx with deploy/nginx in front of our server, as deployed (decision 0008); measured
+       * when asked (`front`). Its CPU per answer is nginx's worker plus our server.
+       */
+      front?: number;
+      frontCpuUs?: number;
       /** Server CPU time (user + system) per answer, microseconds, over all measured rounds. */
       oursCpuUs: number;
       nginxCpuUs: number;
@@ -42,6 +52,8 @@ export interface CompareOptions {
   seconds: number;
   /** nginx writes an access log line per request (buffered, to a file), as our server does at `info`. */
   accessLog: boolean;
+  /** Also measure the page through nginx in front of our server (deploy/nginx), which keeps its pages in `mirrorDir`. */
+  front?: { mirrorDir: string };
   log: (line: string) => void;
 }
 
@@ -85,34 +97,23 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
-function childPids(parent: number): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .map(Number)
-    .filter((pid) => {
-      try {
-        return Number(statFields(pid)[1]) === parent;
-      } catch {
-        return false; // gone meanwhile
-      }
-    });
-}
-
 interface WrkRun {
   rate: number;
   requests: number;
   cpuSeconds: number;
 }
 
-function wrk(url: string, pid: number, connections: number, seconds: number): WrkRun {
-  const cpuBefore = cpuSeconds(pid);
+/** Loads `url` and reads the CPU time the serving processes `pids` spent meanwhile. */
+function wrk(url: string, pids: number | number[], connections: number, seconds: number): WrkRun {
+  const serving = [pids].flat();
+  const cpuOf = () => serving.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+  const cpuBefore = cpuOf();
   const run = spawnSync(
     'wrk',
     ['-t2', `-c${connections}`, `-d${seconds}s`, '--timeout', '5s', '-H', 'Accept-Encoding: gzip', url],
     { encoding: 'utf8', timeout: (seconds + 20) * 1000 },
   );
-  const cpuAfter = cpuSeconds(pid);
+  const cpuAfter = cpuOf();
   const rate = run.stdout?.match(/Requests\/sec:\s+([\d.]+)/)?.[1];
   const requests = run.stdout?.match(/(\d+) requests in/)?.[1];
   if (!rate || !requests) throw new Error(`wrk gave no figure: ${run.stderr || run.stdout}`);
@@ -133,16 +134,25 @@ async function waitForPort(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`${url} did not answer`);
 }
 
-/** The bare server: argv[1] the gzip file, argv[2] the port; headers as a browser needs them. */
+/**
+ * The bare server: argv[1] the gzip file, argv[2] the port, argv[3] our answer's own headers (JSON);
+ * besides those, the headers a browser needs.
+ */
 const bareNodeServer = `
 const body = require('node:fs').readFileSync(process.argv[1]);
 const headers = ['Content-Type', 'text/html; charset=utf-8', 'Content-Encoding', 'gzip', 'Vary', 'Accept-Encoding',
-  'Content-Length', String(body.length)];
+  'Content-Length', String(body.length), ...JSON.parse(process.argv[3])];
 require('node:http').createServer((req, res) => { res.writeHead(200, headers); res.end(body); })
   .listen(Number(process.argv[2]), '127.0.0.1');
 `;
 
-function nginxConfig(prefix: string, www: string, port: number, accessLog: boolean): string {
+function nginxConfig(
+  prefix: string,
+  www: string,
+  port: number,
+  accessLog: boolean,
+  answerHeaders: readonly string[],
+): string {
   const temp = (name: string) => `${name}_temp_path ${path.join(prefix, name)};`;
   const access = accessLog
     ? `access_log ${path.join(prefix, 'access.log')} combined buffer=64k flush=1s;`
@@ -158,7 +168,10 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${www};
-    location / { default_type text/html; charset utf-8; gzip_static on; try_files /index.html =404; }
+    location / {
+      default_type text/html; charset utf-8; gzip_static on; try_files /index.html =404;
+      ${nginxHeaderLines(answerHeaders).join(' ')}
+    }
   }
 }
 `;
@@ -180,7 +193,14 @@ export async function compareWithNginx(
   const ourUrl = new URL(pagePath, server.baseUrl).href;
   // The page as a browser gets it, after the first render filled the front cache.
   for (let i = 0; i < 3; i++) await fetch(ourUrl);
-  const html = Buffer.from(await (await fetch(ourUrl)).arrayBuffer());
+  const ourAnswer = await fetch(ourUrl);
+  const html = Buffer.from(await ourAnswer.arrayBuffer());
+  // Every side sends the same answer: the page and the headers that are ours to choose (security
+  // headers, caching rule), which are over 1 KB of it; without them nginx would send less.
+  const answerHeaders = [...securityHeaderNames, 'cache-control'].flatMap((name) => {
+    const value = ourAnswer.headers.get(name);
+    return value === null ? [] : [name, value];
+  });
 
   const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
   // nginx's workers run as an unprivileged user: the folder must be readable (and, for the access
@@ -193,11 +213,12 @@ export async function compareWithNginx(
   const gzipped = gzipSync(html, { level: 9 });
   fs.writeFileSync(path.join(www, 'index.html.gz'), gzipped);
   const port = await findFreePort();
-  fs.writeFileSync(path.join(prefix, 'nginx.conf'), nginxConfig(prefix, www, port, accessLog));
+  fs.writeFileSync(path.join(prefix, 'nginx.conf'), nginxConfig(prefix, www, port, accessLog, answerHeaders));
 
   const nginxBinary = has('nginx') ? 'nginx' : '/usr/sbin/nginx';
   let nginx: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
+  let front: NginxFront | undefined;
   try {
     nginx = spawn(nginxBinary, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -214,31 +235,46 @@ export async function compareWithNginx(
     const barePort = await findFreePort();
     bare = spawn(
       process.execPath,
-      ['-e', bareNodeServer, path.join(www, 'index.html.gz'), String(barePort)],
+      [
+        '-e',
+        bareNodeServer,
+        path.join(www, 'index.html.gz'),
+        String(barePort),
+        JSON.stringify(answerHeaders),
+      ],
       {
         stdio: 'ignore',
       },
     );
     const bareUrl = `http://127.0.0.1:${barePort}/`;
     await waitForPort(bareUrl, 10_000);
-    // All three must send the same page: a side answering something else makes a ratio meaningless.
-    for (const url of [nginxUrl, bareUrl]) {
+    if (options.front) front = await startNginxFront(server.baseUrl, options.front.mirrorDir);
+    const frontUrl = front && new URL(pagePath, front.baseUrl).href;
+    // Every side must send the same page: a side answering something else makes a ratio meaningless.
+    for (const url of [nginxUrl, bareUrl, ...(frontUrl ? [frontUrl] : [])]) {
       const answer = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
       const body = Buffer.from(await answer.arrayBuffer());
       if (answer.status !== 200 || !body.equals(html))
         throw new Error(`${url} did not answer the page (${answer.status})`);
+      // The front is measured answering as it does in use: nginx from the page's file.
+      if (url === frontUrl && answer.headers.get('x-front-cache') !== 'FILE')
+        throw new Error(`the nginx front asked our server (${answer.headers.get('x-front-cache')})`);
     }
 
     wrk(ourUrl, server.pid, connections, 1);
     wrk(nginxUrl, worker, connections, 1);
     wrk(bareUrl, bare.pid!, connections, 1);
+    const frontPids = front ? [front.workerPid, server.pid] : [];
+    if (frontUrl) wrk(frontUrl, frontPids, connections, 1);
     const oursRuns: WrkRun[] = [];
     const nginxRuns: WrkRun[] = [];
     const bareRuns: WrkRun[] = [];
+    const frontRuns: WrkRun[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       oursRuns.push(wrk(ourUrl, server.pid, connections, seconds));
       nginxRuns.push(wrk(nginxUrl, worker, connections, seconds));
       bareRuns.push(wrk(bareUrl, bare.pid!, connections, seconds));
+      if (frontUrl) frontRuns.push(wrk(frontUrl, frontPids, connections, seconds));
     }
     const best = (runs: WrkRun[]) => Math.max(...runs.map((run) => run.rate));
     const cpuUs = (runs: WrkRun[]) =>
@@ -246,6 +282,7 @@ export async function compareWithNginx(
       runs.reduce((sum, run) => sum + run.requests, 0);
     if (accessLog && !fs.existsSync(path.join(prefix, 'access.log')))
       throw new Error('nginx wrote no access log; the comparison would not be like for like');
+    if (front && !fs.existsSync(front.accessLog)) throw new Error('the nginx front wrote no access log');
     return {
       status: 'ok',
       ours: best(oursRuns),
@@ -255,6 +292,7 @@ export async function compareWithNginx(
       oursCpuUs: cpuUs(oursRuns),
       nginxCpuUs: cpuUs(nginxRuns),
       bareNodeCpuUs: cpuUs(bareRuns),
+      ...(frontRuns.length > 0 ? { front: best(frontRuns), frontCpuUs: cpuUs(frontRuns) } : {}),
       connections,
       seconds,
       gzipBytes: gzipped.byteLength,
@@ -263,6 +301,7 @@ export async function compareWithNginx(
   } finally {
     nginx?.kill('SIGTERM');
     bare?.kill('SIGTERM');
+    await front?.stop();
     await new Promise((resolve) => setTimeout(resolve, 300));
     fs.rmSync(prefix, { recursive: true, force: true });
   }

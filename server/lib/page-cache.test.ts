@@ -13,6 +13,7 @@ import { setNoticeState } from '@server/modules/notices/manage-service';
 import { createTestContext, type TestContext } from '@server/test/test-context';
 import {
   PAGE_CACHE_CHANNEL,
+  PROXY_CACHE_SECONDS,
   createPageCache,
   normalizeCacheKey,
   notifyPageCache,
@@ -190,6 +191,25 @@ describe('the front page cache', () => {
     expect(notModified.status).toBe(304);
     expect(notModified.headers.get('etag')).toBe(etag);
     expect(notModified.headers.get('content-type')).toBeNull();
+  });
+
+  it('lets a proxy in front keep its pages for a second, and only its pages (deploy/nginx)', async () => {
+    const first = await get('/guide/message/0');
+    const hit = await get('/guide/message/0');
+    const notModified = await get('/guide/message/0', {
+      'if-none-match': first.headers.get('etag') as string,
+    });
+    for (const answer of [first, hit, notModified])
+      expect(answer.headers.get('x-accel-expires')).toBe(String(PROXY_CACHE_SECONDS));
+    // A page that does not opt in, a page behind the guard and a call carry nothing a proxy would keep.
+    extraHeaders = { 'x-page-cache': 'none' };
+    const notOptedIn = await get('/guide/message/1');
+    expect(notOptedIn.status).toBe(200);
+    expect(notOptedIn.headers.get('x-accel-expires')).toBeNull();
+    const guarded = await fetch(`${base}/guide/workPlace`, { redirect: 'manual' });
+    expect(guarded.status).toBe(302);
+    expect(guarded.headers.get('x-accel-expires')).toBeNull();
+    expect((await get('/healthz')).headers.get('x-accel-expires')).toBeNull();
   });
 
   it('keeps no page behind the sign-in guard, even one that opts in', async () => {

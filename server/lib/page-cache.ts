@@ -15,6 +15,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Database, Queryable } from '../db/database';
+import type { PageMirror } from './page-mirror';
 import { REQUEST_ID_HEADER } from './request-id';
 import { securityHeaderNames } from './security-headers';
 
@@ -39,7 +40,14 @@ export const PAGE_CACHE_CHANNEL = 'page_cache';
  * Browsers keep the page but revalidate it with the ETag every time (a 304 costs almost nothing), so a
  * published notice shows at once even to someone who opened the list a moment ago.
  */
-const BROWSER_CACHE_CONTROL = 'public, no-cache';
+export const BROWSER_CACHE_CONTROL = 'public, no-cache';
+
+/**
+ * How long a proxy in front may keep a page before it revalidates (nginx reads X-Accel-Expires and
+ * does not pass it on; deploy/nginx, decision 0008). Only this cache's answers carry it, so the proxy
+ * stores exactly the public hall pages and nothing else.
+ */
+export const PROXY_CACHE_SECONDS = 1;
 
 /** One encoding of a page: its bytes and every header of a 200 answer with them, as name, value, …. */
 interface Variant {
@@ -56,6 +64,8 @@ interface Entry {
   /** The headers of a 304 answer (validators and caching rules only). */
   notModifiedHeaders: string[];
   tags: readonly PageCacheTag[];
+  /** Nothing but the page's type to replay: a file answered by nginx says all of it (page-mirror.ts). */
+  mirrorable: boolean;
 }
 
 export interface PageCache {
@@ -81,6 +91,8 @@ export interface PageCache {
 export interface PageCacheOptions {
   /** Upper bound of all entries' bytes (identity + gzip + brotli). Default 64 MB. */
   maxBytes?: number;
+  /** Keeps a copy of each entry on disk for nginx in front (PAGE_MIRROR_DIR, server/lib/page-mirror.ts). */
+  mirror?: PageMirror;
 }
 
 /** Path plus the query sorted by name, empty parameters dropped: `/a?b=&c=2&a=1` → `/a?a=1&c=2`. */
@@ -142,7 +154,16 @@ function createEntry(
   tags: readonly PageCacheTag[],
 ): Entry {
   const etag = `"${createHash('sha1').update(identity).digest('base64url')}"`;
-  const validators = ['ETag', etag, 'Cache-Control', BROWSER_CACHE_CONTROL, 'Vary', 'Accept-Encoding'];
+  const validators = [
+    'ETag',
+    etag,
+    'Cache-Control',
+    BROWSER_CACHE_CONTROL,
+    'Vary',
+    'Accept-Encoding',
+    'X-Accel-Expires',
+    String(PROXY_CACHE_SECONDS),
+  ];
   const variant = (body: Buffer, encoding?: string): Variant => ({
     body,
     headers: [
@@ -169,6 +190,9 @@ function createEntry(
     ),
     notModifiedHeaders: validators,
     tags,
+    mirrorable: Object.entries(replayed).every(
+      ([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/html'),
+    ),
   };
 }
 
@@ -215,6 +239,7 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
     sizeCalculation: (entry) => entryBytes(entry) + 1024,
     dispose: (entry, key) => {
       for (const tag of entry.tags) tagIndex.get(tag)?.delete(key);
+      if (entry.mirrorable) options.mirror?.remove(key);
     },
   });
   // Bumped on every invalidation: a render that began before one must not store its (older) page.
@@ -223,6 +248,8 @@ export function createPageCache(options: PageCacheOptions = {}): PageCache {
   function store(key: string, entry: Entry): void {
     entries.set(key, entry);
     if (!entries.has(key)) return; // larger than the whole cache
+    if (entry.mirrorable)
+      options.mirror?.write(key, { identity: entry.identity.body, gzip: entry.gzip.body });
     for (const tag of entry.tags) {
       let keys = tagIndex.get(tag);
       if (!keys) tagIndex.set(tag, (keys = new Set()));

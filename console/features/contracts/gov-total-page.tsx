@@ -3,13 +3,17 @@
  * chart), per district and per agency (tables), optionally for one year. The sums are the server's
  * exact decimal text; only the chart's bar heights are numbers (a picture needs no cents).
  */
+import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { contractCalls, type GovTotals } from '@shared/contracts/contracts';
 import { formatMoney } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { useCall } from '@console/kit';
+import { zh } from '@console/lib/i18n';
 import './contracts.css';
+
+// recharts comes with the chart, not with the contract group's chunk (gov-total-chart.tsx).
+const YearBars = lazy(() => import('./gov-total-chart'));
 
 /** 万元 with two decimals for the axis (from the exact text: the chart only needs the magnitude). */
 const tenThousands = (amount: string) => Number(amount) / 10_000;
@@ -76,11 +80,7 @@ export function GovPurchaseTotalPage() {
 }
 
 function YearChart({ data }: { data: GovTotals }) {
-  const points = data.byYear.map((row) => ({
-    year: `${row.year}年`,
-    amount: tenThousands(row.amount),
-    count: row.count,
-  }));
+  const points = data.byYear.map((row) => ({ year: `${row.year}年`, amount: tenThousands(row.amount) }));
   return (
     <Card className="ct-chart" aria-label="按年度的政府采购金额图表">
       <h2>按年度汇总（万元）</h2>
@@ -88,15 +88,9 @@ function YearChart({ data }: { data: GovTotals }) {
         <p>暂无政府采购合同</p>
       ) : (
         <div className="ct-chart__box" data-testid="gov-chart">
-          <ResponsiveContainer width="100%" height={300}>
-            <BarChart data={points} margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
-              <CartesianGrid strokeDasharray="3 3" />
-              <XAxis dataKey="year" />
-              <YAxis />
-              <Tooltip formatter={(value) => [`${Number(value).toFixed(2)} 万元`, '金额']} />
-              <Bar dataKey="amount" name="金额（万元）" fill="#1d5fa8" isAnimationActive={false} />
-            </BarChart>
-          </ResponsiveContainer>
+          <Suspense fallback={<p>{zh.common.loading}</p>}>
+            <YearBars points={points} />
+          </Suspense>
         </div>
       )}
       <table className="ct-versions">
