@@ -300,7 +300,7 @@ export const authChangeCalls = defineCalls('authChanges', {
     path: 'authchange/toDoList',
     method: 'GET',
     input: authorizationListSchema,
-    output: authChangeRowSchema,
+    output: authChangeRowSchema.extend(deadlineFields),
     envelope: 'page',
     access: REVIEW_LISTS,
     paging: { page: 'page', size: 'rows' },

@@ -227,7 +227,7 @@ export const constructionCalls = defineCalls('construction', {
     path: 'construction/toDoChange',
     method: 'GET',
     input: constructionListSchema,
-    output: unitChangeRowSchema,
+    output: unitChangeRowSchema.extend(deadlineFields),
     envelope: 'page',
     access: constructionReviewerRoles,
     paging: { page: 'page', size: 'rows' },

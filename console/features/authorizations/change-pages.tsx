@@ -29,6 +29,7 @@ import {
   useCallMutation,
   useContractForm,
   type Column,
+  deadlineColumn,
 } from '@console/kit';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { DecisionPanel, type Decision } from '@console/components/review/decision-panel';
@@ -191,7 +192,7 @@ function ReviewTodo({ title }: { title: string }) {
       title={title}
       caption="待审核的授权变更"
       call={authChangeCalls.todo}
-      columns={changeColumns((row) => `/checkaddaccreditation/check?id=${row.pkid}`)}
+      columns={[...changeColumns((row) => `/checkaddaccreditation/check?id=${row.pkid}`), deadlineColumn()]}
       rowKey={(row) => row.pkid}
       emptyText="暂无待审核的授权变更"
     />

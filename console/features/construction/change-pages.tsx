@@ -28,6 +28,7 @@ import {
   useCallMutation,
   useContractForm,
   type Column,
+  deadlineColumn,
 } from '@console/kit';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { ChangeComparison } from '@console/components/review/change-comparison';
@@ -218,7 +219,7 @@ export function UnitChangeTodo({ intro }: { intro: ReactNode }) {
       description="待您审核的建设单位信息变更，按提交时间先后排列；审核通过后变更生效。"
       intro={intro}
       call={constructionCalls.toDoChange}
-      columns={changeColumns}
+      columns={[...changeColumns, deadlineColumn()]}
       rowKey={(row) => row.pkid}
       emptyText="暂无待审核的建设单位变更"
     />

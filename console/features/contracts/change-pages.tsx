@@ -41,6 +41,7 @@ import {
   useCallMutation,
   useContractForm,
   type Column,
+  deadlineColumn,
 } from '@console/kit';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { ChangeComparison } from '@console/components/review/change-comparison';
@@ -411,7 +412,7 @@ export function FilingChangeTodoPage() {
       intro={<Link to="/contract/flowProcess">查看合同备案流程和各环节合同数</Link>}
       call={contractChangeCalls.toDoList}
       filters={filters}
-      columns={changeColumns}
+      columns={[...changeColumns, deadlineColumn()]}
       rowKey={(row) => row.pkid}
       emptyText={(filtered) => (filtered ? '没有符合条件的备案变更' : '暂无待审核的备案变更')}
     />

@@ -31,6 +31,7 @@ import {
   listTodo,
   openReview,
   reviewersOf,
+  withSubjects,
   type ReviewRecord,
 } from '@server/modules/review/service';
 import { checkUploadedFile, storeUploadedFile } from '@server/storage/uploads';
@@ -419,36 +420,24 @@ export async function assertVisible(db: Queryable, user: SessionUser, id: number
   if (!row || !canSee(user, row)) throw new AppError('not_found', { message: m.orgNotFound });
 }
 
-async function withOrgs<
-  T extends {
-    subjectId: number;
-    status: number;
-    version: number;
-    applicantName: string | null;
-    submittedAt: Date | null;
-  },
->(db: Queryable, tasks: readonly T[]) {
-  const ids = tasks.map((task) => task.subjectId);
-  const orgs =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            organizationId: o.organizationId,
-            orgName: o.orgName,
-            credential: o.credential,
-            legalPersonName: o.legalPersonName,
-            districtName: districts.districtName,
-          })
-          .from(o)
-          .leftJoin(districts, eq(districts.districtCode, o.districtCode))
-          .where(inArray(o.organizationId, ids));
-  const byId = new Map(orgs.map((org) => [org.organizationId, org]));
-  return tasks.flatMap((task) => {
-    const org = byId.get(task.subjectId);
-    if (!org) return [];
-    return [{ ...org, task }];
-  });
+async function withOrgs<T extends { subjectId: number }>(db: Queryable, tasks: readonly T[]) {
+  const joined = await withSubjects(
+    tasks,
+    (ids) =>
+      db
+        .select({
+          organizationId: o.organizationId,
+          orgName: o.orgName,
+          credential: o.credential,
+          legalPersonName: o.legalPersonName,
+          districtName: districts.districtName,
+        })
+        .from(o)
+        .leftJoin(districts, eq(districts.districtCode, o.districtCode))
+        .where(inArray(o.organizationId, ids)),
+    (org) => org.organizationId,
+  );
+  return joined.map(({ task, subject }) => ({ ...subject, task }));
 }
 
 /** queryNeedAudit: the user's to-do of agency applications, oldest submission first. */
@@ -458,14 +447,14 @@ export async function listAgencyTodo(
   query: { page: number; rows: number },
 ) {
   const page = await listTodo(db, user, { ...query, subjectType: AGENT_ORG });
-  const deadlines = new Map(page.rows.map((t) => [t.subjectId, { dueAt: t.dueAt, overdue: t.overdue }]));
   const rows = (await withOrgs(db, page.rows)).map(({ task, ...org }) => ({
     ...org,
     auditStatus: task.status,
     applicantName: task.applicantName,
     submittedAt: task.submittedAt,
     version: task.version,
-    ...deadlines.get(task.subjectId),
+    dueAt: task.dueAt,
+    overdue: task.overdue,
   }));
   return { rows, total: page.total };
 }

@@ -18,6 +18,7 @@ import {
   listReviewRecords,
   listTodo,
   reviewersOf,
+  withSubjects,
   type ReviewRecord,
 } from '@server/modules/review/service';
 import { changedAgencyFields, type AgencyFields } from '@shared/domain/agencies';
@@ -234,31 +235,23 @@ export async function listChangeTodo(
   query: { page: number; rows: number },
 ) {
   const page = await listTodo(db, user, { ...query, subjectType: ORG_CHANGE });
-  const ids = page.rows.map((task) => task.subjectId);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select(rowColumns)
-          .from(c)
-          .innerJoin(o, eq(o.organizationId, c.organizationId))
-          .where(inArray(c.pkid, ids));
-  const byId = new Map(rows.map((row) => [row.pkid, row]));
+  const joined = await withSubjects(
+    page.rows,
+    (ids) =>
+      db
+        .select(rowColumns)
+        .from(c)
+        .innerJoin(o, eq(o.organizationId, c.organizationId))
+        .where(inArray(c.pkid, ids)),
+    (row) => row.pkid,
+  );
   return {
-    rows: ids.flatMap((id) => {
-      const row = byId.get(id);
-      if (!row) return [];
-      const { ownerId: _o, before, data, beforeFiles, dataFiles, ...rest } = row;
-      const task = page.rows.find((t) => t.subjectId === id);
-      return [
-        {
-          ...rest,
-          changedFields: withFiles(changedAgencyFields(before, data), { beforeFiles, dataFiles }),
-          dueAt: task?.dueAt ?? null,
-          overdue: task?.overdue ?? false,
-        },
-      ];
-    }),
+    rows: joined.map(({ task, subject: { ownerId: _o, before, data, beforeFiles, dataFiles, ...rest } }) => ({
+      ...rest,
+      changedFields: withFiles(changedAgencyFields(before, data), { beforeFiles, dataFiles }),
+      dueAt: task.dueAt,
+      overdue: task.overdue,
+    })),
     total: page.total,
   };
 }

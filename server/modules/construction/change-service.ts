@@ -12,7 +12,12 @@ import { constructionUnitChanges, constructionUnits } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity/sessions';
 import { reviewStateOrNull, saveChangeRequest } from '@server/modules/review/change-requests';
 import { unitChanges } from '@server/modules/review/change-tables';
-import { decideByAuditStatus, listReviewRecords, listTodo } from '@server/modules/review/service';
+import {
+  decideByAuditStatus,
+  listReviewRecords,
+  listTodo,
+  withSubjects,
+} from '@server/modules/review/service';
 import { changedConstructionFields, type ConstructionFields } from '@shared/domain/construction';
 import { roles } from '@shared/domain/roles';
 import { auditStatus, auditSubject } from '@shared/domain/statuses';
@@ -134,23 +139,23 @@ export async function listUnitChangeTodo(
   query: { page: number; rows: number },
 ) {
   const page = await listTodo(db, user, { ...query, subjectType: UNIT_CHANGE });
-  const ids = page.rows.map((task) => task.subjectId);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select(rowColumns)
-          .from(c)
-          .innerJoin(u, eq(u.constructionId, c.constructionId))
-          .where(inArray(c.pkid, ids));
-  const byId = new Map(rows.map((row) => [row.pkid, row]));
+  const joined = await withSubjects(
+    page.rows,
+    (ids) =>
+      db
+        .select(rowColumns)
+        .from(c)
+        .innerJoin(u, eq(u.constructionId, c.constructionId))
+        .where(inArray(c.pkid, ids)),
+    (row) => row.pkid,
+  );
   return {
-    rows: ids.flatMap((id) => {
-      const row = byId.get(id);
-      if (!row) return [];
-      const { ownerId: _o, before, data, ...rest } = row;
-      return [{ ...rest, changedFields: changedConstructionFields(before, data) }];
-    }),
+    rows: joined.map(({ task, subject: { ownerId: _o, before, data, ...rest } }) => ({
+      ...rest,
+      changedFields: changedConstructionFields(before, data),
+      dueAt: task.dueAt,
+      overdue: task.overdue,
+    })),
     total: page.total,
   };
 }

@@ -20,6 +20,7 @@ import {
   listReviewRecords,
   listTodo,
   openReview,
+  withSubjects,
   type ReviewRecord,
 } from '@server/modules/review/service';
 import { openChangeOf } from '@server/modules/review/change-requests';
@@ -265,39 +266,36 @@ export async function latestRejection(db: Queryable, user: SessionUser, id: numb
 }
 
 async function withUnits<T extends { subjectId: number }>(db: Queryable, tasks: readonly T[]) {
-  const ids = tasks.map((task) => task.subjectId);
-  const units =
-    ids.length === 0
-      ? []
-      : await db
-          .select({
-            constructionId: u.constructionId,
-            name: u.name,
-            creditCode: u.creditCode,
-            legalPersonName: u.legalPersonName,
-            districtName: districts.districtName,
-          })
-          .from(u)
-          .leftJoin(districts, eq(districts.districtCode, u.districtCode))
-          .where(inArray(u.constructionId, ids));
-  const byId = new Map(units.map((unit) => [unit.constructionId, unit]));
-  return tasks.flatMap((task) => {
-    const unit = byId.get(task.subjectId);
-    return unit ? [{ ...unit, task }] : [];
-  });
+  const joined = await withSubjects(
+    tasks,
+    (ids) =>
+      db
+        .select({
+          constructionId: u.constructionId,
+          name: u.name,
+          creditCode: u.creditCode,
+          legalPersonName: u.legalPersonName,
+          districtName: districts.districtName,
+        })
+        .from(u)
+        .leftJoin(districts, eq(districts.districtCode, u.districtCode))
+        .where(inArray(u.constructionId, ids)),
+    (unit) => unit.constructionId,
+  );
+  return joined.map(({ task, subject }) => ({ ...subject, task }));
 }
 
 /** query: the user's to-do of units to verify, oldest submission first. */
 export async function listUnitTodo(db: Queryable, user: SessionUser, query: { page: number; rows: number }) {
   const page = await listTodo(db, user, { ...query, subjectType: UNIT });
-  const deadlines = new Map(page.rows.map((t) => [t.subjectId, { dueAt: t.dueAt, overdue: t.overdue }]));
   const rows = (await withUnits(db, page.rows)).map(({ task, ...unit }) => ({
     ...unit,
     auditStatus: task.status,
     applicantName: task.applicantName,
     submittedAt: task.submittedAt,
     version: task.version,
-    ...deadlines.get(task.subjectId),
+    dueAt: task.dueAt,
+    overdue: task.overdue,
   }));
   return { rows, total: page.total };
 }

@@ -39,6 +39,7 @@ import {
   listTodo,
   openReview,
   reviewersOf,
+  withSubjects,
   type ReviewRecord,
 } from '@server/modules/review/service';
 import type {
@@ -49,7 +50,6 @@ import type {
   Draftable,
   FilingTask,
 } from '@shared/contracts/contract-filing';
-import type { ContractRow } from '@shared/contracts/contracts';
 import { roles } from '@shared/domain/roles';
 import {
   auditStatus,
@@ -762,14 +762,6 @@ export async function getApplication(
 // ---------------------------------------------------------------------------------------------------
 // Lists
 
-async function rowsByIds(db: Queryable, ids: readonly number[]): Promise<Map<number, ContractRow>> {
-  if (ids.length === 0) return new Map();
-  const rows = await withContractJoins(db.select(rowColumns).from(c).$dynamic()).where(
-    inArray(c.contractId, [...ids]),
-  );
-  return new Map(rows.map((row) => [row.contractId, toRow(row as ContractRecord)]));
-}
-
 async function namesOf(db: Queryable, ids: readonly (number | null)[]): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
   if (wanted.length === 0) return new Map();
@@ -830,30 +822,27 @@ type TaskLike = {
 };
 
 async function toTasks(db: Queryable, tasks: TaskLike[]): Promise<FilingTask[]> {
-  const rows = await rowsByIds(
-    db,
-    tasks.map((task) => task.subjectId),
-  );
-  const names = await namesOf(
-    db,
-    tasks.map((task) => task.assigneeId),
-  );
-  return tasks.flatMap((task) => {
-    const row = rows.get(task.subjectId);
-    if (!row) return [];
-    return [
-      {
-        ...row,
-        version: task.version,
-        submittedAt: task.submittedAt?.toISOString() ?? null,
-        assigneeName: task.assigneeId === null ? null : (names.get(task.assigneeId) ?? null),
-        dueAt: task.dueAt?.toISOString() ?? null,
-        overdue: task.overdue,
-        ...(task.decidedAs !== undefined ? { decidedAs: task.decidedAs } : {}),
-        ...(task.decidedOn !== undefined ? { decidedOn: task.decidedOn.toISOString() } : {}),
-      },
-    ];
-  });
+  const [joined, names] = await Promise.all([
+    withSubjects(
+      tasks,
+      (ids) => withContractJoins(db.select(rowColumns).from(c).$dynamic()).where(inArray(c.contractId, ids)),
+      (row) => row.contractId,
+    ),
+    namesOf(
+      db,
+      tasks.map((task) => task.assigneeId),
+    ),
+  ]);
+  return joined.map(({ task, subject }) => ({
+    ...toRow(subject as ContractRecord),
+    version: task.version,
+    submittedAt: task.submittedAt?.toISOString() ?? null,
+    assigneeName: task.assigneeId === null ? null : (names.get(task.assigneeId) ?? null),
+    dueAt: task.dueAt?.toISOString() ?? null,
+    overdue: task.overdue,
+    ...(task.decidedAs !== undefined ? { decidedAs: task.decidedAs } : {}),
+    ...(task.decidedOn !== undefined ? { decidedOn: task.decidedOn.toISOString() } : {}),
+  }));
 }
 
 /**

@@ -21,10 +21,11 @@ export { DEMO_PASSWORD };
 const TEST_ORIGIN = 'http://localhost';
 
 /**
- * A context with the demo accounts (no projects), a fixed captcha and a clock tests can move. Proxy
- * headers are trusted, so each test browser has its own address (X-Forwarded-For).
+ * A context with the demo accounts (and no projects unless asked: projects bring authorizations,
+ * contracts and their reviews), a fixed captcha and a clock tests can move. Proxy headers are trusted,
+ * so each test browser has its own address (X-Forwarded-For).
  */
-export async function createIdentityTestContext(): Promise<{
+export async function createIdentityTestContext({ projects = 0 } = {}): Promise<{
   ctx: TestContext;
   app: Hono<AppEnv>;
   clock: { now: Date; advance(ms: number): void };
@@ -39,7 +40,7 @@ export async function createIdentityTestContext(): Promise<{
     { CAPTCHA_TEST_CODE: TEST_CAPTCHA, TRUST_PROXY: 'true' },
     { now: () => clock.now },
   );
-  await seedDemo(ctx.db, { projects: 0, storeFile: (bytes) => ctx.storage.write(bytes) });
+  await seedDemo(ctx.db, { projects, storeFile: (bytes) => ctx.storage.write(bytes) });
   return { ctx, app: createApp(ctx), clock };
 }
 

@@ -24,6 +24,7 @@ import {
   listTodo,
   openReview,
   reviewersOf,
+  withSubjects,
   type ReviewRecord,
 } from '@server/modules/review/service';
 import { auditStatus, auditSubject, authorizationState, projectStatus } from '@shared/domain/statuses';
@@ -231,11 +232,13 @@ export async function listChanges(
   return { rows, total: total?.n ?? 0 };
 }
 
-async function rowsByIds(db: Queryable, ids: number[]) {
-  if (ids.length === 0) return [];
-  const rows = await joined(db).where(inArray(c.pkid, ids));
-  const byId = new Map(rows.map((row) => [row.pkid, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+/** The changes of a page of to-do or done tasks, in the tasks' order. */
+function changesOf<T extends { subjectId: number }>(db: Queryable, tasks: readonly T[]) {
+  return withSubjects(
+    tasks,
+    (ids) => joined(db).where(inArray(c.pkid, ids)),
+    (row) => row.pkid,
+  );
 }
 
 /** The reviewer's pending changes (review engine's to-do: theirs or the pool's, oldest first). */
@@ -245,11 +248,9 @@ export async function listChangeTodo(
   query: { page: number; rows: number },
 ) {
   const page = await listTodo(db, user, { ...query, subjectType: AUTH_CHANGE });
+  const rows = await changesOf(db, page.rows);
   return {
-    rows: await rowsByIds(
-      db,
-      page.rows.map((t) => t.subjectId),
-    ),
+    rows: rows.map(({ task, subject }) => ({ ...subject, dueAt: task.dueAt, overdue: task.overdue })),
     total: page.total,
   };
 }
@@ -261,13 +262,8 @@ export async function listChangeDone(
   query: { page: number; rows: number },
 ) {
   const page = await listDone(db, user, { ...query, subjectType: AUTH_CHANGE });
-  return {
-    rows: await rowsByIds(
-      db,
-      page.rows.map((t) => t.subjectId),
-    ),
-    total: page.total,
-  };
+  const rows = await changesOf(db, page.rows);
+  return { rows: rows.map(({ subject }) => subject), total: page.total };
 }
 
 /** authchange/check: approve (applied by the kind's hook) or reject with an opinion. */

@@ -445,6 +445,25 @@ export async function listTodo(
   };
 }
 
+/**
+ * A page of to-do or done tasks joined to their subjects: `load` fetches the subjects of the page's ids
+ * (it is not called for an empty page). The tasks' order is kept (oldest submission, or newest decision,
+ * first) and a task whose subject is gone is left out.
+ */
+export async function withSubjects<T extends { subjectId: number }, S>(
+  tasks: readonly T[],
+  load: (ids: number[]) => Promise<readonly S[]>,
+  idOf: (subject: S) => number,
+): Promise<{ task: T; subject: S }[]> {
+  if (tasks.length === 0) return [];
+  const subjects = await load(tasks.map((task) => task.subjectId));
+  const byId = new Map(subjects.map((subject) => [idOf(subject), subject]));
+  return tasks.flatMap((task) => {
+    const subject = byId.get(task.subjectId);
+    return subject === undefined ? [] : [{ task, subject }];
+  });
+}
+
 /** A reviewer's done list: the items they approved, rejected or transferred, newest decision first. */
 export async function listDone(
   db: Queryable,

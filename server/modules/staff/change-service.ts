@@ -9,7 +9,7 @@
  * - Deleting marks the person deleted: gone from every list, readable from its history.
  * An agency works only on its own staff (another agency's person answers 404).
  */
-import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { agentOrganizations, agentStaff, agentStaffChanges } from '@server/db/schema';
@@ -22,6 +22,7 @@ import {
   listReviewRecords,
   listTodo,
   openReview,
+  withSubjects,
 } from '@server/modules/review/service';
 import type { StaffChangeDetail, StaffChangeRow } from '@shared/contracts/staff';
 import {
@@ -323,15 +324,17 @@ export async function staffChangeTodo(
   input: { page: number; rows: number },
 ) {
   const tasks = await listTodo(db, user, { subjectType: CHANGE, page: input.page, rows: input.rows });
-  const ids = tasks.rows.map((task) => task.subjectId);
-  if (ids.length === 0) return { rows: [], total: tasks.total };
-  const rows = (await selectChanges(db).where(inArray(c.pkid, ids)).orderBy(asc(c.pkid))) as ChangeRecord[];
-  const byId = new Map(rows.map((row) => [row.pkid, toRow(row)]));
+  const joined = await withSubjects(
+    tasks.rows,
+    async (ids) => (await selectChanges(db).where(inArray(c.pkid, ids))) as ChangeRecord[],
+    (row) => row.pkid,
+  );
   return {
-    rows: tasks.rows.flatMap((task) => {
-      const row = byId.get(task.subjectId);
-      return row ? [{ ...row, dueAt: task.dueAt, overdue: task.overdue }] : [];
-    }),
+    rows: joined.map(({ task, subject }) => ({
+      ...toRow(subject),
+      dueAt: task.dueAt,
+      overdue: task.overdue,
+    })),
     total: tasks.total,
   };
 }

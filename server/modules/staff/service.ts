@@ -17,6 +17,7 @@ import {
   listReviewRecords,
   listTodo,
   openReview,
+  withSubjects,
 } from '@server/modules/review/service';
 import type { StaffDetail, StaffRow } from '@shared/contracts/staff';
 import { roles } from '@shared/domain/roles';
@@ -309,20 +310,22 @@ export async function decideStaff(
 /** The reviewer's to-do of staff additions, oldest submission first. */
 export async function staffTodo(db: Queryable, user: SessionUser, input: { page: number; rows: number }) {
   const tasks = await listTodo(db, user, { subjectType: 'agent_staff', page: input.page, rows: input.rows });
-  const ids = tasks.rows.map((task) => task.subjectId);
-  if (ids.length === 0) return { rows: [], total: tasks.total };
-  const rows = await db
-    .select(rowColumns)
-    .from(agentStaff)
-    .innerJoin(agentOrganizations, eq(agentOrganizations.organizationId, agentStaff.organizationId))
-    .where(inArray(agentStaff.staffId, ids))
-    .orderBy(asc(agentStaff.staffId));
-  const byId = new Map((rows as StaffRecord[]).map((row) => [row.staffId, toRow(row)]));
+  const joined = await withSubjects(
+    tasks.rows,
+    async (ids) =>
+      (await db
+        .select(rowColumns)
+        .from(agentStaff)
+        .innerJoin(agentOrganizations, eq(agentOrganizations.organizationId, agentStaff.organizationId))
+        .where(inArray(agentStaff.staffId, ids))) as StaffRecord[],
+    (row) => row.staffId,
+  );
   return {
-    rows: tasks.rows.flatMap((task) => {
-      const row = byId.get(task.subjectId);
-      return row ? [{ ...row, dueAt: task.dueAt, overdue: task.overdue }] : [];
-    }),
+    rows: joined.map(({ task, subject }) => ({
+      ...toRow(subject),
+      dueAt: task.dueAt,
+      overdue: task.overdue,
+    })),
     total: tasks.total,
   };
 }
