@@ -12,7 +12,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { childPids, startNginxFront, type NginxFront } from '../../e2e/fixtures/nginx-front';
+import {
+  startNginx,
+  startNginxFront,
+  statFields,
+  type Nginx,
+  type NginxFront,
+} from '../../e2e/fixtures/nginx-front';
 import { findFreePort } from '../../e2e/fixtures/server';
 import { nginxHeaderLines } from '../../server/lib/page-mirror';
 import { securityHeaderNames } from '../../server/lib/security-headers';
@@ -83,12 +89,6 @@ export function ensureTools(tools: string[], log: (line: string) => void): strin
   return missing.filter((tool) => !has(tool) && !fs.existsSync(`/usr/sbin/${tool}`));
 }
 
-/** /proc/<pid>/stat from the state field on (the command name before it may hold spaces). */
-function statFields(pid: number): string[] {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-}
-
 const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
 
 /** CPU seconds (user + system) a process has used so far. */
@@ -146,35 +146,16 @@ require('node:http').createServer((req, res) => { res.writeHead(200, headers); r
   .listen(Number(process.argv[2]), '127.0.0.1');
 `;
 
-function nginxConfig(
-  prefix: string,
-  www: string,
-  port: number,
-  accessLog: boolean,
-  answerHeaders: readonly string[],
-): string {
-  const temp = (name: string) => `${name}_temp_path ${path.join(prefix, name)};`;
-  const access = accessLog
-    ? `access_log ${path.join(prefix, 'access.log')} combined buffer=64k flush=1s;`
-    : 'access_log off;';
-  return `worker_processes 1;
-daemon off;
-pid ${path.join(prefix, 'nginx.pid')};
-error_log ${path.join(prefix, 'error.log')} warn;
-events { worker_connections 4096; }
-http {
-  ${access}
-  ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}
-  server {
-    listen 127.0.0.1:${port};
+/** The reference: nginx serving the page from disk, precompressed, with our answer's headers. */
+function referenceSite(listen: string, www: string, answerHeaders: readonly string[]): string {
+  return `server {
+    listen ${listen};
     root ${www};
     location / {
       default_type text/html; charset utf-8; gzip_static on; try_files /index.html =404;
       ${nginxHeaderLines(answerHeaders).join(' ')}
     }
-  }
-}
-`;
+  }`;
 }
 
 /**
@@ -202,36 +183,20 @@ export async function compareWithNginx(
     return value === null ? [] : [name, value];
   });
 
-  const prefix = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
-  // nginx's workers run as an unprivileged user: the folder must be readable (and, for the access
-  // log, writable) to them.
-  fs.chmodSync(prefix, 0o777);
-  const www = path.join(prefix, 'www');
-  fs.mkdirSync(www);
+  const www = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-page-'));
+  // nginx's workers run as an unprivileged user: the folder must be readable to them.
   fs.chmodSync(www, 0o755);
   fs.writeFileSync(path.join(www, 'index.html'), html);
   const gzipped = gzipSync(html, { level: 9 });
   fs.writeFileSync(path.join(www, 'index.html.gz'), gzipped);
-  const port = await findFreePort();
-  fs.writeFileSync(path.join(prefix, 'nginx.conf'), nginxConfig(prefix, www, port, accessLog, answerHeaders));
 
-  const nginxBinary = has('nginx') ? 'nginx' : '/usr/sbin/nginx';
-  let nginx: ChildProcess | undefined;
+  let nginx: Nginx | undefined;
   let bare: ChildProcess | undefined;
   let front: NginxFront | undefined;
   try {
-    nginx = spawn(nginxBinary, ['-p', prefix, '-c', path.join(prefix, 'nginx.conf')], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let nginxErrors = '';
-    nginx.stderr?.on('data', (chunk: Buffer) => (nginxErrors += chunk.toString()));
-    nginx.once('error', (error) => (nginxErrors += error.message));
-    const nginxUrl = `http://127.0.0.1:${port}/`;
-    await waitForPort(nginxUrl, 10_000).catch((error: unknown) => {
-      throw new Error(`nginx did not start: ${nginxErrors || String(error)}`);
-    });
-    const worker = childPids(nginx.pid!)[0];
-    if (!worker) throw new Error('nginx started no worker process');
+    nginx = await startNginx((listen) => referenceSite(listen, www, answerHeaders), { accessLog });
+    const nginxUrl = `${nginx.baseUrl}/`;
+    const worker = nginx.workerPid;
     const barePort = await findFreePort();
     bare = spawn(
       process.execPath,
@@ -280,7 +245,7 @@ export async function compareWithNginx(
     const cpuUs = (runs: WrkRun[]) =>
       (runs.reduce((sum, run) => sum + run.cpuSeconds, 0) * 1e6) /
       runs.reduce((sum, run) => sum + run.requests, 0);
-    if (accessLog && !fs.existsSync(path.join(prefix, 'access.log')))
+    if (nginx.accessLog && !fs.existsSync(nginx.accessLog))
       throw new Error('nginx wrote no access log; the comparison would not be like for like');
     if (front && !fs.existsSync(front.accessLog)) throw new Error('the nginx front wrote no access log');
     return {
@@ -299,10 +264,8 @@ export async function compareWithNginx(
       bytes: html.byteLength,
     };
   } finally {
-    nginx?.kill('SIGTERM');
     bare?.kill('SIGTERM');
-    await front?.stop();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    fs.rmSync(prefix, { recursive: true, force: true });
+    await Promise.all([nginx?.stop(), front?.stop()]);
+    fs.rmSync(www, { recursive: true, force: true });
   }
 }

@@ -22,6 +22,10 @@ afterEach(() => {
 });
 
 const pageFile = (mirror: PageMirror, key: string) => path.join(dir, mirror.build, key, 'index.html');
+const template = fs.readFileSync(
+  path.join(import.meta.dirname, '..', '..', 'deploy', 'nginx', 'survey-hall.conf.template'),
+  'utf8',
+);
 
 describe('the page mirror', () => {
   it('writes the headers file for nginx and empties what an earlier run wrote, nothing else', () => {
@@ -68,11 +72,32 @@ describe('the page mirror', () => {
     expect(fs.existsSync(`${pageFile(mirror, '/guide/message/0')}.gz`)).toBe(false);
   });
 
+  it('writes exactly the paths the nginx template looks up', () => {
+    // The template's map, on a GET without a query: `$uri` is already normalized (no . or ..).
+    const rule = /"~\^\(GET\|HEAD\)::(.+)\$"/.exec(template)?.[1];
+    expect(rule).toBeDefined();
+    const looksUp = new RegExp(`^${rule}$`);
+    const mirror = createPageMirror(dir, headers, logger);
+    const page = { identity: Buffer.from('<p>页</p>'), gzip: Buffer.from('gz') };
+    const keys = [
+      '/',
+      '/guide/message/0',
+      '/notice_1.html',
+      '/a-b/C.d',
+      '/a/',
+      '//a',
+      '/a b',
+      '/中',
+      '/a%20b',
+    ];
+    for (const key of keys) {
+      mirror.write(key, page);
+      expect(fs.existsSync(pageFile(mirror, key)), key).toBe(looksUp.test(key));
+    }
+    expect(keys.filter((key) => looksUp.test(key))).toHaveLength(4);
+  });
+
   it('agrees with the nginx template on HSTS, which nginx adds itself over TLS', () => {
-    const template = fs.readFileSync(
-      path.join(import.meta.dirname, '..', '..', 'deploy', 'nginx', 'survey-hall.conf.template'),
-      'utf8',
-    );
     const secure = createSecurityHeaders({ tiandituToken: undefined, trustProxy: true }).secure;
     const hsts = secure[secure.indexOf(HSTS_HEADER) + 1];
     expect(template).toContain(`https   "${hsts}";`);

@@ -20,7 +20,10 @@ import type { HeaderList } from './security-headers';
 
 export const MIRROR_CONF = 'survey-hall-mirror.conf';
 
-/** The paths nginx's template looks up (its map has the same rule): no query, no trailing slash. */
+/**
+ * The paths nginx's template looks up (its map has the same rule, and page-mirror.test.ts checks they
+ * agree): no query, no trailing slash.
+ */
 const MIRRORABLE_PATH = /^\/(?:[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*)?$/;
 
 /** A folder of an earlier run: a build name. */
