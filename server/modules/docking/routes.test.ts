@@ -249,6 +249,22 @@ describe("the owner's import", () => {
     expect(listed.rows.find((r) => r.platformProjectId === 'P101')).toMatchObject({ state: 1, projectId });
   });
 
+  it('creates one project when the same one is imported twice at once', async () => {
+    writeFeed([...baseFeed(), entry('P106')], [housingRecord]);
+    await post('admin', 'project/docking/import');
+    const [row] = await docked('P106');
+    const count = async () => (await env.ctx.db.select({ pkid: projects.pkid }).from(projects)).length;
+    const before = await count();
+    const answers = await Promise.all(
+      [1, 2].map(() => post('owner01', 'project/create/createFromSynchro', { id: String(row!.pkid) })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(await count()).toBe(before + 1);
+    const [linked] = await docked('P106');
+    const [project] = await env.ctx.db.select().from(projects).where(eq(projects.pkid, linked!.projectId!));
+    expect(project?.projectName).toBe('对接测试项目P106');
+  });
+
   it('refuses an incomplete one, another unit’s, and a duplicate, creating nothing', async () => {
     const count = async () => (await env.ctx.db.select({ pkid: projects.pkid }).from(projects)).length;
     const before = await count();

@@ -592,21 +592,27 @@ export async function createFromDocked(
   });
   if (!fields.success)
     throw new AppError('invalid_input', { message: m.incomplete(fields.error.issues[0]?.message ?? '') });
-  const project = await addProject(ctx, user, fields.data);
-  await db.transaction(async (tx) => {
+  // The project stands only with its link: of two imports of the same row at once, one creates it.
+  return addProject(ctx, user, fields.data, async (tx, projectId) => {
     const linked = await tx
       .update(dp)
-      .set({ projectId: project.pkid, importedBy: user.pkid, importedAt: new Date(), updatedAt: new Date() })
+      .set({ projectId, importedBy: user.pkid, importedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(dp.pkid, row.pkid), isNull(dp.projectId)))
       .returning({ pkid: dp.pkid });
-    if (linked.length > 0)
-      await logProjectEvent(tx, {
-        projectId: project.pkid,
-        actor: { pkid: user.pkid, username: user.username },
-        content: `从省审批平台导入（平台项目编号 ${row.platformProjectId}）`,
-      });
+    if (linked.length === 0) {
+      const [winner] = await tx
+        .select({ projectNo: projects.projectNo })
+        .from(dp)
+        .innerJoin(projects, eq(projects.pkid, dp.projectId))
+        .where(eq(dp.pkid, row.pkid));
+      throw new AppError('conflict', { message: m.alreadyImported(winner?.projectNo ?? '') });
+    }
+    await logProjectEvent(tx, {
+      projectId,
+      actor: { pkid: user.pkid, username: user.username },
+      content: `从省审批平台导入（平台项目编号 ${row.platformProjectId}）`,
+    });
   });
-  return project;
 }
 
 // ── Housing information (getSpfXmxx) ─────────────────────────────────────────────────────────────

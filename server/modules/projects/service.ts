@@ -237,6 +237,8 @@ export async function addProject(
   ctx: Pick<AppContext, 'db' | 'pageCache'>,
   user: SessionUser,
   input: Fields,
+  /** More writes that stand or fall with the new project (the import from a docked project links it). */
+  alongside?: (tx: Queryable, projectId: number) => Promise<void>,
 ) {
   const { db } = ctx;
   const unit = await ownUnit(db, user);
@@ -275,6 +277,7 @@ export async function addProject(
       actorName: user.username,
       createdAt: now,
     });
+    await alongside?.(tx, pkid);
     dropPages(['statistics']);
     return pkid;
   });
