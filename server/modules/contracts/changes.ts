@@ -7,14 +7,13 @@
  * readable. A rejected change is edited and resubmitted as the same request (3 → submit → 1), so its
  * whole trail stays in one place.
  */
-import { and, desc, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '@server/app-context';
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Queryable } from '@server/db/database';
 import {
   agentOrganizations,
-  auditRecords,
   constructionUnits,
   contractChanges,
   contracts,
@@ -28,17 +27,21 @@ import type { SessionUser } from '@server/modules/identity/sessions';
 import { openChangeOf, reviewStateOrNull, saveChangeRequest } from '@server/modules/review/change-requests';
 import { contractChanges as contractChangeKind } from '@server/modules/review/change-tables';
 import { isReviewerOf } from '@server/modules/review/pool';
+import { deadlineView } from '@server/modules/deadlines/service';
 import {
   decideByAuditStatus,
   decideIn,
+  listDone,
   listReviewRecords,
+  listTodo,
   reviewersOf,
+  withSubjects,
 } from '@server/modules/review/service';
 import { storeUploadedFile } from '@server/storage/uploads';
 import type { ContractChange, ContractChangeFieldsOut, ContractChangeRow } from '@shared/contracts/contracts';
 import { changedContractFields, type ContractChangeFields } from '@shared/domain/contract-changes';
 import { roles } from '@shared/domain/roles';
-import { auditDecision, auditStatus, auditSubject, contractStatus } from '@shared/domain/statuses';
+import { auditStatus, auditSubject, contractStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import {
   contractChangeMessages as m,
@@ -244,9 +247,6 @@ async function fileNames(db: Queryable, ids: (string | null)[]): Promise<Map<str
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-const isChangeReviewer = async (db: Queryable, user: SessionUser) =>
-  user.isAdmin || (await isReviewerOf(db, CHANGE, user.pkid));
-
 /** contract/change/queryOne: both versions, the changes, the review state and the records. */
 export async function getContractChange(
   db: Queryable,
@@ -298,149 +298,140 @@ type Paging = { pageIdx: number; pageSize: number; contractNo?: string | undefin
 const contractNoLike = (text: string | undefined): SQL | undefined =>
   text ? ilike(c.contractNo, containsPattern(text)) : undefined;
 
-/**
- * FilingCh: a reviewer's pending filing changes (held by them or by nobody; the administrator sees
- * every holder's; never their own), oldest submission first. The authority, who does not review them,
- * oversees every pending change.
- */
-export async function listChangeTodo(
-  db: Queryable,
-  user: SessionUser,
-  input: Paging,
-): Promise<{ rows: ContractChangeRow[]; total: number }> {
-  const reviewer = await isChangeReviewer(db, user);
-  const where = and(
-    eq(k.auditStatus, auditStatus.code.pending),
-    contractNoLike(input.contractNo),
-    reviewer && !user.isAdmin
-      ? and(
-          or(isNull(reviewItems.assigneeId), eq(reviewItems.assigneeId, user.pkid)),
-          or(isNull(k.applicantId), ne(k.applicantId, user.pkid)),
-        )
-      : undefined,
+/** The changes whose contract number matches the list's filter, as a query of their ids. */
+function changesNumbered(db: Queryable, contractNo: string | undefined) {
+  const like = contractNoLike(contractNo);
+  return like
+    ? db.select({ id: k.pkid }).from(k).innerJoin(c, eq(c.contractId, k.contractId)).where(like)
+    : undefined;
+}
+
+/** The changes of a page of review tasks, in the tasks' order. */
+function changesOf<T extends { subjectId: number }>(db: Queryable, tasks: readonly T[]) {
+  return withSubjects(
+    tasks,
+    async (ids) => (await changeQuery(db).where(inArray(k.pkid, ids))) as ChangeRecord[],
+    (row) => row.pkid,
   );
-  const rows = await changeQuery(db)
-    .innerJoin(reviewItems, and(eq(reviewItems.subjectType, CHANGE), eq(reviewItems.subjectId, k.pkid)))
-    .where(where)
-    .orderBy(reviewItems.submittedAt, k.pkid)
+}
+
+/** Whether the user's change lists are a reviewer's own (else they oversee every change). */
+const reviewsChanges = async (db: Queryable, user: SessionUser) =>
+  !user.isAdmin && (await isReviewerOf(db, CHANGE, user.pkid));
+
+/**
+ * What the authority oversees: every pending filing change with its review task, oldest submission
+ * first, or every decided one, newest first.
+ */
+async function overseenChanges(
+  db: Queryable,
+  input: Paging,
+  which: 'todo' | 'done',
+): Promise<{ rows: ContractChangeRow[]; total: number }> {
+  const statuses =
+    which === 'todo' ? [auditStatus.code.pending] : [auditStatus.code.approved, auditStatus.code.rejected];
+  const where = and(inArray(k.auditStatus, statuses), contractNoLike(input.contractNo));
+  const rows = (await (
+    which === 'todo'
+      ? changeQuery(db)
+          .leftJoin(reviewItems, and(eq(reviewItems.subjectType, CHANGE), eq(reviewItems.subjectId, k.pkid)))
+          .where(where)
+          .orderBy(asc(reviewItems.submittedAt), asc(k.pkid))
+      : changeQuery(db).where(where).orderBy(desc(k.updatedAt), desc(k.pkid))
+  )
     .limit(input.pageSize)
-    .offset((input.pageIdx - 1) * input.pageSize);
+    .offset((input.pageIdx - 1) * input.pageSize)) as ChangeRecord[];
   const [total] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(k)
     .innerJoin(c, eq(c.contractId, k.contractId))
-    .innerJoin(reviewItems, and(eq(reviewItems.subjectType, CHANGE), eq(reviewItems.subjectId, k.pkid)))
     .where(where);
-  const items = await reviewItemsOf(
-    db,
-    rows.map((row) => row.pkid),
-  );
-  const now = Date.now();
+  if (which === 'done') return { rows: rows.map(toRow), total: total?.n ?? 0 };
+  const items =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ id: reviewItems.subjectId, version: reviewItems.version, dueAt: reviewItems.dueAt })
+          .from(reviewItems)
+          .where(
+            and(
+              eq(reviewItems.subjectType, CHANGE),
+              inArray(
+                reviewItems.subjectId,
+                rows.map((row) => row.pkid),
+              ),
+            ),
+          );
+  const itemOf = new Map(items.map((item) => [item.id, item]));
+  const now = new Date();
   return {
-    rows: (rows as ChangeRecord[]).map((row) => {
-      const item = items.get(row.pkid);
+    rows: rows.map((row) => {
+      const item = itemOf.get(row.pkid);
       return {
         ...toRow(row),
-        ...(item
-          ? {
-              version: item.version,
-              dueAt: item.dueAt?.toISOString() ?? null,
-              overdue: item.dueAt !== null && item.dueAt.getTime() < now,
-            }
-          : {}),
+        ...(item && {
+          version: item.version,
+          dueAt: item.dueAt?.toISOString() ?? null,
+          overdue: deadlineView(item.dueAt, now, null).overdue,
+        }),
       };
     }),
     total: total?.n ?? 0,
   };
 }
 
-async function reviewItemsOf(db: Queryable, ids: number[]) {
-  if (ids.length === 0) return new Map<number, { version: number; dueAt: Date | null }>();
-  const rows = await db
-    .select({ id: reviewItems.subjectId, version: reviewItems.version, dueAt: reviewItems.dueAt })
-    .from(reviewItems)
-    .where(and(eq(reviewItems.subjectType, CHANGE), inArray(reviewItems.subjectId, ids)));
-  return new Map(rows.map((row) => [row.id, row]));
+/**
+ * FilingCh: a reviewer's pending filing changes (the review workflow's to-do: held by them or by
+ * nobody, never their own), oldest submission first. The authority and the administrator oversee
+ * every pending change.
+ */
+export async function listChangeTodo(
+  db: Queryable,
+  user: SessionUser,
+  input: Paging,
+): Promise<{ rows: ContractChangeRow[]; total: number }> {
+  if (!(await reviewsChanges(db, user))) return overseenChanges(db, input, 'todo');
+  const page = await listTodo(db, user, {
+    subjectType: CHANGE,
+    page: input.pageIdx,
+    rows: input.pageSize,
+    subjectIds: changesNumbered(db, input.contractNo),
+  });
+  return {
+    rows: (await changesOf(db, page.rows)).map(({ task, subject }) => ({
+      ...toRow(subject),
+      version: task.version,
+      dueAt: task.dueAt?.toISOString() ?? null,
+      overdue: task.overdue,
+    })),
+    total: page.total,
+  };
 }
 
 /**
  * FilingChDone: the filing changes a reviewer approved, rejected or transferred, newest decision
- * first, with their own latest decision. The authority oversees every decided change.
+ * first, with their own latest decision. The authority and the administrator oversee every decided
+ * change.
  */
 export async function listChangeDone(
   db: Queryable,
   user: SessionUser,
   input: Paging,
 ): Promise<{ rows: ContractChangeRow[]; total: number }> {
-  const reviewer = await isChangeReviewer(db, user);
-  if (!reviewer || user.isAdmin) {
-    const where = and(
-      inArray(k.auditStatus, [auditStatus.code.approved, auditStatus.code.rejected]),
-      contractNoLike(input.contractNo),
-    );
-    const rows = (await changeQuery(db)
-      .where(where)
-      .orderBy(desc(k.updatedAt), desc(k.pkid))
-      .limit(input.pageSize)
-      .offset((input.pageIdx - 1) * input.pageSize)) as ChangeRecord[];
-    const [total] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(k)
-      .innerJoin(c, eq(c.contractId, k.contractId))
-      .where(where);
-    return { rows: rows.map(toRow), total: total?.n ?? 0 };
-  }
-  const decided = [auditDecision.code.approved, auditDecision.code.rejected, auditDecision.code.transferred];
-  const latest = db
-    .selectDistinctOn([auditRecords.subjectId], {
-      subjectId: auditRecords.subjectId,
-      decision: auditRecords.decision,
-      auditedAt: auditRecords.auditedAt,
-    })
-    .from(auditRecords)
-    .where(
-      and(
-        eq(auditRecords.subjectType, CHANGE),
-        eq(auditRecords.auditorId, user.pkid),
-        inArray(auditRecords.decision, decided),
-      ),
-    )
-    .orderBy(auditRecords.subjectId, desc(auditRecords.auditedAt))
-    .as('latest');
-  const where = contractNoLike(input.contractNo);
-  const rows = await changeQuery(db)
-    .innerJoin(latest, eq(latest.subjectId, k.pkid))
-    .where(where)
-    .orderBy(desc(latest.auditedAt), desc(k.pkid))
-    .limit(input.pageSize)
-    .offset((input.pageIdx - 1) * input.pageSize);
-  const [total] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(k)
-    .innerJoin(c, eq(c.contractId, k.contractId))
-    .innerJoin(latest, eq(latest.subjectId, k.pkid))
-    .where(where);
-  const decisions = await db
-    .select({ id: latest.subjectId, decision: latest.decision, auditedAt: latest.auditedAt })
-    .from(latest)
-    .where(
-      inArray(
-        latest.subjectId,
-        rows.map((row) => row.pkid),
-      ),
-    );
-  const byId = new Map(decisions.map((row) => [row.id, row]));
+  if (!(await reviewsChanges(db, user))) return overseenChanges(db, input, 'done');
+  const page = await listDone(db, user, {
+    subjectType: CHANGE,
+    page: input.pageIdx,
+    rows: input.pageSize,
+    subjectIds: changesNumbered(db, input.contractNo),
+  });
   return {
-    rows: (rows as ChangeRecord[]).map((row) => {
-      const mine = byId.get(row.pkid);
-      return {
-        ...toRow(row),
-        ...(mine
-          ? { decidedAs: auditDecision.label(mine.decision), decidedOn: mine.auditedAt.toISOString() }
-          : {}),
-      };
-    }),
-    total: total?.n ?? 0,
+    rows: (await changesOf(db, page.rows)).map(({ task, subject }) => ({
+      ...toRow(subject),
+      decidedAs: task.decidedAs,
+      decidedOn: task.decidedOn.toISOString(),
+    })),
+    total: page.total,
   };
 }
 

@@ -5,7 +5,7 @@
  * sends its messages in one transaction; the state change is a conditional UPDATE on the version read,
  * so of two reviewers deciding at once exactly one wins and the other gets 409.
  */
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database, Queryable } from '@server/db/database';
 import { writeDroppingPages, type PageCache, type PageCacheTag } from '@server/lib/page-cache';
 import { auditRecords, reviewItems, users } from '@server/db/schema';
@@ -389,6 +389,8 @@ export interface ReviewListQuery {
   subjectType?: AuditSubject;
   page: number;
   rows: number;
+  /** Only these subjects: a query of their ids, for a list's own filters (a contract number). */
+  subjectIds?: SQLWrapper;
 }
 
 export interface ReviewTask extends ReviewItem {
@@ -427,6 +429,7 @@ export async function listTodo(
     inArray(reviewItems.subjectType, types),
     or(isNull(reviewItems.applicantId), ne(reviewItems.applicantId, user.pkid)),
     user.isAdmin ? undefined : or(isNull(reviewItems.assigneeId), eq(reviewItems.assigneeId, user.pkid)),
+    query.subjectIds ? inArray(reviewItems.subjectId, query.subjectIds) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -484,6 +487,7 @@ export async function listDone(
         eq(auditRecords.auditorId, user.pkid),
         inArray(auditRecords.decision, decided),
         query.subjectType ? eq(auditRecords.subjectType, query.subjectType) : undefined,
+        query.subjectIds ? inArray(auditRecords.subjectId, query.subjectIds) : undefined,
       ),
     )
     .orderBy(auditRecords.subjectType, auditRecords.subjectId, desc(auditRecords.auditedAt))
