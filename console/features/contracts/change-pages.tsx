@@ -412,7 +412,8 @@ export function FilingChangeTodoPage() {
       intro={<Link to="/contract/flowProcess">查看合同备案流程和各环节合同数</Link>}
       call={contractChangeCalls.toDoList}
       filters={filters}
-      columns={[...changeColumns, deadlineColumn()]}
+      // Every row of a to-do is pending: its deadline says more than its status.
+      columns={[...changeColumns.filter((column) => column.key !== 'auditStatus'), deadlineColumn()]}
       rowKey={(row) => row.pkid}
       emptyText={(filtered) => (filtered ? '没有符合条件的备案变更' : '暂无待审核的备案变更')}
     />
