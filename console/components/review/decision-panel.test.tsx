@@ -2,7 +2,14 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { reviewMessages } from '@shared/domain/review';
 import { auditStatus } from '@shared/domain/statuses';
-import { DecisionPanel, decisionOf, decisionProblem, type DecisionPanelProps } from './decision-panel';
+import {
+  DecisionPanel,
+  decisionOf,
+  decisionProblem,
+  transferFields,
+  verdictFields,
+  type DecisionPanelProps,
+} from './decision-panel';
 
 const opinions = [
   { pkid: 1, content: '材料齐全，同意通过' },
@@ -110,6 +117,27 @@ describe('decisionOf', () => {
       decision: 'transfer',
       opinion: '请乙复核',
       transferToId: 12,
+    });
+  });
+});
+
+describe('the fields of the spec calls', () => {
+  it('gives an approval or a rejection as auditStatus 2 or 3 with the opinion and the version seen', () => {
+    expect(verdictFields({ decision: 'approve' })).toEqual({ auditStatus: 2 });
+    expect(verdictFields({ decision: 'reject', opinion: '不全', version: 4 })).toEqual({
+      auditStatus: 3,
+      opinion: '不全',
+      version: 4,
+    });
+  });
+
+  it('gives a transfer as its reason and reviewer', () => {
+    expect(
+      transferFields({ decision: 'transfer', opinion: '请乙复核', transferToId: 12, version: 2 }),
+    ).toEqual({
+      askReason: '请乙复核',
+      transferStaffId: 12,
+      version: 2,
     });
   });
 });

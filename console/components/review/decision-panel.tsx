@@ -16,7 +16,7 @@ import {
   reviewMessages,
   type ReviewDecisionKey,
 } from '@shared/domain/review';
-import type { AuditStatus } from '@shared/domain/statuses';
+import { auditStatus, type AuditStatus } from '@shared/domain/statuses';
 import { messageOf } from '@shared/errors/app-error';
 import { Button } from '@shared/ui/button';
 import { ConfirmDialog } from '@shared/ui/confirm-dialog';
@@ -67,6 +67,27 @@ export function decisionOf(decision: ReviewDecisionKey, draft: DecisionDraft, ve
     ...(opinion ? { opinion } : {}),
     ...(decision === 'transfer' ? { transferToId: Number(draft.transferTo) } : {}),
     ...(version === undefined ? {} : { version }),
+  };
+}
+
+/**
+ * The fields of the spec's approve call for an approval or a rejection (every reviewed subject's
+ * approve call takes them): auditStatus 2 or 3, the opinion, the version the reviewer saw.
+ */
+export function verdictFields(decision: Decision) {
+  return {
+    auditStatus: decision.decision === 'approve' ? auditStatus.code.approved : auditStatus.code.rejected,
+    ...(decision.opinion ? { opinion: decision.opinion } : {}),
+    ...(decision.version !== undefined ? { version: decision.version } : {}),
+  };
+}
+
+/** The fields of the spec's transfer call: the reason (askReason) and the reviewer (transferStaffId). */
+export function transferFields(decision: Decision) {
+  return {
+    askReason: decision.opinion ?? '',
+    transferStaffId: decision.transferToId ?? 0,
+    ...(decision.version !== undefined ? { version: decision.version } : {}),
   };
 }
 

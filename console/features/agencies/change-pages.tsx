@@ -43,7 +43,12 @@ import {
 } from '@console/kit';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { ChangeComparison as Comparison } from '@console/components/review/change-comparison';
-import { DecisionPanel, type Decision } from '@console/components/review/decision-panel';
+import {
+  DecisionPanel,
+  type Decision,
+  verdictFields,
+  transferFields,
+} from '@console/components/review/decision-panel';
 import { scopeText } from './agency-view';
 import './agencies.css';
 
@@ -130,15 +135,11 @@ export function ChangeDetailPage() {
     decision.decision === 'transfer'
       ? transfer.mutateAsync({
           id,
-          askReason: decision.opinion ?? '',
-          transferStaffId: decision.transferToId ?? 0,
-          ...(decision.version !== undefined ? { version: decision.version } : {}),
+          ...transferFields(decision),
         })
       : approve.mutateAsync({
           id,
-          auditStatus: decision.decision === 'approve' ? 2 : 3,
-          ...(decision.opinion ? { opinion: decision.opinion } : {}),
-          ...(decision.version !== undefined ? { version: decision.version } : {}),
+          ...verdictFields(decision),
         });
   const decide = async (decision: Decision) => setOutcome((await decideNow(decision)).message);
   return (

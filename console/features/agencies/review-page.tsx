@@ -12,7 +12,12 @@ import type { AuditStatus } from '@shared/domain/statuses';
 import type { ReviewDecisionKey } from '@shared/domain/review';
 import { Notice, PageHeader } from '@shared/ui/page';
 import { useCall, useCallMutation } from '@console/kit';
-import { DecisionPanel, type Decision } from '@console/components/review/decision-panel';
+import {
+  DecisionPanel,
+  type Decision,
+  verdictFields,
+  transferFields,
+} from '@console/components/review/decision-panel';
 import { AgencySatisfaction } from '@console/components/satisfaction/agency-satisfaction';
 import { AgencyDetails, AgencyStatusLine, AgencyTimeline } from './agency-view';
 import './agencies.css';
@@ -45,22 +50,10 @@ export function AgencyReviewPage() {
   const data = org.data?.organizationId === id ? org.data : undefined;
   if (!data) return <PageHeader title="机构详情" description="正在加载…" />;
 
-  const decideNow = (decision: Decision) => {
-    const version = decision.version;
-    if (decision.decision === 'transfer')
-      return transfer.mutateAsync({
-        organizationId: id,
-        askReason: decision.opinion ?? '',
-        transferStaffId: decision.transferToId ?? 0,
-        ...(version !== undefined ? { version } : {}),
-      });
-    return approve.mutateAsync({
-      organizationId: id,
-      auditStatus: decision.decision === 'approve' ? 2 : 3,
-      ...(decision.opinion ? { opinion: decision.opinion } : {}),
-      ...(version !== undefined ? { version } : {}),
-    });
-  };
+  const decideNow = (decision: Decision) =>
+    decision.decision === 'transfer'
+      ? transfer.mutateAsync({ organizationId: id, ...transferFields(decision) })
+      : approve.mutateAsync({ organizationId: id, ...verdictFields(decision) });
 
   // The panel goes away once nothing is left to decide; the outcome stays above the page.
   const decide = async (decision: Decision) => setOutcome((await decideNow(decision)).message);

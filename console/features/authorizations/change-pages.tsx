@@ -32,7 +32,12 @@ import {
   deadlineColumn,
 } from '@console/kit';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
-import { DecisionPanel, type Decision } from '@console/components/review/decision-panel';
+import {
+  DecisionPanel,
+  type Decision,
+  verdictFields,
+  transferFields,
+} from '@console/components/review/decision-panel';
 import { changeColumns, useHasRole } from './shared';
 
 /** One change, its review trail and, for a reviewer, the decision panel. */
@@ -54,15 +59,11 @@ function ChangeDetail({ id }: { id: number }) {
     decision.decision === 'transfer'
       ? transfer.mutateAsync({
           id,
-          askReason: decision.opinion ?? '',
-          transferStaffId: decision.transferToId ?? 0,
-          ...(decision.version !== undefined ? { version: decision.version } : {}),
+          ...transferFields(decision),
         })
       : approve.mutateAsync({
           id,
-          auditStatus: decision.decision === 'approve' ? 2 : 3,
-          ...(decision.opinion ? { opinion: decision.opinion } : {}),
-          ...(decision.version !== undefined ? { version: decision.version } : {}),
+          ...verdictFields(decision),
         });
   return (
     <>

@@ -32,7 +32,7 @@ import {
 } from '@console/kit';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { ChangeComparison } from '@console/components/review/change-comparison';
-import { DecisionPanel, type Decision } from '@console/components/review/decision-panel';
+import { DecisionPanel, type Decision, verdictFields } from '@console/components/review/decision-panel';
 import './construction.css';
 
 export const changeLink = (id: number) => `/usercenter/jsdwVerifyInfo?changeId=${id}`;
@@ -143,9 +143,7 @@ export function UnitChangeView({ id }: { id: number }) {
   const decide = async (decision: Decision) => {
     const result = await approve.mutateAsync({
       id,
-      auditStatus: decision.decision === 'approve' ? 2 : 3,
-      ...(decision.opinion ? { opinion: decision.opinion } : {}),
-      ...(decision.version !== undefined ? { version: decision.version } : {}),
+      ...verdictFields(decision),
     });
     setOutcome(result.message);
   };

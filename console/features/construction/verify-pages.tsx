@@ -14,7 +14,7 @@ import { auditStatus, type AuditStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
 import { Notice, PageHeader } from '@shared/ui/page';
 import { ListPage, StatusBadge, useCall, useCallMutation, type Column, deadlineColumn } from '@console/kit';
-import { DecisionPanel, type Decision } from '@console/components/review/decision-panel';
+import { DecisionPanel, type Decision, verdictFields } from '@console/components/review/decision-panel';
 import { UnitDetails, UnitRejection, UnitStatusLine, UnitTimeline } from './unit-view';
 import { changeLink, UnitChangeTodo, UnitChangeView } from './change-pages';
 import './construction.css';
@@ -223,9 +223,7 @@ function ReviewedUnit({ id }: { id: number }) {
   const decide = async (decision: Decision) => {
     const result = await approve.mutateAsync({
       constructionId: id,
-      auditStatus: decision.decision === 'approve' ? 2 : 3,
-      ...(decision.opinion ? { opinion: decision.opinion } : {}),
-      ...(decision.version !== undefined ? { version: decision.version } : {}),
+      ...verdictFields(decision),
     });
     // The panel goes away once nothing is left to decide; the outcome stays above the page.
     setOutcome(result.message);

@@ -38,7 +38,12 @@ import {
   type ActionOutcome,
 } from '@console/kit';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
-import { DecisionPanel, type Decision } from '@console/components/review/decision-panel';
+import {
+  DecisionPanel,
+  type Decision,
+  verdictFields,
+  transferFields,
+} from '@console/components/review/decision-panel';
 import { useApi } from '@console/lib/api';
 import './contracts.css';
 
@@ -442,15 +447,11 @@ function FilingDecision({
     decision.decision === 'transfer'
       ? transfer.mutateAsync({
           contractId: contract.contractId,
-          askReason: decision.opinion ?? '',
-          transferStaffId: decision.transferToId ?? 0,
-          ...(decision.version !== undefined ? { version: decision.version } : {}),
+          ...transferFields(decision),
         })
       : approve.mutateAsync({
           contractId: contract.contractId,
-          auditStatus: decision.decision === 'approve' ? 2 : 3,
-          ...(decision.opinion ? { opinion: decision.opinion } : {}),
-          ...(decision.version !== undefined ? { version: decision.version } : {}),
+          ...verdictFields(decision),
         });
   return (
     <DecisionPanel

@@ -45,7 +45,12 @@ import {
 } from '@console/kit';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { ChangeComparison } from '@console/components/review/change-comparison';
-import { DecisionPanel, type Decision } from '@console/components/review/decision-panel';
+import {
+  DecisionPanel,
+  type Decision,
+  verdictFields,
+  transferFields,
+} from '@console/components/review/decision-panel';
 import { useApi } from '@console/lib/api';
 import { useMayCall } from './columns';
 import './contracts.css';
@@ -196,18 +201,14 @@ export function ContractChangeDetailPage() {
     if (decision.decision === 'transfer') {
       const moved = await transfer.mutateAsync({
         id,
-        askReason: decision.opinion ?? '',
-        transferStaffId: decision.transferToId ?? 0,
-        ...(decision.version !== undefined ? { version: decision.version } : {}),
+        ...transferFields(decision),
       });
       setOutcome(moved.message);
       return;
     }
     const result = await approve.mutateAsync({
       id,
-      auditStatus: decision.decision === 'approve' ? 2 : 3,
-      ...(decision.opinion ? { opinion: decision.opinion } : {}),
-      ...(decision.version !== undefined ? { version: decision.version } : {}),
+      ...verdictFields(decision),
     });
     setOutcome(result.message);
   };

@@ -36,7 +36,7 @@ import {
   type Column,
 } from '@console/kit';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
-import { DecisionPanel, type Decision } from '@console/components/review/decision-panel';
+import { DecisionPanel, type Decision, verdictFields } from '@console/components/review/decision-panel';
 import { useApi } from '@console/lib/api';
 import './offline.css';
 
@@ -307,9 +307,7 @@ function OfflineDetailView({ pkid }: { pkid: number }) {
   const onDecide = async (decision: Decision) => {
     const answer = await decide.mutateAsync({
       pkid,
-      auditStatus: decision.decision === 'approve' ? 2 : 3,
-      ...(decision.opinion ? { opinion: decision.opinion } : {}),
-      ...(decision.version !== undefined ? { version: decision.version } : {}),
+      ...verdictFields(decision),
     });
     setOutcome(answer.message);
   };
