@@ -420,8 +420,9 @@ export async function assertVisible(db: Queryable, user: SessionUser, id: number
   if (!row || !canSee(user, row)) throw new AppError('not_found', { message: m.orgNotFound });
 }
 
-async function withOrgs<T extends { subjectId: number }>(db: Queryable, tasks: readonly T[]) {
-  const joined = await withSubjects(
+/** The agencies of a page of review tasks, in the tasks' order. */
+function withOrgs<T extends { subjectId: number }>(db: Queryable, tasks: readonly T[]) {
+  return withSubjects(
     tasks,
     (ids) =>
       db
@@ -437,7 +438,6 @@ async function withOrgs<T extends { subjectId: number }>(db: Queryable, tasks: r
         .where(inArray(o.organizationId, ids)),
     (org) => org.organizationId,
   );
-  return joined.map(({ task, subject }) => ({ ...subject, task }));
 }
 
 /** queryNeedAudit: the user's to-do of agency applications, oldest submission first. */
@@ -447,7 +447,7 @@ export async function listAgencyTodo(
   query: { page: number; rows: number },
 ) {
   const page = await listTodo(db, user, { ...query, subjectType: AGENT_ORG });
-  const rows = (await withOrgs(db, page.rows)).map(({ task, ...org }) => ({
+  const rows = (await withOrgs(db, page.rows)).map(({ task, subject: org }) => ({
     ...org,
     auditStatus: task.status,
     applicantName: task.applicantName,
@@ -466,7 +466,7 @@ export async function listAgencyDone(
   query: { page: number; rows: number },
 ) {
   const page = await listDone(db, user, { ...query, subjectType: AGENT_ORG });
-  const rows = (await withOrgs(db, page.rows)).map(({ task, ...org }) => ({
+  const rows = (await withOrgs(db, page.rows)).map(({ task, subject: org }) => ({
     ...org,
     auditStatus: task.status,
     applicantName: task.applicantName,

@@ -265,8 +265,9 @@ export async function latestRejection(db: Queryable, user: SessionUser, id: numb
     : null;
 }
 
-async function withUnits<T extends { subjectId: number }>(db: Queryable, tasks: readonly T[]) {
-  const joined = await withSubjects(
+/** The units of a page of review tasks, in the tasks' order. */
+function withUnits<T extends { subjectId: number }>(db: Queryable, tasks: readonly T[]) {
+  return withSubjects(
     tasks,
     (ids) =>
       db
@@ -282,13 +283,12 @@ async function withUnits<T extends { subjectId: number }>(db: Queryable, tasks: 
         .where(inArray(u.constructionId, ids)),
     (unit) => unit.constructionId,
   );
-  return joined.map(({ task, subject }) => ({ ...subject, task }));
 }
 
 /** query: the user's to-do of units to verify, oldest submission first. */
 export async function listUnitTodo(db: Queryable, user: SessionUser, query: { page: number; rows: number }) {
   const page = await listTodo(db, user, { ...query, subjectType: UNIT });
-  const rows = (await withUnits(db, page.rows)).map(({ task, ...unit }) => ({
+  const rows = (await withUnits(db, page.rows)).map(({ task, subject: unit }) => ({
     ...unit,
     auditStatus: task.status,
     applicantName: task.applicantName,
@@ -303,7 +303,7 @@ export async function listUnitTodo(db: Queryable, user: SessionUser, query: { pa
 /** doneOrg: the units the user decided, newest first. */
 export async function listUnitDone(db: Queryable, user: SessionUser, query: { page: number; rows: number }) {
   const page = await listDone(db, user, { ...query, subjectType: UNIT });
-  const rows = (await withUnits(db, page.rows)).map(({ task, ...unit }) => ({
+  const rows = (await withUnits(db, page.rows)).map(({ task, subject: unit }) => ({
     ...unit,
     auditStatus: task.status,
     applicantName: task.applicantName,

@@ -8,8 +8,7 @@ import {
   changeFile,
   decideContractChange,
   getContractChange,
-  listChangeDone,
-  listChangeTodo,
+  listChanges,
   listContractChanges,
   saveContractChange,
   transferContractChange,
@@ -22,8 +21,8 @@ export const contractChangeRoutes = implement(contractChangeCalls, (ctx) => ({
     const submitted = change.auditStatus === auditStatus.code.pending;
     return reply(change, submitted ? contractChangeMessages.submitted : contractChangeMessages.saved);
   },
-  toDoList: (input, { user }) => listChangeTodo(ctx.db, user, input),
-  doneList: (input, { user }) => listChangeDone(ctx.db, user, input),
+  toDoList: (input, { user }) => listChanges(ctx.db, user, input, 'todo'),
+  doneList: (input, { user }) => listChanges(ctx.db, user, input, 'done'),
   query: (input, { user }) => listContractChanges(ctx.db, user, input),
   queryOne: ({ id }, { user }) => getContractChange(ctx.db, user, id),
   approve: async (input, { user }) => {

@@ -36,6 +36,7 @@ import {
   listTodo,
   reviewersOf,
   withSubjects,
+  type ReviewTask,
 } from '@server/modules/review/service';
 import { storeUploadedFile } from '@server/storage/uploads';
 import type { ContractChange, ContractChangeFieldsOut, ContractChangeRow } from '@shared/contracts/contracts';
@@ -306,15 +307,6 @@ function changesNumbered(db: Queryable, contractNo: string | undefined) {
     : undefined;
 }
 
-/** The changes of a page of review tasks, in the tasks' order. */
-function changesOf<T extends { subjectId: number }>(db: Queryable, tasks: readonly T[]) {
-  return withSubjects(
-    tasks,
-    async (ids) => (await changeQuery(db).where(inArray(k.pkid, ids))) as ChangeRecord[],
-    (row) => row.pkid,
-  );
-}
-
 /** Whether the user's change lists are a reviewer's own (else they oversee every change). */
 const reviewsChanges = async (db: Queryable, user: SessionUser) =>
   !user.isAdmin && (await isReviewerOf(db, CHANGE, user.pkid));
@@ -381,55 +373,38 @@ async function overseenChanges(
 }
 
 /**
- * FilingCh: a reviewer's pending filing changes (the review workflow's to-do: held by them or by
- * nobody, never their own), oldest submission first. The authority and the administrator oversee
- * every pending change.
+ * contract/change/toDoList and doneList: a reviewer's pending filing changes (the review workflow's
+ * to-do: held by them or by nobody, never their own, oldest submission first) or the ones they
+ * approved, rejected or transferred (newest decision first, with their own latest decision). The
+ * authority and the administrator oversee every pending or decided change.
  */
-export async function listChangeTodo(
+export async function listChanges(
   db: Queryable,
   user: SessionUser,
   input: Paging,
+  which: 'todo' | 'done',
 ): Promise<{ rows: ContractChangeRow[]; total: number }> {
-  if (!(await reviewsChanges(db, user))) return overseenChanges(db, input, 'todo');
-  const page = await listTodo(db, user, {
+  if (!(await reviewsChanges(db, user))) return overseenChanges(db, input, which);
+  const query = {
     subjectType: CHANGE,
     page: input.pageIdx,
     rows: input.pageSize,
     subjectIds: changesNumbered(db, input.contractNo),
-  });
-  return {
-    rows: (await changesOf(db, page.rows)).map(({ task, subject }) => ({
-      ...toRow(subject),
-      version: task.version,
-      dueAt: task.dueAt?.toISOString() ?? null,
-      overdue: task.overdue,
-    })),
-    total: page.total,
   };
-}
-
-/**
- * FilingChDone: the filing changes a reviewer approved, rejected or transferred, newest decision
- * first, with their own latest decision. The authority and the administrator oversee every decided
- * change.
- */
-export async function listChangeDone(
-  db: Queryable,
-  user: SessionUser,
-  input: Paging,
-): Promise<{ rows: ContractChangeRow[]; total: number }> {
-  if (!(await reviewsChanges(db, user))) return overseenChanges(db, input, 'done');
-  const page = await listDone(db, user, {
-    subjectType: CHANGE,
-    page: input.pageIdx,
-    rows: input.pageSize,
-    subjectIds: changesNumbered(db, input.contractNo),
-  });
+  // A done task also says how this reviewer decided it.
+  const page: { rows: (ReviewTask & { decidedAs?: string; decidedOn?: Date })[]; total: number } =
+    which === 'todo' ? await listTodo(db, user, query) : await listDone(db, user, query);
+  const rows = await withSubjects(
+    page.rows,
+    async (ids) => (await changeQuery(db).where(inArray(k.pkid, ids))) as ChangeRecord[],
+    (row) => row.pkid,
+  );
   return {
-    rows: (await changesOf(db, page.rows)).map(({ task, subject }) => ({
+    rows: rows.map(({ task, subject }) => ({
       ...toRow(subject),
-      decidedAs: task.decidedAs,
-      decidedOn: task.decidedOn.toISOString(),
+      ...(task.decidedOn
+        ? { decidedAs: task.decidedAs, decidedOn: task.decidedOn.toISOString() }
+        : { version: task.version, dueAt: task.dueAt?.toISOString() ?? null, overdue: task.overdue }),
     })),
     total: page.total,
   };
