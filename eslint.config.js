@@ -1,6 +1,8 @@
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const root = import.meta.dirname;
 const aliases = { '@shared/': 'shared/', '@server/': 'server/', '@console/': 'console/', '@hall/': 'hall/' };
@@ -15,36 +17,61 @@ function resolveImport(file, specifier) {
 }
 
 /**
- * Import boundaries (STYLE.md): dependencies point one way, shared → server | features → app.
- * shared imports nothing of ours outside shared; server does not import the browser apps; the console
- * imports nothing from server/ or hall/ (it knows the API through shared/contracts); the hall imports
- * only types from server/ and nothing from console/ but the page that mounts the console app; console
- * features do not import each other.
+ * Import boundaries (STYLE.md, decision 0009): dependencies point one way, shared → server | features
+ * → app. shared imports nothing of ours outside shared; server does not import the browser apps; the
+ * console imports nothing from server/ or hall/ (it knows the API through shared/calls); the hall
+ * imports only types from server/ and nothing from console/ but the page that mounts the console app;
+ * console features import neither each other nor the console shell (console/app).
+ *
+ * Server modules stand side by side: server/lib, server/db and server/storage are below them and
+ * import none; a module is used from outside only through its entry file (server/modules/<name>/
+ * index.ts); the review engine imports no domain module, only the services it builds on (domains
+ * hand it their hooks through the composition root). Tests may reach into a module's files.
  */
 const consoleMountPage = path.join('hall', 'pages', '[...path].astro');
+const reviewMayUse = new Set(['review', 'identity', 'messages', 'deadlines', 'jobs']);
+const serverModuleOf = (file) => /^server\/modules\/([^/]+)/.exec(file)?.[1];
+const isTestFile = (file) =>
+  /\.test\.tsx?$/.test(file) || /(^|\/)test-support\.ts$/.test(file) || /^(server\/test|e2e)\//.test(file);
+
+function importProblem(file, target, typeOnly) {
+  const area = file.split(path.sep)[0];
+  const targetArea = target.split('/')[0];
+  const feature = file.match(/^console\/features\/([^/]+)\//)?.[1];
+  const targetFeature = target.match(/^console\/features\/([^/]+)/)?.[1];
+  if (area === 'shared' && targetArea !== 'shared') return 'shared/ imports only shared/';
+  if (area === 'server' && (targetArea === 'console' || targetArea === 'hall'))
+    return 'server/ does not import the browser apps';
+  if (area === 'console' && (targetArea === 'server' || targetArea === 'hall'))
+    return 'console/ knows the API only through shared/calls: no imports from server/ or hall/';
+  if (area === 'hall' && targetArea === 'server' && !typeOnly)
+    return 'hall/ may import only types from server/ (its pages render with the server services)';
+  if (area === 'hall' && targetArea === 'console' && file !== consoleMountPage)
+    return `hall/ imports nothing from console/ except ${consoleMountPage}, which mounts the console app`;
+  if (feature && targetFeature && feature !== targetFeature)
+    return `feature "${feature}" must not import feature "${targetFeature}" (move shared code to console/components or shared/)`;
+  if (feature && target.startsWith('console/app/'))
+    return 'console features do not import the console shell (console/app): shell data comes through a hook in console/lib';
+  const [module, targetModule] = [serverModuleOf(file), serverModuleOf(target)];
+  if (/^server\/(lib|db|storage)\//.test(file) && targetModule && !isTestFile(file))
+    return 'server/lib, server/db and server/storage are below the modules: they import none';
+  if (targetModule && targetModule !== module && !isTestFile(file)) {
+    if (!new RegExp(`^server/modules/${targetModule}(/index(\\.ts)?)?$`).test(target))
+      return `use module "${targetModule}" through its entry file: import from '@server/modules/${targetModule}'`;
+    if (module === 'review' && !reviewMayUse.has(targetModule))
+      return `the review engine imports no domain module ("${targetModule}"): the domain hands it a hook (server/review-hooks.ts)`;
+  }
+  return undefined;
+}
+
 const boundaries = {
   meta: { type: 'problem', schema: [] },
   create(context) {
     const file = path.relative(root, context.filename);
-    const area = file.split(path.sep)[0];
-    const feature = file.match(/^console\/features\/([^/]+)\//)?.[1];
     function check(node, specifier, typeOnly) {
       const target = resolveImport(context.filename, specifier);
       if (!target) return;
-      const targetArea = target.split('/')[0];
-      const targetFeature = target.match(/^console\/features\/([^/]+)/)?.[1];
-      let problem;
-      if (area === 'shared' && targetArea !== 'shared') problem = 'shared/ imports only shared/';
-      else if (area === 'server' && (targetArea === 'console' || targetArea === 'hall'))
-        problem = 'server/ does not import the browser apps';
-      else if (area === 'console' && (targetArea === 'server' || targetArea === 'hall'))
-        problem = 'console/ knows the API only through shared/contracts: no imports from server/ or hall/';
-      else if (area === 'hall' && targetArea === 'server' && !typeOnly)
-        problem = 'hall/ may import only types from server/ (its pages render with the server services)';
-      else if (area === 'hall' && targetArea === 'console' && file !== consoleMountPage)
-        problem = `hall/ imports nothing from console/ except ${consoleMountPage}, which mounts the console app`;
-      else if (feature && targetFeature && feature !== targetFeature)
-        problem = `feature "${feature}" must not import feature "${targetFeature}" (move shared code to console/components or shared/)`;
+      const problem = importProblem(file, target, typeOnly);
       if (problem) context.report({ node, message: `Import boundary: ${problem}` });
     }
     return {
@@ -87,9 +114,14 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { local: { rules: { boundaries } } },
+    plugins: { local: { rules: { boundaries } }, 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
     rules: {
       'local/boundaries': 'error',
+      'import-x/no-cycle': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // The whole unit and server suite runs on the embedded PGlite; when TEST_DATABASE_URL points at a
 // PostgreSQL server, the server suite runs a second time against it (a fresh database per test file).
+// Each test file's database is a copy of a template the run makes once (server/test/templates.ts).
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({
@@ -9,6 +10,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    globalSetup: ['server/test/global-setup.ts'],
     projects: [
       {
         extends: true,
@@ -25,11 +27,16 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: ['server/**/*.test.ts'],
-                // These exercise the embedded database or no database at all: once is enough.
+                // These exercise the embedded database or no database at all (database-unreachable
+                // reaches the server of TEST_DATABASE_URL in the pglite run already): once is enough.
                 exclude: [
                   'server/config.test.ts',
                   'server/storage/**',
-                  'server/db/{backup,client,crash-durability,data-dir-lock}.test.ts',
+                  'server/db/{backup,client,contains-pattern,crash-durability,data-dir-lock,database-unreachable}.test.ts',
+                  'server/lib/{client-address,html-sanitizer,logger,page-mirror,password,request-body}.test.ts',
+                  'server/seed/{demo-digest,documents,names,random}.test.ts',
+                  'server/modules/identity/cas/service-files.test.ts',
+                  'server/modules/map/map-service.test.ts',
                 ],
                 env: { TEST_DB: 'postgres' },
               },

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { casServiceCalls } from '@shared/contracts/cas';
+import { casServiceCalls } from '@shared/calls/cas';
 import { callApi } from '@shared/api/call';
 import { accessibilityViolations } from './fixtures/a11y';
 import { muteNoticeDialog } from './fixtures/hall';
-import { DEMO_PASSWORD, signedInClient, signInToConsole, TEST_CAPTCHA } from './fixtures/identity';
+import { DEMO_PASSWORD, signedInClient, signInToConsole, typeCaptcha } from './fixtures/identity';
 
 /**
  * CAS Protocol 3.0 in a real browser (issue 11): another system on 127.0.0.1 sends the visitor to
@@ -66,8 +66,7 @@ test('another system signs its visitor on through /cas/login and the hall form, 
   await expect(page.getByRole('heading', { name: '统一登录' }).first()).toBeVisible();
   await page.getByLabel('登录账户', { exact: true }).fill('agency01');
   await page.getByLabel('登录密码', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
-  await expect(page.getByText('验证码正确')).toBeVisible();
+  await typeCaptcha(page);
   await page.locator('[data-sign-on]').getByRole('button', { name: '登录', exact: true }).click();
   await expect(page.getByRole('heading', { name: '欢迎 agency01' })).toBeVisible();
 
@@ -86,8 +85,7 @@ test('/login without a service goes on to a page of this site; /check sends a vi
   await expect(page).toHaveURL(/\/login\?redirect=%2Fguide%2Fmessage%2F0$/);
   await page.getByLabel('登录账户', { exact: true }).fill('owner01');
   await page.getByLabel('登录密码', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByLabel('验证码', { exact: true }).fill(TEST_CAPTCHA);
-  await expect(page.getByText('验证码正确')).toBeVisible();
+  await typeCaptcha(page);
   await page.locator('[data-sign-on]').getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(/\/guide\/message\/0$/);
   await page.goto('/check?redirect=%2F%5Cevil.example');

@@ -107,14 +107,26 @@ test('no CSP violation on any hall page, signed out and signed in', async ({ pag
   await visitAll(page, hallPages(noticeId, agencyId), violations);
 });
 
-test('no CSP violation on any built console route', async ({ page }) => {
-  test.setTimeout(180_000);
-  await muteNoticeDialog(page);
-  const violations = await recordViolations(page);
-  const { noticeId } = await realIds(page);
-  await page.goto('/');
-  await signInThroughDialog(page, 'admin');
-  const paths = consolePages(noticeId);
-  expect(paths.length).toBeGreaterThan(5);
-  await visitAll(page, paths, violations);
+/** The console routes are visited in this many tests, which run side by side when there are workers to spare. */
+const CONSOLE_SHARES = 3;
+
+test.describe('no CSP violation on any built console route', () => {
+  test.describe.configure({ mode: 'parallel' });
+  for (let share = 0; share < CONSOLE_SHARES; share++) {
+    test(`share ${share + 1} of ${CONSOLE_SHARES}`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await muteNoticeDialog(page);
+      const violations = await recordViolations(page);
+      const { noticeId } = await realIds(page);
+      await page.goto('/');
+      await signInThroughDialog(page, 'admin');
+      const paths = consolePages(noticeId);
+      expect(paths.length).toBeGreaterThan(5);
+      await visitAll(
+        page,
+        paths.filter((_, index) => index % CONSOLE_SHARES === share),
+        violations,
+      );
+    });
+  }
 });

@@ -13,8 +13,8 @@ import { signInToConsole } from './fixtures/identity';
 
 test('the administrator sees the docked projects, opens one and exports the list', async ({ page }) => {
   test.setTimeout(180_000);
-  await signInToConsole(page, 'admin', '/dataExchangeSystem/interfaceManagement');
-  await expect(page.getByRole('heading', { level: 1, name: '审批平台项目对接' })).toBeVisible();
+  await signInToConsole(page, 'admin', '/dataExchangeSystem/dockingList');
+  await expect(page.getByRole('heading', { level: 1, name: '审批平台项目' })).toBeVisible();
   const table = page.getByRole('table', { name: '省投资项目审批平台推送的项目' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   await expect(table.getByRole('link', { name: '云州市第三中学新校区建设项目', exact: true })).toBeVisible();

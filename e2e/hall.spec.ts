@@ -194,10 +194,17 @@ test('the admin entry explains sign-in', async ({ page }) => {
 });
 
 test('an anonymous visit to a console or signed-in page lands on /', async ({ page }) => {
-  for (const path of ['/contract/ContractList', '/demand/demandQuery', '/guide/workPlace']) {
+  for (const path of ['/contract/ContractList', '/demand/demandQuery']) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/$/);
   }
+});
+
+test('an anonymous visitor reads the guides (public, spec section 2)', async ({ page }) => {
+  await page.goto('/guide/matter/1');
+  await expect(page.getByRole('heading', { level: 1, name: '建设单位办事指南' })).toBeVisible();
+  await page.goto('/guide/workPlace');
+  await expect(page.getByText('工作日 9:00-12:00, 14:00-17:30').first()).toBeVisible();
 });
 
 test('a signed-in owner reads the guides, queries demands and follows a project', async ({ page }) => {

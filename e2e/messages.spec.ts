@@ -9,7 +9,8 @@ import { accessibilityViolations } from './fixtures/a11y';
 import { hasHorizontalScroll, screenshotPath } from './fixtures/hall';
 import { signInToConsole, signedInClient } from './fixtures/identity';
 
-const DISTRICT_PKID = 7;
+// owner02: an account whose work home no other test reads (this test marks and deletes its messages).
+const RECIPIENT_PKID = 15;
 
 const bell = (page: Page) => page.locator('header.cl-header').getByRole('button', { name: /^消息通知/ });
 /** The bell by its class: while the drawer is open, the page behind it is hidden from the accessibility tree. */
@@ -27,7 +28,7 @@ test('a message arrives live; the drawer reads, marks and deletes singly and in 
   page,
   baseURL,
 }) => {
-  await signInToConsole(page, 'district01', '/noticemanger/statistical');
+  await signInToConsole(page, 'owner02', '/noticemanger/statistical');
   await expect(bell(page)).toHaveAttribute('aria-label', /条未读|没有未读消息/);
   // Wait for the stream's first count, then note that the page is never reloaded from here on.
   await expect(bell(page)).toHaveAttribute('data-unread', /\d+/);
@@ -38,10 +39,10 @@ test('a message arrives live; the drawer reads, marks and deletes singly and in 
   const content = `e2e：请在三日内确认项目“云州大厦”的测绘成果（${Date.now()}）`;
   // Two more, so that the bulk actions below always have unread rows to work on.
   for (const text of ['e2e：区县成果目录待核对', content]) {
-    await admin.call('business', 'project/message/send', { body: { userId: DISTRICT_PKID, content: text } });
+    await admin.call('business', 'project/message/send', { body: { userId: RECIPIENT_PKID, content: text } });
   }
   await admin.call('business', 'project/message/send', {
-    body: { userId: DISTRICT_PKID, content: 'e2e：本月办结项目统计已生成' },
+    body: { userId: RECIPIENT_PKID, content: 'e2e：本月办结项目统计已生成' },
   });
 
   await expect(bell(page)).toHaveAttribute('aria-label', bellLabel(before + 3));

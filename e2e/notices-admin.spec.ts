@@ -179,7 +179,7 @@ test('a file uploaded on /downLoad/service shows on the hall download list at on
   await page.getByLabel('文件', { exact: true }).setInputFiles({
     name: '汇交表.xlsx',
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    buffer: Buffer.from('PK e2e'),
+    buffer: Buffer.from('PK\x03\x04 e2e'),
   });
   await page.getByRole('button', { name: '上传', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('上传成功');

@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { screenshotPath } from './fixtures/hall';
 import { signInToConsole } from './fixtures/identity';
 import { accessibilityViolations } from './fixtures/a11y';
+import { submitRegistration } from './fixtures/registration';
 
 /** authority01's row on the agency reviewers' page, once listed. */
 const reviewerRow = (page: Page) => page.getByRole('row', { name: /authority01/ });
@@ -32,8 +33,7 @@ test('an administrator assigns the agency reviewer; a resubmitted application is
   await signInToConsole(agency, 'agency04', '/usercenter/orgapply');
   await expect(agency.getByText('申请审核不通过，请根据审核意见修改后重新提交。')).toBeVisible();
   const orgName = await agency.getByLabel('机构名称').inputValue();
-  await agency.getByRole('button', { name: '提交审核' }).click();
-  await expect(agency.getByText('提交成功，请等待审核')).toBeVisible();
+  await submitRegistration(agency, '提交审核');
 
   // The new task is authority01's: one more open task on the page, and in their to-do.
   await admin.reload();

@@ -96,7 +96,8 @@ test('an owner releases a demand by stage and an amendment is approved by the au
   // The authority finds it among pending amendments and approves it.
   const authority = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   await signInToConsole(authority, 'authority01', '/demandmanger/demandQuery?amendment=pending');
-  await authority.getByRole('link', { name: projectName }).click();
+  // The queue (需求追加审核) comes first; the demand list below lists the project too.
+  await authority.getByRole('link', { name: projectName }).first().click();
   await expect(authority.getByText('追加事项：房产实测绘', { exact: false })).toBeVisible();
   await authority.getByRole('button', { name: '审核通过' }).click();
   await authority.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
@@ -134,8 +135,10 @@ test('the demand pages render with the demo data for the owner and the authority
   // The demo amendment waits on the authority's list and opens on the demand's detail.
   const authority = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   await signInToConsole(authority, 'authority01', '/demandmanger/demandQuery?amendment=pending');
-  await expect(authority.getByText('追加待审核').first()).toBeVisible();
-  await authority.getByRole('table').getByRole('row').nth(1).getByRole('link').first().click();
+  // The first table is the queue (需求追加审核), the demand list below.
+  await expect(authority.getByRole('table', { name: '待审核的需求追加' })).toBeVisible();
+  await expect(authority.getByRole('table').first().getByRole('row').nth(1)).toBeVisible();
+  await authority.getByRole('table').first().getByRole('row').nth(1).getByRole('link').first().click();
   await expect(authority.getByRole('button', { name: '审核通过' })).toBeVisible();
   await authority.screenshot({ path: screenshotPath('projects-demo-amendment-1366'), fullPage: true });
 });

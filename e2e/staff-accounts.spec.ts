@@ -93,12 +93,12 @@ test('staff attachments are reviewed; an approved person gets a login account th
   await menu.getByRole('button', { name: '从业人员管理' }).click();
   await menu.getByRole('link', { name: '本人信息' }).click();
   await expect(staff).toHaveURL(/\/orgstaff\/staffdetail$/);
-  await expect(staff.getByRole('heading', { name: '从业人员：钱附件' })).toBeVisible({ timeout: 30_000 });
+  await expect(staff.getByRole('heading', { name: '本人信息：钱附件' })).toBeVisible({ timeout: 30_000 });
   await expect(staff.getByRole('link', { name: '预览 资格证书.pdf' })).toBeVisible();
   await staff.screenshot({ path: screenshotPath('staff-self-1366'), fullPage: true });
   await staff.setViewportSize({ width: 390, height: 844 });
   await staff.reload();
-  await expect(staff.getByRole('heading', { name: '从业人员：钱附件' })).toBeVisible();
+  await expect(staff.getByRole('heading', { name: '本人信息：钱附件' })).toBeVisible();
   await staff.screenshot({ path: screenshotPath('staff-self-390'), fullPage: true });
   expect((await staff.request.get('/smsend/agentstaff/query')).status()).toBe(403);
 

@@ -9,6 +9,8 @@ declare global {
       services: HallServices;
       /** The API bases the browser should call (server config), embedded into the console page. */
       apiBases: ApiBases;
+      /** The client's address (TRUST_PROXY honoured), set per request by server/front.ts. */
+      clientAddress?: string;
     }
   }
 }

@@ -4,13 +4,10 @@ import type { Logger } from './lib/logger';
 import type { PageCache } from './lib/page-cache';
 import type { ResultCache } from './lib/result-cache';
 import type { FileStorage } from './storage/storage';
-import type { IdentityProvider } from './modules/identity/external-entry/provider';
-import type { SmsProvider } from './modules/identity/sms/provider';
-import type { MapModule } from './modules/map/map-module';
-import type { MessageHub } from './modules/messages/hub';
-import type { SessionCache } from './modules/identity/session-cache';
-import type { MessagePageCache } from './modules/messages/page-cache';
-import type { JobRunner } from './modules/jobs/runner';
+import type { IdentityProvider, SmsProvider, SessionCache } from '@server/modules/identity';
+import type { MapModule } from '@server/modules/map';
+import type { MessageHub, MessagePageCache } from '@server/modules/messages';
+import type { JobRunner } from '@server/modules/jobs';
 
 /** What a deployment or a test chooses for the services (server/services.ts). */
 export interface ServiceSettings {
@@ -56,9 +53,9 @@ export interface AppContext {
   pageCache: PageCache;
   /**
    * Tests: every answer of a contract call is checked against its output schema, and one that does
-   * not match is a 500 (server/lib/contracts.ts).
+   * not match is a 500 (server/lib/calls.ts).
    */
-  checkContractOutputs?: boolean;
+  checkCallOutputs?: boolean;
   services: AppServices;
   /**
    * LISTEN on a PostgreSQL NOTIFY channel (OpenDatabase.listen of server/db/client.ts); resolves to

@@ -10,10 +10,11 @@ import type { FailureEnvelope } from '@shared/api/envelope';
 import { AppError, isAppError } from '@shared/errors/app-error';
 import type { AppContext, AppEnv } from './app-context';
 import { REQUEST_ID_HEADER } from './lib/request-id';
-import { mountIdentity } from './modules/identity/routes';
-import { mountCalls } from './lib/contracts';
-import { callModules } from './call-modules';
-import { API_DOCS_PATH, createApiDocsRoutes } from './modules/api-docs/routes';
+import { checkOrigin, currentSessionUser, mountIdentity } from '@server/modules/identity';
+import { mountCalls } from './lib/calls';
+import { callModules, declaredCalls } from './call-modules';
+import { API_DOCS_PATH, createApiDocsRoutes } from '@server/modules/api-docs';
+import { interfaceDocs } from '@server/modules/interfaces';
 
 function failure(error: AppError, requestId?: string): FailureEnvelope {
   return {
@@ -46,8 +47,12 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
     }
   });
 
-  mountCalls(app, ctx, callModules);
-  app.route(API_DOCS_PATH, createApiDocsRoutes(ctx));
+  mountCalls(app, ctx, callModules, { currentUser: currentSessionUser, checkOrigin });
+  // The data interfaces defined in the database are documented with the calls (docs/interfaces.md).
+  app.route(
+    API_DOCS_PATH,
+    createApiDocsRoutes(ctx, declaredCalls, [() => interfaceDocs(ctx.db, ctx.config.apiBases.business)]),
+  );
 
   app.notFound((c) => c.json(failure(new AppError('not_found', { message: '接口不存在' })), 404));
 

@@ -1,33 +1,52 @@
 /**
- * Every domain's calls with their handlers, mounted by createApp. A domain added to
- * shared/contracts/index.ts (allCalls) must appear here too: server/modules/api-docs/api-docs.test.ts
- * fails when a declared call is not mounted or a mounted one is not declared.
+ * Every domain's calls with their handlers: the one list of call modules (decision 0009). createApp
+ * mounts it, the OpenAPI document (`/api-docs`) and the call walk read it. A new domain's calls
+ * (shared/calls/<domain>.ts, implemented in server/modules/<domain>/routes.ts) are added here and
+ * their operations to server/modules/api-docs/operations.txt.
  */
-import type { CallModule } from './lib/contracts';
-import { agencyChangeRoutes, agencyRoutes } from './modules/agencies/routes';
-import { auditUserRoutes } from './modules/audit-users/routes';
-import { auditOpinionRoutes } from './modules/audit-opinions/routes';
-import { casCheckRoutes, casProtocolRoutes, casServiceRoutes } from './modules/cas/routes';
-import { constructionExportRoutes } from './modules/construction-export/routes';
-import { constructionRoutes } from './modules/construction/routes';
-import { contractFilingRoutes } from './modules/contracts/filing-routes';
-import { contractChangeRoutes, contractFlowRoutes } from './modules/contracts/change-routes';
-import { contractRoutes } from './modules/contracts/routes';
-import { creditRoutes } from './modules/credit/routes';
-import { downloadRoutes } from './modules/downloads/routes';
-import { hallRoutes } from './modules/hall/routes';
-import { casRoutes, entryRoutes, serviceRoutes, userRoutes } from './modules/identity/routes';
-import { jobRoutes } from './modules/jobs/routes';
-import { deadlineRoutes } from './modules/deadlines/routes';
-import { dockingRoutes } from './modules/docking/routes';
-import { satisfactionRoutes } from './modules/satisfaction/routes';
-import { messageRoutes } from './modules/messages/routes';
-import { noticeRoutes } from './modules/notices/routes';
-import { caseRoutes, offlineRoutes } from './modules/offline/routes';
-import { authChangeRoutes, authorizationRoutes } from './modules/projects/authorization-routes';
-import { projectRoutes } from './modules/projects/routes';
-import { selectionRoutes } from './modules/selection/routes';
-import { staffChangeRoutes, staffFileRoutes, staffRoutes } from './modules/staff/routes';
+import type { CallModule } from './lib/calls';
+import { agencyChangeRoutes, agencyRoutes } from '@server/modules/agencies';
+import { archiveRoutes } from '@server/modules/archive';
+import { auditUserRoutes } from '@server/modules/audit-users';
+import { auditOpinionRoutes } from '@server/modules/audit-opinions';
+import {
+  casCheckRoutes,
+  casProtocolRoutes,
+  casServiceRoutes,
+  casRoutes,
+  entryRoutes,
+  serviceRoutes,
+  userRoutes,
+} from '@server/modules/identity';
+import { constructionExportRoutes, constructionRoutes } from '@server/modules/construction';
+import {
+  contractFilingRoutes,
+  contractChangeRoutes,
+  contractFlowRoutes,
+  contractRoutes,
+} from '@server/modules/contracts';
+import { creditRoutes } from '@server/modules/credit';
+import { downloadRoutes } from '@server/modules/downloads';
+import { hallRoutes } from '@server/modules/hall';
+import { interfaceRoutes } from '@server/modules/interfaces';
+import { jobRoutes } from '@server/modules/jobs';
+import { deadlineRoutes } from '@server/modules/deadlines';
+import { dockingRoutes } from '@server/modules/docking';
+import { satisfactionRoutes } from '@server/modules/satisfaction';
+import { messageRoutes } from '@server/modules/messages';
+import { noticeRoutes } from '@server/modules/notices';
+import { caseRoutes, offlineRoutes } from '@server/modules/offline';
+import { certificateRoutes } from '@server/modules/certificates';
+import { authChangeRoutes, authorizationRoutes } from '@server/modules/authorizations';
+import { projectRoutes } from '@server/modules/projects';
+import { reviewRoutes } from '@server/modules/review';
+import { acceptanceRoutes, catalogueRoutes, resultRoutes } from '@server/modules/results';
+import { selectionRoutes } from '@server/modules/selection';
+import { sharingRoutes } from '@server/modules/sharing';
+import { staffChangeRoutes, staffFileRoutes, staffRoutes } from '@server/modules/staff';
+import { workbenchRoutes } from '@server/modules/workbench';
+import { archiveFolders } from './archive-folders';
+import { workSources } from './work-sources';
 
 export const callModules: readonly CallModule[] = [
   casRoutes,
@@ -63,6 +82,18 @@ export const callModules: readonly CallModule[] = [
   authorizationRoutes,
   authChangeRoutes,
   dockingRoutes,
+  interfaceRoutes,
   offlineRoutes,
   caseRoutes,
+  catalogueRoutes,
+  resultRoutes,
+  acceptanceRoutes,
+  certificateRoutes,
+  sharingRoutes,
+  reviewRoutes,
+  archiveRoutes(archiveFolders),
+  workbenchRoutes(workSources),
 ];
+
+/** The declared calls of every module, by domain (the OpenAPI document's input). */
+export const declaredCalls = callModules.map((module) => module.calls);

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { BBox } from './lib/geometry';
-import { loadServiceFiles, ServiceRegistryError, type FileCasService } from './modules/cas/service-files';
+import { loadServiceFiles, ServiceRegistryError, type FileCasService } from '@server/modules/identity';
 import type { SelectionMethod } from '@shared/domain/selection';
 import { apiBaseNames, defaultApiBases, type ApiBaseName, type ApiBases } from '@shared/api/bases';
 
@@ -38,6 +38,11 @@ export const envSchema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   /** nginx in front (deploy/nginx): the folder where public hall pages are kept as files for it. */
   PAGE_MIRROR_DIR: z.string().min(1).optional(),
+  /**
+   * The hall's public address (https://dcdh.example.gov.cn): printed in certificates' QR codes, which
+   * must open from a phone. Default: http://localhost:<PORT>.
+   */
+  PUBLIC_URL: z.url().optional(),
   /** Phone codes one mobile number may receive per day (the 60 s resend wait is the spec's). */
   SMS_DAILY_LIMIT: z.coerce.number().int().min(1).max(1000).default(10),
   /** External entry: the service whose /cas service tickets the default identity provider trusts. */
@@ -49,6 +54,10 @@ export const envSchema = z.object({
   TIANDITU_API_URL: z.url().default('https://api.tianditu.gov.cn'),
   /** How often each instance looks for due jobs (server/modules/jobs). */
   JOB_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Chunk size of the archive's chunked upload, in MB (spec section 9; 0.0625 to 10). */
+  ARCHIVE_CHUNK_MB: z.coerce.number().min(0.0625).max(10).default(5),
+  /** Days an approved result-sharing application lets its applicant download (1 to 3650). */
+  SHARE_VALID_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Test-only: the product's clock runs this many days ahead (jobs, credit periods). Refused in production. */
   CLOCK_OFFSET_DAYS: z.coerce.number().int().min(-3650).max(3650).optional(),
   /** Selection methods owners may choose for a demand, comma separated (direct, draw, price). */
@@ -93,12 +102,18 @@ export interface Config {
   proxyHops: number;
   /** Where the page cache keeps its pages as files for nginx (server/lib/page-mirror.ts), or unset. */
   pageMirrorDir: string | undefined;
+  /** The hall's public address, no trailing slash (PUBLIC_URL). */
+  publicUrl: string;
   smsDailyLimit: number;
   externalIdentityService: string;
   /** CAS services from the files of CAS_SERVICE_REGISTRY (the console's are in the database). */
   casServiceFiles: readonly FileCasService[];
   map: MapConfig;
   jobPollMs: number;
+  /** Bytes per chunk of the archive's uploader (ARCHIVE_CHUNK_MB). */
+  archiveChunkBytes: number;
+  /** Days an approved result-sharing application stays valid (SHARE_VALID_DAYS). */
+  shareValidDays: number;
   /** Test-only (CLOCK_OFFSET_DAYS): added to the real time by the services' clock. */
   clockOffsetMs: number;
   /** Selection methods owners may choose (SELECTION_METHODS). */
@@ -184,10 +199,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustProxy: env.TRUST_PROXY === 'true',
     proxyHops: env.TRUST_PROXY_HOPS,
     pageMirrorDir: env.PAGE_MIRROR_DIR && path.resolve(env.PAGE_MIRROR_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     smsDailyLimit: env.SMS_DAILY_LIMIT,
     externalIdentityService: env.EXTERNAL_IDENTITY_SERVICE,
     casServiceFiles,
     jobPollMs: env.JOB_POLL_SECONDS * 1000,
+    archiveChunkBytes: Math.round(env.ARCHIVE_CHUNK_MB * 1024 * 1024),
+    shareValidDays: env.SHARE_VALID_DAYS,
     clockOffsetMs: (env.CLOCK_OFFSET_DAYS ?? 0) * 24 * 60 * 60 * 1000,
     docking,
     selectionMethods: [...new Set(env.SELECTION_METHODS.split(',').map((m) => m.trim() as SelectionMethod))],

@@ -11,8 +11,8 @@
 import type { AppContext } from './app-context';
 import { PAGE_CACHE_CHANNEL, onPageCacheNotification } from './lib/page-cache';
 import { DATA_CHANGES_CHANNEL } from './lib/result-cache';
-import { SESSIONS_CHANNEL } from './modules/identity/session-cache';
-import { MESSAGES_CHANNEL } from './modules/messages/service';
+import { SESSIONS_CHANNEL } from '@server/modules/identity';
+import { MESSAGES_CHANNEL } from '@server/modules/messages';
 
 type Listen = NonNullable<AppContext['listen']>;
 

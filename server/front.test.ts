@@ -9,9 +9,10 @@ import { SIGN_IN_LOCATION, createFront, type AstroHandler, type FrontOptions } f
 import { createHallServices } from './hall-services';
 import { createStaticHandler } from './lib/static-files';
 import { createTestContext, type TestContext } from './test/test-context';
+import { listenLocally, type LocalServer } from '@server/test/local-server';
 
 let ctx: TestContext;
-let server: http.Server;
+let local: LocalServer;
 let base: string;
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'front-client-'));
 const astroCalls: { url: string | undefined; locals: object | undefined }[] = [];
@@ -43,13 +44,12 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(clientDir, '403'));
   fs.writeFileSync(path.join(clientDir, '403', 'index.html'), '<h1>无权访问</h1>');
   const front = createFront(frontOptions());
-  server = http.createServer(front);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  local = await listenLocally(front);
+  base = local.base;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await local.close();
   await ctx.dispose();
   fs.rmSync(clientDir, { recursive: true, force: true });
 });
@@ -82,6 +82,14 @@ describe('front server', () => {
     expect(await response.text()).toContain('无权访问');
   });
 
+  it('renders the public guide pages and a demand with its selection record to a visitor without a session (spec section 2)', async () => {
+    for (const page of ['/guide/workPlace', '/guide/matter/1', '/demand/demandDetails?id=1']) {
+      const response = await fetch(`${base}${page}`, { redirect: 'manual' });
+      expect(response.status, page).not.toBe(302);
+      expect(astroCalls.at(-1)?.url, page).toBe(page);
+    }
+  });
+
   it('renders public hall pages through Astro with the in-process services', async () => {
     const response = await fetch(`${base}/hall/home`);
     expect(response.status).toBe(200);
@@ -91,7 +99,7 @@ describe('front server', () => {
   });
 
   it('sends a visitor without a session from any other page home to sign in (spec entry rules)', async () => {
-    for (const page of ['/contract/ContractList', '/guide/workPlace']) {
+    for (const page of ['/contract/ContractList', '/demand/demandQuery']) {
       const response = await fetch(`${base}${page}`, { redirect: 'manual' });
       expect(response.status, page).toBe(302);
       expect(response.headers.get('location')).toBe(SIGN_IN_LOCATION);

@@ -11,12 +11,13 @@ import { LOGIN_REQUIRED_PARAM, LOGIN_REQUIRED_VALUE, RETURN_TO_COOKIE } from '@s
 import { isRouteBuilt } from '@shared/domain/console-pages';
 import { canOpen, matchRoute } from '@shared/domain/routes';
 import type { AppEnv } from './app-context';
+import { clientAddress } from './lib/client-address';
 import { createAccessLog, type Logger } from './lib/logger';
 import { PAGE_CACHE_HEADER, type PageCache } from './lib/page-cache';
 import { REQUEST_ID_HEADER, requestIdOf } from './lib/request-id';
 import { createSecurityHeaders, type SecurityHeaders } from './lib/security-headers';
 import type { StaticHandler } from './lib/static-files';
-import { API_DOCS_PATH } from './modules/api-docs/routes';
+import { API_DOCS_PATH } from '@server/modules/api-docs';
 
 /** Astro's handler in @astrojs/node middleware mode. */
 export type AstroHandler = (
@@ -48,6 +49,8 @@ export interface FrontOptions {
   resolveUser?: (cookieHeader: string | undefined) => Promise<{ roleIds: readonly string[] } | null>;
   /** TRUST_PROXY: the proxy in front sets X-Request-Id, and its id is kept (server/lib/request-id.ts). */
   trustProxy?: boolean;
+  /** With trustProxy: the proxies in front, for the client address pages receive (client-address.ts). */
+  proxyHops?: number;
 }
 
 /** The prerendered 403 page (hall/pages/403), answered with status 403 when a route's roles exclude the user. */
@@ -233,7 +236,16 @@ export function createFront(options: FrontOptions): RequestListener {
       normalizePageHeaders(res);
 
       // A copy per request: Astro code may add to locals, and that must not leak into the next request.
-      (async () => astro(req, res, undefined, { ...pageLocals }))().catch((error: unknown) => {
+      // The client address for pages' per-address limits (the certificate verification).
+      const locals: App.Locals = {
+        ...pageLocals,
+        clientAddress: clientAddress(
+          { trustProxy, proxyHops: options.proxyHops ?? 1 },
+          typeof req.headers['x-forwarded-for'] === 'string' ? req.headers['x-forwarded-for'] : undefined,
+          req.socket.remoteAddress,
+        ),
+      };
+      (async () => astro(req, res, undefined, locals))().catch((error: unknown) => {
         logger.error({ err: error, requestId }, 'page render failed');
         if (!res.headersSent) {
           res.statusCode = 500;

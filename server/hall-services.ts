@@ -3,11 +3,15 @@
  * to Astro's handler as `locals.services`, so a page never calls our own API over HTTP.
  */
 import type { AppContext } from './app-context';
-import { getProjectDistribute, listDistrictShapes } from './modules/map/districts';
-import type { DistrictShape, MapClientConfig, ProjectDistribute } from './modules/map/types';
-import { createHallReads, type HallReads } from './modules/hall/hall-reads';
-import { getHallCounts } from './modules/statistics/service';
-import type { HallCounts } from './modules/statistics/service';
+import {
+  getProjectDistribute,
+  listDistrictShapes,
+  type DistrictShape,
+  type MapClientConfig,
+  type ProjectDistribute,
+} from '@server/modules/map';
+import { createHallReads, type HallReads } from './hall-reads';
+import { getHallCounts, type HallCounts } from '@server/modules/statistics';
 
 export interface HallServices {
   statistics: {
@@ -22,7 +26,7 @@ export interface HallServices {
     /** Provider, bounds and tiles for the map page. */
     getClientConfig: () => MapClientConfig;
   };
-  /** Notices, agencies, downloads, demands and the newest lists (server/modules/hall/hall-reads.ts). */
+  /** Notices, agencies, downloads, demands and the newest lists (server/hall-reads.ts). */
   hall: HallReads;
 }
 

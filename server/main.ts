@@ -13,9 +13,9 @@ import type { AppContext } from './app-context';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { DatabaseUnreachableError } from './db/database-unreachable';
-import { ensureInitialData } from './db/initial-data';
+import { ensureInitialData } from './initial-data';
 import { createFront, type AstroHandler } from './front';
-import { resolveSessionUser } from './modules/identity/guard';
+import { resolveSessionUser } from '@server/modules/identity';
 import { createHallServices } from './hall-services';
 import { createLogger, exitAfterFlush, type Logger } from './lib/logger';
 import { BROWSER_CACHE_CONTROL, createPageCache } from './lib/page-cache';
@@ -94,6 +94,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       logger,
       resolveUser: (cookieHeader) => resolveSessionUser(ctx, cookieHeader),
       trustProxy: config.trustProxy,
+      proxyHops: config.proxyHops,
       securityHeaders,
     });
     const server = http.createServer(front);

@@ -6,12 +6,12 @@
  */
 import type { AppContext, AppServices, ServiceSettings } from './app-context';
 import { createResultCache } from './lib/result-cache';
-import { createSessionCache } from './modules/identity/session-cache';
-import { createMessageHub, type MessageHub } from './modules/messages/hub';
-import { createMessagePageCache } from './modules/messages/page-cache';
-import { createMapModule, type MapModule } from './modules/map/map-module';
-import { productJobs } from './modules/jobs/definitions';
-import { createJobRunner, type JobRunner } from './modules/jobs/runner';
+import { createSessionCache } from '@server/modules/identity';
+import { createMessageHub, type MessageHub, createMessagePageCache } from '@server/modules/messages';
+import { createMapModule, type MapModule } from '@server/modules/map';
+import { productJobs } from './jobs';
+import { installReviewHooks } from './review-hooks';
+import { createJobRunner, type JobRunner } from '@server/modules/jobs';
 
 /** Message streams send a keep-alive, re-check the session and re-read the count this often. */
 const MESSAGE_HEARTBEAT_MS = 25_000;
@@ -20,6 +20,8 @@ export function withServices<T extends Omit<AppContext, 'services'>>(
   base: T,
   settings: Partial<ServiceSettings> = {},
 ): T & Pick<AppContext, 'services'> {
+  // The review engine's hooks are the same for every context of the process (server/review-hooks.ts).
+  installReviewHooks();
   const ctx = base as T & Pick<AppContext, 'services'>;
   let hub: MessageHub | undefined;
   let map: MapModule | undefined;

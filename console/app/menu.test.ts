@@ -7,9 +7,12 @@ const noPage = async () => ({ pages: {} });
 
 /** Built: two contract pages, the notice list and statistics, one user-center page. */
 const registry: PageRegistry = {
-  contract: { load: noPage, pages: ['ContractList', 'backlogList', 'contractDetails'] },
-  noticemanger: { load: noPage, pages: ['statistical', 'message'] },
-  usercenter: { load: noPage, pages: ['orgapply'] },
+  contracts: {
+    load: noPage,
+    pages: ['contract/ContractList', 'contract/backlogList', 'contract/contractDetails'],
+  },
+  notices: { load: noPage, pages: ['noticemanger/statistical', 'noticemanger/message'] },
+  agencies: { load: noPage, pages: ['usercenter/orgapply'] },
 };
 
 const modules: ModuleNode[] = [

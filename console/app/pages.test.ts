@@ -1,34 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { routeGroups, routes, type RouteGroupId } from '@shared/domain/routes';
-import { builtConsolePages } from '@shared/domain/console-pages';
+import { routes } from '@shared/domain/routes';
+import { consolePages, featuresOf, routeId } from '@shared/domain/console-pages';
 import { builtRouteFor, pageRegistry } from './pages';
 
 describe('pageRegistry', () => {
-  const entries = Object.entries(pageRegistry) as [
-    RouteGroupId,
-    NonNullable<(typeof pageRegistry)[RouteGroupId]>,
-  ][];
+  const entries = Object.entries(pageRegistry);
 
   it('lists only console routes of the route table', () => {
-    for (const [group, entry] of entries) {
-      expect(Object.hasOwn(routeGroups, group)).toBe(true);
-      for (const name of entry.pages) {
-        const route = routes.find((candidate) => candidate.group === group && candidate.name === name);
-        expect(route, `${group}/${name}`).toBeDefined();
+    for (const [feature, entry] of entries) {
+      for (const id of entry.pages) {
+        const route = routes.find((candidate) => routeId(candidate) === id);
+        expect(route, `${feature}: ${id}`).toBeDefined();
         expect(route?.surface).toBe('console');
       }
     }
   });
 
-  it('has a module for every group of the built pages list, and no other', () => {
-    expect(Object.keys(pageRegistry).sort()).toEqual(Object.keys(builtConsolePages).sort());
+  it('has a module for every feature of the built pages list, and no other', () => {
+    expect(Object.keys(pageRegistry).sort()).toEqual(Object.keys(consolePages).sort());
   });
 
-  it('agrees with what each group module exports', async () => {
-    for (const [group, entry] of entries) {
+  it('agrees with what each feature module exports', async () => {
+    for (const [feature, entry] of entries) {
       const module = await entry.load();
-      expect(Object.keys(module.pages).sort(), group).toEqual([...entry.pages].sort());
+      expect(Object.keys(module.pages).sort(), feature).toEqual([...entry.pages].sort());
     }
+  });
+
+  it('shows a route built by two features as both parts, in the list order', () => {
+    const todo = routes.find((route) => routeId(route) === 'notdchy/toDoList');
+    expect(todo && featuresOf(todo)).toEqual(['authorizations', 'offline']);
+    const time = routes.find((route) => routeId(route) === 'task/time');
+    expect(time && featuresOf(time)).toEqual(['jobs', 'deadlines']);
   });
 
   it('finds the built route of a path or href', () => {

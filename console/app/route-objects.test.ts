@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { routes, type RouteDef } from '@shared/domain/routes';
 import type { PageRegistry } from './pages';
@@ -10,15 +11,15 @@ function Placeholder() {
 describe('buildRouteObjects', () => {
   let loads = 0;
   const registry: PageRegistry = {
-    contract: {
+    contracts: {
       load: async () => {
         loads += 1;
-        return { pages: { ContractList: Placeholder, backlogList: Placeholder } };
+        return { pages: { 'contract/ContractList': Placeholder, 'contract/backlogList': Placeholder } };
       },
-      pages: ['ContractList', 'backlogList'],
+      pages: ['contract/ContractList', 'contract/backlogList'],
     },
-    // A hall route name listed by mistake never becomes a console route.
-    hall: { load: async () => ({ pages: {} }), pages: ['home'] },
+    // A hall route listed by mistake never becomes a console route.
+    hall: { load: async () => ({ pages: {} }), pages: ['hall/home'] },
   };
   const objects = buildRouteObjects(routes, registry);
 
@@ -38,18 +39,35 @@ describe('buildRouteObjects', () => {
     expect(byPath['/contract/backlogList']).toMatchObject({ keepAlive: false });
   });
 
-  it('loads every page of a group from the group module', async () => {
+  it('loads every page of a feature from the feature module', async () => {
     const lazy = objects.map((route) => route.lazy as () => Promise<{ Component?: unknown }>);
     const resolved = await Promise.all(lazy.map((load) => load()));
     expect(resolved.map((result) => result.Component)).toEqual([Placeholder, Placeholder]);
     expect(loads).toBe(2);
   });
 
-  it('fails clearly when the group module lacks a registered page', async () => {
+  it('fails clearly when the feature module lacks a registered page', async () => {
     const table: RouteDef[] = routes.filter((route) => route.name === 'ContractTemplateList');
     const [broken] = buildRouteObjects(table, {
-      contract: { load: async () => ({ pages: {} }), pages: ['ContractTemplateList'] },
+      contracts: { load: async () => ({ pages: {} }), pages: ['contract/ContractTemplateList'] },
     });
     await expect((broken?.lazy as () => Promise<unknown>)()).rejects.toThrow(/ContractTemplateList/);
+  });
+
+  it('shows the parts of every feature that builds a route, one after the other', async () => {
+    const table: RouteDef[] = routes.filter((route) => route.path === '/task/time');
+    function Jobs() {
+      return null;
+    }
+    function Deadlines() {
+      return null;
+    }
+    const [time] = buildRouteObjects(table, {
+      jobs: { load: async () => ({ pages: { 'task/time': Jobs } }), pages: ['task/time'] },
+      deadlines: { load: async () => ({ pages: { 'task/time': Deadlines } }), pages: ['task/time'] },
+    });
+    const { Component } = await (time?.lazy as () => Promise<{ Component: () => ReactElement }>)();
+    const parts = Component().props as { children: ReactElement[] };
+    expect(parts.children.map((part) => part.type)).toEqual([Jobs, Deadlines]);
   });
 });

@@ -1,6 +1,8 @@
+import { createElement, Fragment, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { RouteDef } from '@shared/domain/routes';
-import { isRouteBuilt, type PageRegistry } from './pages';
+import { featuresOf, routeId } from '@shared/domain/console-pages';
+import type { PageRegistry } from './pages';
 
 /** What every console route carries in its `handle` (read with useMatches). */
 export interface ConsoleRouteHandle {
@@ -13,26 +15,41 @@ export function isConsoleRouteHandle(value: unknown): value is ConsoleRouteHandl
   return typeof value === 'object' && value !== null && 'route' in value && 'keepAlive' in value;
 }
 
+/** The parts several features give one route, one after the other. */
+function stacked(parts: readonly ComponentType[]): ComponentType {
+  if (parts.length === 1) return parts[0] as ComponentType;
+  return function StackedPage() {
+    return createElement(Fragment, null, ...parts.map((Part, index) => createElement(Part, { key: index })));
+  };
+}
+
 /**
  * Route objects for React Router's data router: one per console route of `routes` whose page is in
- * `registry`, nothing for the others. Every page of a group loads from the group's one lazy chunk.
+ * `registry`, nothing for the others. A route's page loads from the lazy chunk of the feature that
+ * builds it (of each, in the registry's order, when several do).
  */
 export function buildRouteObjects(routes: readonly RouteDef[], registry: PageRegistry): RouteObject[] {
   return routes
-    .filter((route) => isRouteBuilt(route, registry))
-    .map((route) => {
-      const entry = registry[route.group];
+    .filter((route) => route.surface === 'console')
+    .map((route) => ({ route, features: featuresOf(route, registry) }))
+    .filter(({ features }) => features.length > 0)
+    .map(({ route, features }) => {
+      const id = routeId(route);
       const handle: ConsoleRouteHandle = { route, keepAlive: route.keepAlive === true };
       return {
-        id: `${route.group}/${route.name}`,
+        id,
         path: route.path,
         handle,
         lazy: async () => {
-          const module = await entry!.load();
-          const Component = module.pages[route.name];
-          if (!Component)
-            throw new Error(`console: the ${route.group} module exports no page "${route.name}"`);
-          return { Component };
+          const parts = await Promise.all(
+            features.map(async (feature) => {
+              const module = await registry[feature]!.load();
+              const Part = module.pages[id];
+              if (!Part) throw new Error(`console: the ${feature} feature exports no page "${id}"`);
+              return Part;
+            }),
+          );
+          return { Component: stacked(parts) };
         },
       };
     });

@@ -4,7 +4,7 @@
  */
 import { callApi } from '@shared/api/call';
 import type { ApiClient } from '@shared/api/client';
-import { userCalls } from '@shared/contracts/identity';
+import { userCalls } from '@shared/calls/identity';
 import type { CurrentUser, ModuleNode } from '@shared/auth/user';
 import { AppError } from '@shared/errors/app-error';
 import { loadUnreadCount } from '@console/features/messages';

@@ -57,7 +57,7 @@ export interface AttachmentFile {
   size?: number;
 }
 
-/** A file list with 预览 and 下载 links (links from the contract: callUrl). */
+/** A file list with 预览 and 下载 links (links from the call: callUrl). */
 export function Attachments({
   files,
   href,

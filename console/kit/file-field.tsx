@@ -4,11 +4,14 @@
  *
  * ```tsx
  * <FileField id="licence" label="营业执照" allowed={documentExtensions} onFile={setFile} />
+ * <KeptFiles files={kept} onRemove={(fileId) => setRemoved((before) => [...before, fileId])} />
  * ```
  */
 import { useState } from 'react';
 import { checkUpload } from '@shared/validation/upload';
+import { Button } from '@shared/ui/button';
 import { Field } from '@shared/ui/form';
+import { zh } from '@console/lib/i18n';
 
 export interface FileFieldProps {
   id: string;
@@ -48,3 +51,63 @@ export function FileField({ id, label, allowed, onFile, hint, error }: FileField
     </Field>
   );
 }
+
+/** The files a form keeps from before, each with 删除 (the form sends the removed ones when saved). */
+export function KeptFiles({
+  files,
+  label,
+  onRemove,
+}: {
+  files: readonly { fileId: string; fileName: string }[];
+  /** Before each name (default 已上传：). */
+  label?: string | undefined;
+  onRemove: (fileId: string) => void;
+}) {
+  if (files.length === 0) return null;
+  return (
+    <ul className="kit-kept-files">
+      {files.map((file) => (
+        <li key={file.fileId}>
+          {label ?? zh.kit.uploaded}
+          {file.fileName}{' '}
+          <Button type="button" variant="ghost" size="sm" onClick={() => onRemove(file.fileId)}>
+            {zh.kit.remove}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The files a form adds (one per upload field, by the field's name) and the files it keeps from
+ * before that it removes; `input()` is what the form sends for them.
+ */
+export function useFormFiles<K extends string>() {
+  const [uploads, setUploads] = useState<Partial<Record<K, File>>>({});
+  const [removed, setRemoved] = useState<readonly string[]>([]);
+  return {
+    removed,
+    choose: (key: K, file: File | null) =>
+      setUploads((before) => {
+        const next = { ...before };
+        if (file) next[key] = file;
+        else delete next[key];
+        return next;
+      }),
+    remove: (fileId: string) => setRemoved((before) => [...before, fileId]),
+    /** The chosen files by field, and `removeFileIds` when files are removed. */
+    input: (): Partial<Record<K, File>> & { removeFileIds?: string } => ({
+      ...uploads,
+      ...(removed.length > 0 ? { removeFileIds: removed.join(',') } : {}),
+    }),
+    /** After saving: nothing chosen, nothing removed. */
+    clear: () => {
+      setUploads({});
+      setRemoved([]);
+    },
+  };
+}
+
+/** The files of a form (useFormFiles). */
+export type FormFiles<K extends string> = ReturnType<typeof useFormFiles<K>>;

@@ -1,5 +1,5 @@
 /**
- * Forms on react-hook-form with the contract's own zod schema: the same rules and Chinese messages as
+ * Forms on react-hook-form with the call's own zod schema: the same rules and Chinese messages as
  * the server. Server refusals land on their field (AppError.field) or above the form; the GOV.UK error
  * summary at the top links to each field; leaving with unsaved changes asks first; the submit button
  * is disabled only while submitting.
@@ -18,6 +18,8 @@ import {
   type DefaultValues,
   type FieldValues,
   type Path,
+  type SetValueConfig,
+  type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
 import { useBlocker } from 'react-router';
@@ -43,7 +45,7 @@ export function useContractForm<S extends z.ZodType<FieldValues, FieldValues>>(
   defaultValues: DefaultValues<z.input<S>>,
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
   return useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: zodResolver(schema as never) as never,
+    resolver: zodResolver(schema),
     defaultValues,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -130,18 +132,39 @@ export function KitForm<V extends FieldValues, O>({
   );
 }
 
-export interface TextFieldProps<V extends FieldValues> {
-  form: UseFormReturn<V, unknown, unknown>;
-  name: Path<V>;
+/**
+ * What a field takes of its form: any form whose schema has the fields `N`, each able to hold a
+ * `Value` (what the control writes: a string). A form is invariant in its values, so a field, or a
+ * group of fields shared by several forms (the staff fields of 新增 and 修改), takes this instead of
+ * one form's type; a form of a schema without one of the fields, or where one cannot hold a string,
+ * does not fit.
+ */
+export interface FormWith<N extends string, Value = string> {
+  register: (name: N) => UseFormRegisterReturn;
+  setValue: (name: N, value: Value, options?: SetValueConfig) => void;
+  watch: (name: N) => unknown;
+  formState: { readonly errors: Readonly<Partial<Record<N, { message?: string }>>> };
+}
+
+/** The message of a field's error, if it has one (it only reads, so the field may hold any value). */
+export function fieldError<N extends string>(form: FormWith<N, never>, name: N): string | undefined {
+  return form.formState.errors[name]?.message;
+}
+
+export interface TextFieldProps<N extends string, O extends string | number> {
+  /** The form; `name` must be one of its fields and able to hold what the control writes. */
+  form: FormWith<NoInfer<N>, `${NoInfer<O>}`>;
+  name: N;
   label: string;
   hint?: string;
   multiline?: boolean;
   type?: 'text' | 'number' | 'date' | 'email' | 'tel';
-  options?: readonly { value: string | number; label: string }[];
+  /** A select of these choices (the control writes the chosen value as a string). */
+  options?: readonly { value: O; label: string }[];
 }
 
 /** A text, number, date, textarea or select field registered on the form, with its message beside it. */
-export function TextField<V extends FieldValues>({
+export function TextField<N extends string, O extends string | number = string>({
   form,
   name,
   label,
@@ -149,11 +172,10 @@ export function TextField<V extends FieldValues>({
   multiline,
   type = 'text',
   options,
-}: TextFieldProps<V>) {
+}: TextFieldProps<N, O>) {
   const formId = use(FormIdContext);
-  const error = (form.formState.errors as Record<string, { message?: string } | undefined>)[name]?.message;
   return (
-    <Field id={controlId(formId, name)} label={label} hint={hint} error={error}>
+    <Field id={controlId(formId, name)} label={label} hint={hint} error={fieldError(form, name)}>
       {(control) =>
         options ? (
           <select className="ui-input" {...control} {...form.register(name)}>

@@ -1,10 +1,10 @@
 /**
  * The list page every console list is: a filter bar bound to the URL, a sortable table with row and
  * bulk actions, paging, loading / empty / error states, and Excel export of the current filter. Only
- * non-empty filters are sent (spec section 5); the paging parameters are the contract's.
+ * non-empty filters are sent (spec section 5); the paging parameters are the call's.
  *
  * ```tsx
- * <ListPage title="短信发件箱" caption="短信" call={userCalls.smsOutbox} …/>   // a `page` contract
+ * <ListPage title="短信发件箱" caption="短信" call={userCalls.smsOutbox} …/>   // a `page` call
  * <ListPage title="审核意见" call={auditOpinionCalls.list}
  *   filters={[{ name: 'content', label: '意见内容' }]}
  *   columns={[{ key: 'content', header: '审核意见', cell: (row) => row.content, wide: true }]}
@@ -16,7 +16,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import type { z } from 'zod';
 import { callApi } from '@shared/api/call';
 import { compactParams } from '@shared/api/client';
-import type { CallInput, Contract, RowOf } from '@shared/contracts/define';
+import type { CallInput, ApiCall, RowOf } from '@shared/calls/define';
 import { Button } from '@shared/ui/button';
 import { Input } from '@shared/ui/form';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
@@ -36,18 +36,31 @@ export interface FilterDef<F extends string = string> {
   type?: 'text' | 'select' | 'date';
   /** Choices of a select ('' = 全部 is added first). */
   options?: readonly { value: string | number; label: string }[];
+  /** A text field's hint; a select's first choice (the empty value) instead of 全部. */
   placeholder?: string;
 }
 
+/**
+ * A select filter offering a status table's values (全部 first), the way every list filters by a
+ * state: `statusFilter('auditStatus', '审核状态', auditStatus)`.
+ */
+export function statusFilter<F extends string>(
+  name: F,
+  label: string,
+  table: { readonly entries: readonly { value: string | number; label: string }[] },
+): FilterDef<F> {
+  return { name, label, type: 'select', options: table.entries };
+}
+
 export interface ExportDef {
-  /** A `file` contract taking the same filters. */
-  call: Contract;
+  /** A `file` call taking the same filters. */
+  call: ApiCall;
   /** The file name offered ('中介机构名录.xlsx'). */
   fileName: string;
   label?: string;
 }
 
-export interface ListPageProps<C extends Contract, Key> {
+export interface ListPageProps<C extends ApiCall, Key> {
   title: string;
   /** The table's accessible name. */
   caption: string;
@@ -56,7 +69,7 @@ export interface ListPageProps<C extends Contract, Key> {
   actions?: ReactNode;
   /** Between the header and the filters (e.g. tabs to another list of the group). */
   intro?: ReactNode;
-  /** A `page` contract. */
+  /** A `page` call. */
   call: C;
   filters?: readonly FilterDef[];
   /** Input the page always sends (not in the URL). */
@@ -79,13 +92,13 @@ export interface ListPageProps<C extends Contract, Key> {
   urlPrefix?: string;
 }
 
-/** True when the contract's input object has this field. */
-function accepts(contract: Contract, field: string): boolean {
-  const shape = (contract.input as Partial<z.ZodObject>).shape as Record<string, unknown> | undefined;
+/** True when the call's input object has this field. */
+function accepts(call: ApiCall, field: string): boolean {
+  const shape = (call.input as Partial<z.ZodObject>).shape as Record<string, unknown> | undefined;
   return shape !== undefined && field in shape;
 }
 
-export function ListPage<C extends Contract, Key>({
+export function ListPage<C extends ApiCall, Key>({
   title,
   caption,
   description,
@@ -133,7 +146,7 @@ export function ListPage<C extends Contract, Key>({
     if (!exportFile) return;
     setExporting(texts.exporting);
     try {
-      saveBlob((await callApi(api, exportFile.call, filterInput as never)) as Blob, exportFile.fileName);
+      saveBlob((await callApi(api, exportFile.call, filterInput)) as Blob, exportFile.fileName);
       setExporting(null);
     } catch (caught) {
       setExporting(caught instanceof Error ? caught.message : texts.exportFailed);
@@ -233,8 +246,15 @@ interface FilterBarProps {
 export function FilterBar({ filters, values, onApply }: FilterBarProps) {
   const id = useId();
   const [draft, setDraft] = useState(values);
-  // Back and forward change the URL: show what it says.
-  useEffect(() => setDraft(values), [values]);
+  // Back and forward change the URL: show what it says. Only a change of what the URL says resets the
+  // draft, not a new object of the same values on a re-render (the list's data arriving would
+  // otherwise wipe a choice made while it loaded).
+  const urlValues = JSON.stringify(values);
+  const [shown, setShown] = useState(urlValues);
+  if (urlValues !== shown) {
+    setShown(urlValues);
+    setDraft(values);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply(draft);
@@ -256,7 +276,7 @@ export function FilterBar({ filters, values, onApply }: FilterBarProps) {
                 value={value}
                 onChange={(e) => change(e.target.value)}
               >
-                <option value="">{zh.kit.all}</option>
+                <option value="">{filter.placeholder ?? zh.kit.all}</option>
                 {(filter.options ?? []).map((option) => (
                   <option key={String(option.value)} value={String(option.value)}>
                     {option.label}

@@ -1,5 +1,5 @@
 /**
- * Uploads through a multipart contract with progress (XMLHttpRequest: fetch reports no upload progress
+ * Uploads through a multipart call with progress (XMLHttpRequest: fetch reports no upload progress
  * over HTTP/1.1). A file that breaks the upload rules is refused before it is sent, with the rule's
  * message; the server's refusals come back as AppErrors with its message.
  *
@@ -8,13 +8,13 @@
  * ```
  */
 import type { ApiClient } from '@shared/api/client';
-import type { CallInput, CallOutput, Contract } from '@shared/contracts/define';
+import type { CallInput, CallOutput, ApiCall } from '@shared/calls/define';
 import { AppError, codeForStatus } from '@shared/errors/app-error';
 import { checkUpload, uploadMessages } from '@shared/validation/upload';
 
-export function uploadWithProgress<C extends Contract>(
+export function uploadWithProgress<C extends ApiCall>(
   api: ApiClient,
-  contract: C,
+  call: C,
   input: CallInput<C> & { file: File },
   allowed: readonly string[],
   onProgress: (loaded: number, total: number) => void = () => {},
@@ -33,7 +33,7 @@ export function uploadWithProgress<C extends Contract>(
   }
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open(contract.methods[0], api.url(contract.base, contract.path));
+    xhr.open(call.methods[0], api.url(call.base, call.path));
     xhr.withCredentials = true;
     xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : 0);
     xhr.onload = () => {

@@ -6,9 +6,9 @@ import type { BuiltPages } from '@shared/domain/console-pages';
 import { consoleEntryFrom, consoleEntryHref, unreadCount } from './account-links';
 
 const registry: BuiltPages = {
-  contract: { pages: ['ContractList'] },
-  noticemanger: { pages: ['statistical'] },
-  usercenter: { pages: ['orgapply'] },
+  contracts: { pages: ['contract/ContractList'] },
+  statistics: { pages: ['noticemanger/statistical'] },
+  agencies: { pages: ['usercenter/orgapply'] },
 };
 
 const userCenter: ModuleNode = {

@@ -6,8 +6,8 @@
  */
 import { callApi } from '@shared/api/call';
 import type { ApiClient } from '@shared/api/client';
-import { userCalls } from '@shared/contracts/identity';
-import { messageCalls } from '@shared/contracts/messages';
+import { userCalls } from '@shared/calls/identity';
+import { messageCalls } from '@shared/calls/messages';
 import type { ModuleNode } from '@shared/auth/user';
 import { builtConsolePages, excludedSubsystemNames, type BuiltPages } from '@shared/domain/console-pages';
 import { buildMenu, subsystemsFor } from '@shared/domain/menu';

@@ -2,9 +2,9 @@
  * The user-service calls of the register tab (spec section 7, /uc): username check, phone code and
  * registration. Failures are AppErrors with the server's message, which the form warns as is.
  */
-import { callApi } from '@shared/api/call';
+import { callApi, callApiWithMessage } from '@shared/api/call';
 import type { ApiClient } from '@shared/api/client';
-import { userCalls } from '@shared/contracts/identity';
+import { userCalls } from '@shared/calls/identity';
 import { AppError } from '@shared/errors/app-error';
 import { toRegisterRequest, type RegisterForm } from '@shared/validation/identity';
 
@@ -22,8 +22,9 @@ export async function isUsernameTaken(api: ApiClient, loginname: string): Promis
 }
 
 /** `GET {uc}/sendShortMessage?userphone=`: sends a 6-character code to the phone. */
-export async function sendPhoneCode(api: ApiClient, userphone: string): Promise<void> {
-  await callApi(api, userCalls.sendPhoneCode, { userphone });
+/** Sends the code; resolves with the server's words (in demo mode: where the code can be read). */
+export async function sendPhoneCode(api: ApiClient, userphone: string): Promise<string> {
+  return (await callApiWithMessage(api, userCalls.sendPhoneCode, { userphone })).message;
 }
 
 /** `POST {uc}/user.json` with the new user as a form; the password itself, which the server checks against the strength rule. */

@@ -115,9 +115,9 @@ export function RegisterPanel({ api, onRegistered }: RegisterPanelProps) {
     }
     setField('userphone', undefined);
     try {
-      await sendPhoneCode(api, parsed.data.userphone);
+      const sent = await sendPhoneCode(api, parsed.data.userphone);
       start(PHONE_CODE_COUNTDOWN_S);
-      setCodeNote(m.phoneCodeSent);
+      setCodeNote(sent || m.phoneCodeSent);
     } catch (error) {
       // Spec section 8: a phone code failure warns the server's message.
       setField('phoneverify', error instanceof AppError ? error.message : new AppError('internal').message);

@@ -1,11 +1,6 @@
 import type { HallServices } from '@server/hall-services';
-import type {
-  AgencySummary,
-  NewConstruction,
-  NewProject,
-  NoticeSummary,
-} from '@server/modules/hall/hall-reads';
-import type { BBox, DistrictShape } from '@shared/contracts/hall';
+import type { AgencySummary, NewConstruction, NewProject, NoticeSummary } from '@server/hall-reads';
+import type { BBox, DistrictShape } from '@shared/calls/hall';
 
 /** Spec section 9: the latest-items statistics ask for 5 items. */
 export const LATEST_COUNT = 5;

@@ -28,3 +28,13 @@ export function telHref(number: string): string {
 export function pageTitle(name?: string): string {
   return name && name !== site.title ? `${name} - ${site.title}` : site.title;
 }
+
+/**
+ * The site icon, inline on every hall and console page: no extra request, and no /favicon.ico falling
+ * through to the 404 page (issue 21: every console page logged one).
+ */
+export const favicon =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><circle cx="32" cy="32" r="31" fill="#c8161d"/><path d="M32 12 49 44H15Z" fill="none" stroke="#f2c14e" stroke-width="5" stroke-linejoin="round"/><circle cx="32" cy="34" r="4" fill="#fff6dc"/></svg>',
+  );

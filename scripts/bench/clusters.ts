@@ -11,7 +11,7 @@ import { createLogger } from '@server/lib/logger';
 import { createPageCache } from '@server/lib/page-cache';
 import { withServices } from '@server/services';
 import { createFsStorage } from '@server/storage/storage';
-import { Rng } from '@server/db/seed/random';
+import { Rng } from '@server/seed/random';
 
 export interface ClusterBench {
   projects: number;

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { openPglite } from '@server/db/client';
-import { seedDemo } from '@server/db/seed';
+import { seedDemo } from '@server/seed';
 import { createFsStorage } from '@server/storage/storage';
 
 export const BENCH_PROJECTS = 100_000;

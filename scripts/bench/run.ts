@@ -16,9 +16,17 @@
  *    100,000-project set into it on its first start) the same on PostgreSQL (p99 ≤ 50 ms).
  * 7. With BENCH_DATABASE_URL (issue 13): the project list with filters, 50 signed-in users, p95 ≤ 15 ms
  *    and ≥ 0.5× the same stack answering SELECT 1; the owner's and agency's to-do lists p95 ≤ 15 ms.
+ * 8. Data interfaces (issue 25): getQuery on a projects interface with three conditions, 50 concurrent
+ *    callers with a consumer key, p95 ≤ 20 ms, and the ratio to the same stack answering SELECT 1
+ *    (/healthz); on the embedded database (`interfaces`) and, with BENCH_DATABASE_URL, on PostgreSQL
+ *    with the 100,000-project set (`interfacesPostgres`, the issue's figure).
+ *
+ * 9. The archive's chunked upload (issue 22): a 50 MB file through simple-uploader.js's protocol
+ *    ≥ 0.5× one raw POST of the same bytes to a bare node:http sink; server memory growth ≤ 64 MB;
+ *    the merge's time.
  *
  * BENCH_STEPS=calls,callsPostgres (names as in the report's errors: js, consoleJs, consoleList, throughput, clusters,
- * firstClusters, lighthouse, calls, callsPostgres, projectsPostgres, throughputLogged) runs only those; unless they
+ * firstClusters, lighthouse, calls, callsPostgres, projectsPostgres, interfaces, interfacesPostgres, throughputLogged, archiveUpload) runs only those; unless they
  * include clusters or firstClusters, the server runs on a fresh demo database of SEED_PROJECTS
  * projects (default 200) instead of the 100,000-project set, which takes seconds instead of minutes
  * (figures for working on one step; the full run is the one that counts).
@@ -41,12 +49,14 @@ import {
   type LighthouseScore,
   type ListPageTiming,
 } from './browser';
+import { benchArchiveUpload, type ArchiveUploadBench } from './archive-upload';
 import { benchClusters, type ClusterBench } from './clusters';
 import { isRouteBuilt } from '@shared/domain/console-pages';
 import { routes } from '@shared/domain/routes';
 import { benchCalls, signIn, type CallRun, type CallsBench } from './calls';
 import { BENCH_PROJECTS, ensureBenchDataset } from './dataset';
 import { benchProjects, type ProjectsBench } from './projects';
+import { benchInterfaces, type InterfacesBench, type LoadRun } from './interfaces';
 import { measureJsWeight, type JsWeight } from './js-weight';
 import { newMirrorDir } from '../../e2e/fixtures/nginx-front';
 import { compareWithNginx, type Comparison } from './throughput';
@@ -84,6 +94,9 @@ const TARGETS = {
   projectListP95Ms: 15,
   projectListRatio: 0.5,
   todoP95Ms: 15,
+  interfaceP95Ms: 20,
+  archiveUploadRatio: 0.5,
+  archiveMemoryMB: 64,
 };
 const CAPTCHA = 'Bn7k';
 
@@ -101,6 +114,9 @@ interface Results {
   calls?: CallsBench;
   callsPostgres?: CallsBench;
   projectsPostgres?: ProjectsBench;
+  interfaces?: InterfacesBench;
+  interfacesPostgres?: InterfacesBench;
+  archiveUpload?: ArchiveUploadBench;
   /** The uptime load averages (1, 5, 15 min) when the run ended: the machine may be shared. */
   load?: number[];
   errors: Record<string, string>;
@@ -278,6 +294,47 @@ function report(results: Results): string {
       `   to-do lists p95 ${pj.ownerTodo.p95Ms.toFixed(1)} / ${pj.agencyTodo.p95Ms.toFixed(1)} ms (target ≤ ${TARGETS.todoP95Ms} ms): ${verdict(todoOk)}`,
     );
   }
+  const interfaceSections = [
+    {
+      name: 'interfaces',
+      title: '8. Data interfaces, getQuery with three conditions, embedded database (PGlite)',
+    },
+    { name: 'interfacesPostgres', title: '8b. Data interfaces, getQuery with three conditions, PostgreSQL' },
+  ] as const;
+  for (const { name, title } of interfaceSections) {
+    const r = results[name];
+    if (!r && name === 'interfacesPostgres' && !results.errors[name] && !process.env.BENCH_DATABASE_URL) {
+      lines.push(title, '   not measured (needs BENCH_DATABASE_URL)');
+      continue;
+    }
+    lines.push(title);
+    if (!r) {
+      lines.push(`   not measured (${results.errors[name] ?? results.errors.postgresStart ?? 'skipped'})`);
+      continue;
+    }
+    const run = (label: string, l: LoadRun) =>
+      `   ${label.padEnd(22)} ${l.path.padEnd(24)} ${Math.round(l.rate)} req/s, p50 ${l.p50Ms.toFixed(1)} ms, p95 ${l.p95Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms, ${l.failures} failures`;
+    const full = r.projects >= BENCH_PROJECTS;
+    lines.push(
+      `   on ${r.projects.toLocaleString('en')} projects${full ? '' : ` (NOT the ${BENCH_PROJECTS.toLocaleString('en')}-project set)`}, ${r.rows} matching rows; load from Node, ${r.connections} callers`,
+      run('getQuery, 3 conditions', r.query),
+      run('SELECT 1, same stack', r.trivial),
+      `   getQuery / SELECT 1 ${r.ratio.toFixed(2)}; p95 ${r.query.p95Ms.toFixed(1)} ms (target ≤ ${TARGETS.interfaceP95Ms} ms${name === 'interfacesPostgres' ? ', 100,000 projects' : ''}; best of ${r.rounds} alternating rounds): ${verdict(r.query.p95Ms <= TARGETS.interfaceP95Ms && (name !== 'interfacesPostgres' || full))}`,
+    );
+  }
+  lines.push(
+    '9. Archive chunked upload (issue 22): 50 MB, simple-uploader.js protocol vs one raw POST to a bare node:http sink',
+  );
+  const au = results.archiveUpload;
+  if (!au) lines.push(`   not measured (${results.errors.archiveUpload ?? 'skipped'})`);
+  else if (au.status === 'missing') lines.push(`   not measured: ${au.note}`);
+  else
+    lines.push(
+      `   chunked ${au.chunkedMBps.toFixed(1)} MB/s (${au.chunks} chunks of ${kb(au.chunkSize)}: one test GET, then a POST each, one at a time), raw POST ${au.rawMBps.toFixed(1)} MB/s; best of ${au.rounds} alternating rounds, every answer 200 with the file's sha256`,
+      `   ratio ${au.ratio.toFixed(2)} (target ≥ ${TARGETS.archiveUploadRatio}): ${verdict(au.ratio >= TARGETS.archiveUploadRatio)}`,
+      `   server memory growth ${au.memoryGrowthMB.toFixed(1)} MB (target ≤ ${TARGETS.archiveMemoryMB} MB): ${verdict(au.memoryGrowthMB <= TARGETS.archiveMemoryMB)}`,
+      `   merge (streamed into storage, sha256, one transaction) ${ms(au.mergeMs)}`,
+    );
   if (results.load) lines.push('', `Load average at the end (1 / 5 / 15 min): ${results.load.join(' / ')}`);
   const errors = Object.entries(results.errors);
   if (errors.length) lines.push('', 'Errors:', ...errors.map(([name, message]) => `   ${name}: ${message}`));
@@ -401,6 +458,14 @@ async function main(): Promise<void> {
       );
     if (wanted('calls'))
       results.calls = await step(results, 'calls', 120_000, () => benchCalls(running, { captcha: CAPTCHA }));
+    if (wanted('interfaces'))
+      results.interfaces = await step(results, 'interfaces', 180_000, () =>
+        benchInterfaces(running, { captcha: CAPTCHA }),
+      );
+    if (wanted('archiveUpload'))
+      results.archiveUpload = await step(results, 'archiveUpload', 300_000, () =>
+        benchArchiveUpload(running, { captcha: CAPTCHA }),
+      );
   } finally {
     await server?.stop();
     server = undefined;
@@ -411,7 +476,10 @@ async function main(): Promise<void> {
       compareLogged(dataset ? { DATA_DIR: dataset.dataDir } : smallSet, buildDir),
     );
   const postgresUrl = process.env.BENCH_DATABASE_URL;
-  if (postgresUrl && (wanted('callsPostgres') || wanted('projectsPostgres'))) {
+  if (
+    postgresUrl &&
+    (wanted('callsPostgres') || wanted('projectsPostgres') || wanted('interfacesPostgres'))
+  ) {
     // An empty database is seeded with the 100,000-project set on the server's first start (minutes,
     // once); a database already holding a set is used as it is (the report prints its project count).
     log('starting the server on PostgreSQL (BENCH_DATABASE_URL); an empty one is seeded first');
@@ -437,6 +505,10 @@ async function main(): Promise<void> {
       if (started && wanted('projectsPostgres'))
         results.projectsPostgres = await step(results, 'projectsPostgres', 600_000, () =>
           benchProjects(started, { captcha: CAPTCHA }),
+        );
+      if (started && wanted('interfacesPostgres'))
+        results.interfacesPostgres = await step(results, 'interfacesPostgres', 300_000, () =>
+          benchInterfaces(started, { captcha: CAPTCHA }),
         );
     } finally {
       await started?.stop();

@@ -53,12 +53,15 @@ export async function openDatabase(
     : openPglite(config.dataDir);
 }
 
-/** Opens an embedded database; `dataDir` undefined means in memory (tests). */
-export async function openPglite(dataDir: string | undefined): Promise<OpenDatabase> {
+/**
+ * Opens an embedded database; `dataDir` undefined means in memory (tests). `dump` (a dumpDataDir
+ * tarball) starts it from that data instead of an empty cluster: tests copy a template made once.
+ */
+export async function openPglite(dataDir: string | undefined, dump?: Blob): Promise<OpenDatabase> {
   const lock = dataDir ? lockDataDir(dataDir) : undefined;
   let client: PGlite;
   try {
-    client = new PGlite(dataDir ? pgliteDataPath(dataDir) : undefined);
+    client = new PGlite({ dataDir: dataDir ? pgliteDataPath(dataDir) : undefined, loadDataDir: dump });
     await client.waitReady;
     const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Database;
     await migratePglite(db as never, { migrationsFolder });

@@ -1,85 +1,143 @@
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { deadlineTaskTypes } from '@shared/domain/deadlines';
+import type { AuditSubject } from '@shared/domain/statuses';
 import { deadlineAfter } from '@shared/domain/working-days';
 import type { Queryable } from './database';
 import { projectAuthorizations, reviewItems, serviceDeadlines, workingCalendar } from './schema';
 
 /**
- * Puts every agency, construction unit, staff member and contract filing that is not yet under review
- * into review_items (server/modules/review), with the audit status its own row carries: without an
- * item, its reviewers' to-do lists would not show it and no decision could be taken on it. The
- * applicant is the account of the unit or agency (an agency applies for its staff and files its
- * contracts), or nobody when there is no account (then only reviewers and the administrator act on
- * it). Existing items are kept. Returns the number of
- * items added.
- *
- * The demo seed runs it after loading its rows; migration 0006 runs the same statement once for
- * databases created before the review engine. A subject kind added later adds its own select here.
+ * How a reviewed kind's own rows read as review items, declared by its domain beside its review hooks
+ * (server/review-hooks.ts lists them all): the table, whose audit status the item takes (with the one
+ * join its applicant may need), the subject's id, the account behind it (null: only reviewers and the
+ * administrator act on it), and when it was submitted and decided, each a column or an expression. The
+ * times count only where the status says there was one (not a draft; approved or rejected).
  */
-export async function backfillReviewItems(db: Queryable): Promise<number> {
+export interface ReviewItemSource {
+  table: PgTable & { auditStatus: AnyPgColumn };
+  join?: { table: PgTable; on: SQL };
+  id: AnyPgColumn;
+  applicant: AnyPgColumn;
+  submitted: AnyPgColumn | SQL;
+  decided: AnyPgColumn | SQL;
+  /** How a reviewer's to-do calls the subject (its number or name); without one it names the id. */
+  name?: AnyPgColumn | SQL;
+}
+
+export type ReviewItemSources = Partial<Record<AuditSubject, ReviewItemSource>>;
+
+/** One kind's rows as the columns of review_items, in their order. */
+function itemsOf(db: Queryable, type: string, source: ReviewItemSource): SQL {
+  const rows = db
+    .select({
+      id: source.id,
+      status: source.table.auditStatus,
+      applicant: source.applicant,
+      submitted: source.submitted,
+      decided: source.decided,
+    })
+    .from(source.table)
+    .$dynamic();
+  const joined = source.join ? rows.innerJoin(source.join.table, source.join.on) : rows;
+  return sql`select ${type}::text, s.subject_id, s.status, s.applicant_id,
+           case when s.status <> 0 then s.submitted_at end,
+           case when s.status in (2, 3) then s.decided_at end
+      from ${joined} as s (subject_id, status, applicant_id, submitted_at, decided_at)`;
+}
+
+/**
+ * Puts every subject of the given kinds that is not yet under review into review_items
+ * (server/modules/review), with the audit status its own row carries: without an item, its reviewers'
+ * to-do lists would not show it and no decision could be taken on it. Existing items are kept. Returns
+ * the number of items added.
+ *
+ * The demo seed runs it after loading its rows, with every kind's source (server/review-hooks.ts);
+ * migration 0006 ran the same statement once for databases created before the review engine.
+ */
+export async function backfillReviewItems(db: Queryable, sources: ReviewItemSources): Promise<number> {
+  const selects = Object.entries(sources).flatMap(([type, source]) =>
+    source ? [itemsOf(db, type, source)] : [],
+  );
+  if (selects.length === 0) return 0;
   const result = await db.execute(sql`
     insert into review_items (subject_type, subject_id, status, applicant_id, submitted_at, decided_at)
-    select 'agent_org', o.organization_id, o.audit_status, o.user_id,
-           case when o.audit_status <> 0 then coalesce(o.submitted_at, o.updated_at) end,
-           case when o.audit_status in (2, 3) then coalesce(o.audited_at, o.updated_at) end
-      from agent_organizations o
-    union all
-    select 'construction_unit', c.construction_id, c.audit_status, c.user_id,
-           case when c.audit_status <> 0 then coalesce(c.submitted_at, c.updated_at) end,
-           case when c.audit_status in (2, 3) then coalesce(c.audited_at, c.updated_at) end
-      from construction_units c
-    union all
-    select 'agent_staff', s.staff_id, s.audit_status, o.user_id,
-           case when s.audit_status <> 0 then s.updated_at end,
-           case when s.audit_status in (2, 3) then s.updated_at end
-      from agent_staff s
-      join agent_organizations o on o.organization_id = s.organization_id
-    union all
-    select 'contract', k.contract_id, k.audit_status, o.user_id,
-           case when k.audit_status <> 0 then k.updated_at end,
-           case when k.audit_status in (2, 3) then coalesce(k.filed_at, k.updated_at) end
-      from contracts k
-      join agent_organizations o on o.organization_id = k.organization_id
-    union all
-    select 'org_change', g.pkid, g.audit_status, g.applicant_id,
-           case when g.audit_status <> 0 then g.created_at end,
-           case when g.audit_status in (2, 3) then g.updated_at end
-      from agent_org_changes g
-    union all
-    select 'staff_change', h.pkid, h.audit_status, h.applicant_id,
-           case when h.audit_status <> 0 then h.created_at end,
-           case when h.audit_status in (2, 3) then h.updated_at end
-      from agent_staff_changes h
-    union all
-    select 'demand_amend', a.pkid, a.audit_status, a.created_by,
-           case when a.audit_status <> 0 then a.created_at end,
-           case when a.audit_status in (2, 3) then a.updated_at end
-      from project_demand_amendments a
-    union all
-    select 'auth_change', x.pkid, x.audit_status, x.applicant_id,
-           case when x.audit_status <> 0 then x.created_at end,
-           case when x.audit_status in (2, 3) then x.updated_at end
-      from project_auth_changes x
-    union all
-    select 'unit_change', u.pkid, u.audit_status, u.applicant_id,
-           case when u.audit_status <> 0 then u.created_at end,
-           case when u.audit_status in (2, 3) then u.updated_at end
-      from construction_unit_changes u
-    union all
-    select 'contract_change', g.pkid, g.audit_status, g.applicant_id,
-           case when g.audit_status <> 0 then g.created_at end,
-           case when g.audit_status in (2, 3) then g.updated_at end
-      from contract_changes g
-    union all
-    select 'project_offline', f.pkid, f.audit_status, f.created_by,
-           case when f.audit_status <> 0 then f.created_at end,
-           case when f.audit_status in (2, 3) then coalesce(f.audited_at, f.updated_at) end
-      from project_offlines f
+    ${sql.join(selects, sql` union all `)}
     on conflict (subject_type, subject_id) do nothing
     returning pkid
   `);
   // Both drivers (PGlite, node-postgres) answer { rows }.
   return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+/**
+ * What the reviewers' to-dos call these subjects (`name` of their kinds' sources), keyed
+ * `subjectType:subjectId`; a kind without a name, or a subject that is gone, is missing.
+ */
+export async function reviewSubjectNames(
+  db: Queryable,
+  sources: ReviewItemSources,
+  subjects: readonly { subjectType: string; subjectId: number }[],
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const idsByType = Map.groupBy(subjects, (subject) => subject.subjectType);
+  for (const [type, ofType] of idsByType) {
+    const source = sources[type as AuditSubject];
+    if (!source?.name) continue;
+    const rows = db
+      .select({ id: source.id, name: sql<string | null>`${source.name}` })
+      .from(source.table)
+      .$dynamic();
+    const joined = source.join ? rows.innerJoin(source.join.table, source.join.on) : rows;
+    const found = await joined.where(
+      inArray(
+        source.id,
+        ofType.map((subject) => subject.subjectId),
+      ),
+    );
+    for (const row of found) if (row.name) names.set(`${type}:${row.id as number}`, row.name);
+  }
+  return names;
+}
+
+async function workingCalendarOf(db: Queryable) {
+  const days = await db.select().from(workingCalendar);
+  return {
+    holidays: new Set(days.filter((d) => d.kind === 'holiday').map((d) => d.day)),
+    workdays: new Set(days.filter((d) => d.kind === 'workday').map((d) => d.day)),
+  };
+}
+
+interface DeadlineRow {
+  pkid: number;
+  due_at: string;
+  remind_at: string;
+  reminded_at: string | null;
+}
+
+/** A task's deadline as written; a reminder moment already past counts as sent then. */
+function deadlineRow(pkid: number, deadline: { dueAt: Date; remindAt: Date }, now: Date): DeadlineRow {
+  return {
+    pkid,
+    due_at: deadline.dueAt.toISOString(),
+    remind_at: deadline.remindAt.toISOString(),
+    reminded_at: deadline.remindAt <= now ? deadline.remindAt.toISOString() : null,
+  };
+}
+
+/** Writes the deadlines onto the rows of `table` (by pkid), a thousand at a time. */
+async function writeDeadlines(
+  db: Queryable,
+  table: 'review_items' | 'project_authorizations',
+  rows: readonly DeadlineRow[],
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 1000) {
+    await db.execute(sql`
+      update ${sql.identifier(table)} t
+         set due_at = v.due_at, remind_at = v.remind_at, reminded_at = v.reminded_at
+        from json_to_recordset(${JSON.stringify(rows.slice(i, i + 1000))}::json)
+             as v(pkid int, due_at timestamptz, remind_at timestamptz, reminded_at timestamptz)
+       where t.pkid = v.pkid`);
+  }
 }
 
 /**
@@ -98,11 +156,7 @@ export async function armReviewDeadlines(db: Queryable, now: Date): Promise<numb
     .from(reviewItems)
     .where(and(eq(reviewItems.status, 1), isNull(reviewItems.dueAt), isNotNull(reviewItems.submittedAt)));
   if (pending.length === 0) return 0;
-  const days = await db.select().from(workingCalendar);
-  const calendar = {
-    holidays: new Set(days.filter((d) => d.kind === 'holiday').map((d) => d.day)),
-    workdays: new Set(days.filter((d) => d.kind === 'workday').map((d) => d.day)),
-  };
+  const calendar = await workingCalendarOf(db);
   const settings = new Map(
     (await db.select().from(serviceDeadlines)).map((row) => [row.taskType, row.workingDays]),
   );
@@ -110,23 +164,9 @@ export async function armReviewDeadlines(db: Queryable, now: Date): Promise<numb
     const type = deadlineTaskTypes.find((t) => t.value === item.subjectType);
     if (!type || !item.submittedAt) return [];
     const deadline = deadlineAfter(item.submittedAt, settings.get(type.value) ?? type.defaultDays, calendar);
-    return [
-      {
-        pkid: item.pkid,
-        due_at: deadline.dueAt.toISOString(),
-        remind_at: deadline.remindAt.toISOString(),
-        reminded_at: deadline.remindAt <= now ? deadline.remindAt.toISOString() : null,
-      },
-    ];
+    return [deadlineRow(item.pkid, deadline, now)];
   });
-  for (let i = 0; i < rows.length; i += 1000) {
-    await db.execute(sql`
-      update review_items r
-         set due_at = v.due_at, remind_at = v.remind_at, reminded_at = v.reminded_at
-        from json_to_recordset(${JSON.stringify(rows.slice(i, i + 1000))}::json)
-             as v(pkid int, due_at timestamptz, remind_at timestamptz, reminded_at timestamptz)
-       where r.pkid = v.pkid`);
-  }
+  await writeDeadlines(db, 'review_items', rows);
   return rows.length;
 }
 
@@ -140,11 +180,7 @@ export async function armAuthorizationDeadlines(db: Queryable, now: Date): Promi
     .from(projectAuthorizations)
     .where(and(eq(projectAuthorizations.state, 0), isNull(projectAuthorizations.dueAt)));
   if (pending.length === 0) return 0;
-  const days = await db.select().from(workingCalendar);
-  const calendar = {
-    holidays: new Set(days.filter((d) => d.kind === 'holiday').map((d) => d.day)),
-    workdays: new Set(days.filter((d) => d.kind === 'workday').map((d) => d.day)),
-  };
+  const calendar = await workingCalendarOf(db);
   const [setting] = await db
     .select()
     .from(serviceDeadlines)
@@ -152,21 +188,8 @@ export async function armAuthorizationDeadlines(db: Queryable, now: Date): Promi
   const workingDays =
     setting?.workingDays ?? deadlineTaskTypes.find((t) => t.value === 'authorization')?.defaultDays ?? 3;
   const rows = pending.map((item) => {
-    const deadline = deadlineAfter(item.authorizedAt, workingDays, calendar);
-    return {
-      pkid: item.pkid,
-      due_at: deadline.dueAt.toISOString(),
-      remind_at: deadline.remindAt.toISOString(),
-      reminded_at: deadline.remindAt <= now ? deadline.remindAt.toISOString() : null,
-    };
+    return deadlineRow(item.pkid, deadlineAfter(item.authorizedAt, workingDays, calendar), now);
   });
-  for (let i = 0; i < rows.length; i += 1000) {
-    await db.execute(sql`
-      update project_authorizations a
-         set due_at = v.due_at, remind_at = v.remind_at, reminded_at = v.reminded_at
-        from json_to_recordset(${JSON.stringify(rows.slice(i, i + 1000))}::json)
-             as v(pkid int, due_at timestamptz, remind_at timestamptz, reminded_at timestamptz)
-       where a.pkid = v.pkid`);
-  }
+  await writeDeadlines(db, 'project_authorizations', rows);
   return rows.length;
 }

@@ -2,30 +2,28 @@
  * Issue 11, finding 1: 200 MB bodies sent to several calls over a real socket are refused while they
  * stream, so the server's memory hardly grows (it grew by 740 MB on one body before the limit).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrowser, createIdentityTestContext, signInAs } from '@server/modules/identity/test-support';
+import { listenLocally, type LocalServer } from '@server/test/local-server';
 
 let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let server: http.Server;
+let local: LocalServer;
 let base: string;
 /** The administrator's cookies: the maintainers' calls read their bodies only for them. */
 let adminCookie: string;
 
 beforeAll(async () => {
   env = await createIdentityTestContext();
-  server = http.createServer(getRequestListener(env.app.fetch));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  local = await listenLocally(getRequestListener(env.app.fetch));
+  base = local.base;
   const admin = createBrowser(env.app);
   await signInAs(admin, 'admin');
   adminCookie = admin.cookieHeader('/');
 }, 60_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await local.close();
   await env.ctx.dispose();
 });
 
@@ -61,7 +59,7 @@ async function send(path: string, contentType: string, head: string) {
 }
 
 describe('request bodies (issue 11, finding 1)', () => {
-  it('refuses 200 MB bodies to several calls with 413 while the server grows by less than 50 MB', async () => {
+  it('refuses 200 MB bodies to several calls with 413 while the server grows by less than half a body', async () => {
     const boundary = 'xB0UNDARYx';
     const calls: [string, string, string][] = [
       ['/uc/user.json', 'application/json', '{"username":"'],
@@ -88,7 +86,11 @@ describe('request bodies (issue 11, finding 1)', () => {
     } finally {
       clearInterval(sampler);
     }
-    expect((peak - before) / MB).toBeLessThan(50);
+    // RSS is the whole test process: the client streaming from here and garbage the collector has
+    // not returned yet count too (50 to 77 MB seen on a loaded CI machine), so the bound sits well
+    // below what it guards against: a server that buffers one whole body grows by 200 MB or more
+    // (740 MB before the limit). That every body was cut off before its end is checked above.
+    expect((peak - before) / MB).toBeLessThan(BODY_BYTES / MB / 2);
   }, 120_000);
 
   it('stops a 200 MB upload just past the 50 MB file limit', async () => {

@@ -2,7 +2,7 @@
  * Plane geometry on GeoJSON lon/lat rings, used by the demo seed (tiling the districts) and at run
  * time by the local map provider (reverse geocoding by point in polygon).
  */
-import type { GeoJsonPolygon, GeoJsonPosition } from '@server/db/schema/reference';
+import type { DistrictBoundary, GeoJsonPolygon, GeoJsonPosition } from '@server/db/schema/reference';
 
 /** Lon/lat box. */
 export interface BBox {
@@ -61,4 +61,10 @@ export function pointInPolygon(point: GeoJsonPosition, polygon: GeoJsonPolygon):
   const [outer, ...holes] = polygon.coordinates;
   if (!outer || !pointInRing(point, outer)) return false;
   return !holes.some((hole) => pointInRing(point, hole));
+}
+
+/** A point inside a district's boundary (a polygon or a multipolygon). */
+export function pointInBoundary(point: GeoJsonPosition, boundary: DistrictBoundary): boolean {
+  if (boundary.type === 'Polygon') return pointInPolygon(point, boundary);
+  return boundary.coordinates.some((coordinates) => pointInPolygon(point, { type: 'Polygon', coordinates }));
 }

@@ -8,7 +8,7 @@ import { departments, notices, users } from '@server/db/schema';
 import { createFront, type AstroHandler, type FrontOptions } from '@server/front';
 import { createHallServices } from '@server/hall-services';
 import { noticeState } from '@shared/domain/statuses';
-import type { SessionUser } from '@server/modules/identity/sessions';
+import type { SessionUser } from '@server/lib/session-user';
 import { setNoticeState } from '@server/modules/notices/manage-service';
 import { createTestContext, type TestContext } from '@server/test/test-context';
 import {
@@ -21,9 +21,10 @@ import {
   parseTags,
   type PageCache,
 } from './page-cache';
+import { listenLocally, type LocalServer } from '@server/test/local-server';
 
 let ctx: TestContext;
-let server: http.Server;
+let local: LocalServer;
 let base: string;
 let renders: string[] = [];
 let pageCache: PageCache;
@@ -95,13 +96,12 @@ beforeAll(async () => {
     sessionHash: '',
     tgtHash: '',
   };
-  server = http.createServer(frontWith());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  local = await listenLocally(frontWith());
+  base = local.base;
 }, 60_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await local.close();
   await ctx.dispose();
 });
 
@@ -206,7 +206,7 @@ describe('the front page cache', () => {
     const notOptedIn = await get('/guide/message/1');
     expect(notOptedIn.status).toBe(200);
     expect(notOptedIn.headers.get('x-accel-expires')).toBeNull();
-    const guarded = await fetch(`${base}/guide/workPlace`, { redirect: 'manual' });
+    const guarded = await fetch(`${base}/demand/demandQuery`, { redirect: 'manual' });
     expect(guarded.status).toBe(302);
     expect(guarded.headers.get('x-accel-expires')).toBeNull();
     expect((await get('/healthz')).headers.get('x-accel-expires')).toBeNull();
@@ -260,7 +260,7 @@ describe('the front page cache', () => {
     try {
       const dropped = vi.spyOn(other, 'invalidate');
       await setNoticeState(ctx, editor, 2, noticeState.code.published);
-      await waitFor(() => received.length > 0);
+      await ctx.notificationsDelivered();
       expect(received).toEqual(['notices']);
       expect(dropped).toHaveBeenCalledWith(['notices']);
     } finally {
@@ -280,18 +280,10 @@ describe('the front page cache', () => {
         })
         .catch(() => {});
       await notifyPageCache(ctx.db, ['agencies']);
-      await waitFor(() => received.length > 0);
+      await ctx.notificationsDelivered();
       expect(received).toEqual(['agencies']);
     } finally {
       await stop();
     }
   });
 });
-
-async function waitFor(condition: () => boolean, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}

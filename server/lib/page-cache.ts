@@ -28,6 +28,8 @@ export const pageCacheTags = [
   'downloads',
   'districts',
   'statistics',
+  // The public certificate verification page (issue 22): dropped when a certificate is issued or revoked.
+  'certificates',
 ] as const;
 export type PageCacheTag = (typeof pageCacheTags)[number];
 

@@ -5,6 +5,7 @@
  * headers.
  */
 import { AppError } from '@shared/errors/app-error';
+import { boundaryOf, parseMultipart } from './multipart';
 import { MAX_UPLOAD_BYTES, uploadMessages } from '@shared/validation/upload';
 
 /** Forms and JSON bodies. */
@@ -47,6 +48,24 @@ export async function readBodyFields(
     await request.body.cancel().catch(() => {});
     throw tooLarge(upload);
   }
+  if (isMultipart) {
+    const boundary = boundaryOf(contentType);
+    if (!boundary) throw malformed();
+    let body: Buffer;
+    try {
+      body = await collect(request.body, limit);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) throw tooLarge(upload);
+      throw malformed(error);
+    }
+    let entries: [string, string | File][];
+    try {
+      entries = parseMultipart(body, boundary);
+    } catch (error) {
+      throw malformed(error);
+    }
+    return fieldsOf(entries, takesFiles);
+  }
   let seen = 0;
   const limited = new Response(
     request.body.pipeThrough(
@@ -70,10 +89,30 @@ export async function readBodyFields(
     if (body === null || typeof body !== 'object' || Array.isArray(body)) throw malformed();
     return body as Record<string, unknown>;
   }
-  const form = await limited.formData().catch(failed);
+  return fieldsOf((await limited.formData().catch(failed)).entries(), takesFiles);
+}
+
+/** Text fields, and files when the call takes them. */
+function fieldsOf(
+  entries: Iterable<[string, FormDataEntryValue]>,
+  takesFiles: boolean,
+): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  for (const [key, value] of form.entries()) {
+  for (const [key, value] of entries) {
     if (typeof value === 'string' || (takesFiles && value instanceof File)) fields[key] = value;
   }
   return fields;
+}
+
+/** The whole body as one Buffer, refused (BodyTooLarge) as soon as it passes `limit`. */
+async function collect(body: ReadableStream<Uint8Array>, limit: number): Promise<Buffer> {
+  const pieces: Uint8Array[] = [];
+  let seen = 0;
+  for await (const piece of body) {
+    seen += piece.byteLength;
+    // Leaving the loop cancels the stream: the rest is never read.
+    if (seen > limit) throw new BodyTooLarge();
+    pieces.push(piece);
+  }
+  return Buffer.concat(pieces, seen);
 }

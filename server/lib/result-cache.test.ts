@@ -6,7 +6,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@server/app';
-import { seedDemo } from '@server/db/seed';
 import { createBrowser, signInAs, TEST_CAPTCHA, type Browser } from '@server/modules/identity/test-support';
 import { createTestContext, type TestContext } from '@server/test/test-context';
 import { announcedTables, answerKey, createResultCache } from './result-cache';
@@ -77,8 +76,11 @@ describe('cached project lists (one instance, the real triggers)', () => {
 
   beforeAll(async () => {
     // Like the identity context, with generated projects (that one seeds none).
-    const ctx = await createTestContext({ CAPTCHA_TEST_CODE: TEST_CAPTCHA, TRUST_PROXY: 'true' });
-    await seedDemo(ctx.db, { projects: 60, storeFile: (bytes) => ctx.storage.write(bytes) });
+    const ctx = await createTestContext(
+      { CAPTCHA_TEST_CODE: TEST_CAPTCHA, TRUST_PROXY: 'true' },
+      {},
+      { demoProjects: 60 },
+    );
     env = { ctx, app: createApp(ctx) };
     admin = createBrowser(env.app);
     owner = createBrowser(env.app);
@@ -92,10 +94,10 @@ describe('cached project lists (one instance, the real triggers)', () => {
     return (await response.json()) as { rows: { pkid: number; projectName: string }[]; total: number };
   };
 
-  /** PGlite delivers the NOTIFY at commit; a PostgreSQL server a moment later (polled for up to 5 s). */
-  async function eventually(check: () => Promise<boolean>) {
-    if (process.env.TEST_DB !== 'postgres') return expect(await check()).toBe(true);
-    await expect.poll(check, { timeout: 5000, interval: 5 }).toBe(true);
+  /** PGlite delivers the NOTIFY at commit; a PostgreSQL server a moment later (waited for). */
+  async function afterDelivery(check: () => Promise<boolean>) {
+    if (process.env.TEST_DB === 'postgres') await env.ctx.notificationsDelivered();
+    expect(await check()).toBe(true);
   }
 
   it('has a trigger announcing every table the cache lists, and no other', async () => {
@@ -119,7 +121,7 @@ describe('cached project lists (one instance, the real triggers)', () => {
     await env.ctx.db.execute(
       sql`update projects set project_name = ${`${target.projectName}（已改名）`} where pkid = ${target.pkid}`,
     );
-    await eventually(async () => (await rows(admin)).rows[0]?.projectName.endsWith('（已改名）') ?? false);
+    await afterDelivery(async () => (await rows(admin)).rows[0]?.projectName.endsWith('（已改名）') ?? false);
   });
 
   it("never gives one user's answer to another", async () => {
@@ -140,6 +142,6 @@ describe('cached project lists (one instance, the real triggers)', () => {
       where c.user_id = 2 and not exists (select 1 from project_authorizations a where a.demand_id = d.pkid)
         and not exists (select 1 from contracts k where k.demand_id = d.pkid)
       order by d.pkid desc limit 1)`);
-    await eventually(async () => (await rows(owner, path)).total === before.total - 1);
+    await afterDelivery(async () => (await rows(owner, path)).total === before.total - 1);
   });
 });

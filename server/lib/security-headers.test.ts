@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@server/app';
 import { createFront, type AstroHandler } from '@server/front';
@@ -12,9 +10,10 @@ import {
   createSecurityHeaders,
   scriptHash,
 } from './security-headers';
+import { listenLocally, type LocalServer } from '@server/test/local-server';
 
 let ctx: TestContext;
-let server: http.Server;
+let local: LocalServer;
 let base: string;
 
 // Stands in for Astro: answers bare `text/html` (as @astrojs/node does) and opts in to the page cache.
@@ -40,13 +39,12 @@ beforeAll(async () => {
     logger: ctx.logger,
     securityHeaders: createSecurityHeaders({ tiandituToken: undefined, trustProxy: true }),
   });
-  server = http.createServer(front);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  local = await listenLocally(front);
+  base = local.base;
 }, 60_000);
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await local.close();
   await ctx.dispose();
 });
 

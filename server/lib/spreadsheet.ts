@@ -8,7 +8,7 @@
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { contentDisposition } from '@server/modules/hall/file-response';
+import { contentDisposition } from '@server/lib/file-response';
 import { fromCents, toCents } from '@shared/money';
 
 export const xlsxContentType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -66,6 +66,16 @@ function displayWidth(text: string): number {
 // Excel dates have no time zone: write the wall-clock time in Beijing, as the console shows it.
 const beijingOffsetMs = 8 * 60 * 60 * 1000;
 
+/**
+ * Text a spreadsheet program would read as a formula (=, +, -, @, tab or carriage return first) gets
+ * a leading quote, as OWASP's CSV-injection guidance says (issue 21); a plain number ('-5') is no
+ * formula and stays as it is.
+ */
+export function neutraliseFormula(text: string): string {
+  if (!/^[=+\-@\t\r]/.test(text) || /^[+-]?\d+(\.\d+)?$/.test(text)) return text;
+  return `'${text}`;
+}
+
 function toCell(kind: SheetColumnKind, value: SheetValue): string | number | Date | null {
   if (value === null || value === undefined || value === '') return null;
   switch (kind) {
@@ -85,7 +95,7 @@ function toCell(kind: SheetColumnKind, value: SheetValue): string | number | Dat
     case 'integer':
       return Number(value);
     case 'text':
-      return value instanceof Date ? value.toISOString() : String(value);
+      return value instanceof Date ? value.toISOString() : neutraliseFormula(String(value));
   }
 }
 

@@ -29,4 +29,30 @@ describe('filesystem storage', () => {
     await expect(storage.read(stored.key)).rejects.toThrow();
     await expect(storage.read('../../etc/passwd')).rejects.toThrow(/Invalid storage key/);
   });
+
+  it('streams content into storage with its hash, and stores nothing when the source fails', async () => {
+    const parts = [new Uint8Array(300_000).fill(7), new TextEncoder().encode('末尾')];
+    const stored = await storage.writeStream(
+      (async function* () {
+        yield* parts;
+      })(),
+    );
+    const whole = Buffer.concat(parts);
+    expect(stored.size).toBe(whole.byteLength);
+    expect(stored.sha256).toBe(createHash('sha256').update(whole).digest('hex'));
+    expect(Buffer.compare(await storage.read(stored.key), whole)).toBe(0);
+
+    const storedFiles = () =>
+      fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+    const before = storedFiles();
+    await expect(
+      storage.writeStream(
+        (async function* () {
+          yield parts[0]!;
+          throw new Error('connection lost');
+        })(),
+      ),
+    ).rejects.toThrow('connection lost');
+    expect(storedFiles()).toBe(before);
+  });
 });

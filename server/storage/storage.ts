@@ -17,11 +17,37 @@ export interface StoredObject {
 
 export interface FileStorage {
   write(bytes: Uint8Array): Promise<StoredObject>;
+  /**
+   * Stores what `source` yields, as it comes (never held whole: a merged 50 MB upload streams through),
+   * hashing it on the way. Atomic like `write`: nothing is stored under the key unless all of it was.
+   * `durable: false` skips the flush to disk (a process crash keeps the bytes, a power cut may not):
+   * for transient pieces that are sent again when lost, such as an upload's chunks.
+   */
+  writeStream(
+    source: AsyncIterable<Uint8Array> | Readable,
+    options?: { durable?: boolean },
+  ): Promise<StoredObject>;
   read(key: string): Promise<Buffer>;
   stream(key: string): Readable;
+  /**
+   * The content as a stream, opened before anything is answered: rejects with
+   * {@link MissingContentError} when the bytes are not there (a download must not answer 200 with an
+   * empty body, issue 21).
+   */
+  open(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
   /** Where the content lives, for backup tools. */
   readonly root: string;
+}
+
+/** A file row whose bytes are not in the storage (lost, or written by an instance with another root). */
+export class MissingContentError extends Error {
+  readonly key: string;
+  constructor(key: string, options?: ErrorOptions) {
+    super(`stored file content missing: ${key}`, options);
+    this.key = key;
+    this.name = 'MissingContentError';
+  }
 }
 
 const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;
@@ -35,13 +61,18 @@ export function createFsStorage(root: string): FileStorage {
     return path.join(root, key);
   }
 
+  async function newKey(): Promise<{ key: string; target: string }> {
+    const id = randomUUID();
+    const key = `${id.slice(0, 2)}/${id}`;
+    const target = pathOf(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    return { key, target };
+  }
+
   return {
     root,
     async write(bytes) {
-      const id = randomUUID();
-      const key = `${id.slice(0, 2)}/${id}`;
-      const target = pathOf(key);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
+      const { key, target } = await newKey();
       // Atomic: write a temp file, fsync it, then rename over the final name.
       const temp = `${target}.${process.pid}.tmp`;
       const handle = await fsp.open(temp, 'wx');
@@ -54,8 +85,41 @@ export function createFsStorage(root: string): FileStorage {
       await fsp.rename(temp, target);
       return { key, size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
     },
+    async writeStream(source, { durable = true } = {}) {
+      const { key, target } = await newKey();
+      const temp = `${target}.${process.pid}.tmp`;
+      const handle = await fsp.open(temp, 'wx');
+      const hash = createHash('sha256');
+      let size = 0;
+      try {
+        // One piece at a time, each written before the next is read: memory stays at a piece.
+        for await (const piece of source as AsyncIterable<Uint8Array>) {
+          hash.update(piece);
+          size += piece.byteLength;
+          await handle.write(piece);
+        }
+        if (durable) await handle.sync();
+      } catch (error) {
+        await handle.close().catch(() => {});
+        await fsp.rm(temp, { force: true });
+        throw error;
+      }
+      await handle.close();
+      await fsp.rename(temp, target);
+      return { key, size, sha256: hash.digest('hex') };
+    },
     read: async (key) => fsp.readFile(pathOf(key)),
     stream: (key) => fs.createReadStream(pathOf(key)),
+    async open(key) {
+      try {
+        const handle = await fsp.open(pathOf(key), 'r');
+        return handle.createReadStream();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+          throw new MissingContentError(key, { cause: error });
+        throw error;
+      }
+    },
     async remove(key) {
       await fsp.rm(pathOf(key), { force: true });
     },

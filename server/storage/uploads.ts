@@ -50,7 +50,11 @@ export async function checkUploadedFile(
   return file;
 }
 
-/** Checks an uploaded file against the rules and `allowed` extensions, then stores it. */
+/**
+ * Checks an uploaded file against the rules and `allowed` extensions, then stores it. The content
+ * check (the first bytes are those of the extension's format) applies to every upload unless a caller
+ * says otherwise (issue 21: credit evidence skipped it and stored HTML as .pdf and .png).
+ */
 export async function storeUploadedFile(
   ctx: Pick<AppContext, 'db' | 'storage'>,
   file: unknown,
@@ -58,7 +62,8 @@ export async function storeUploadedFile(
   userId: number | null,
   options: { field?: string; contentMustMatch?: boolean } = {},
 ): Promise<StoredUpload> {
-  if (options.contentMustMatch) await checkUploadedFile(file, allowed, options);
+  const { contentMustMatch = true } = options;
+  if (contentMustMatch) await checkUploadedFile(file, allowed, { ...options, contentMustMatch });
   if (!(file instanceof File))
     throw new AppError('invalid_input', { message: uploadMessages.empty, field: 'file' });
   const fileName = file.name.trim();

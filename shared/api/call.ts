@@ -1,6 +1,6 @@
 /**
- * Calling the API through its contracts (shared/contracts): the path, method, encoding and envelope
- * come from the contract, the input and output types from its schemas. The browser has no other way
+ * Calling the API through its calls (shared/calls): the path, method, encoding and envelope
+ * come from the call, the input and output types from its schemas. The browser has no other way
  * to reach the API; the ky client of ./client.ts (cookies, the invalid-session hook, failures as
  * AppError with the server's message) does the sending.
  *
@@ -8,10 +8,10 @@
  * const { rows, total } = await callApi(api, messageCalls.list, { pageIndex: 1, pageSize: 10 });
  * ```
  */
-import type { CallInput, CallOutput, Contract, LeanCall, WireKeys } from '@shared/contracts/define';
+import type { CallInput, CallOutput, ApiCall, LeanCall, WireKeys } from '@shared/calls/define';
 
-/** A contract, or its wire description alone (LeanCall). */
-type Sendable<C extends Contract> = C | LeanCall<C>;
+/** A call, or its wire description alone (LeanCall). */
+type Sendable<C extends ApiCall> = C | LeanCall<C>;
 import { toSearchParams, type ApiClient, type CallOptions, type ParamValue, type Params } from './client';
 
 export interface CallApiOptions {
@@ -55,96 +55,92 @@ function toFormData(fields: Fields): FormData {
   return form;
 }
 
-/** The contract path with its parameters filled in, and the input fields that remain. */
-function resolvePath(contract: Pick<Contract, WireKeys>, input: Fields): { path: string; rest: Fields } {
+/** The call path with its parameters filled in, and the input fields that remain. */
+function resolvePath(call: Pick<ApiCall, WireKeys>, input: Fields): { path: string; rest: Fields } {
   const rest = { ...input };
-  const path = contract.path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_match, name: string) => {
+  const path = call.path.replace(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_match, name: string) => {
     const value = rest[name];
     delete rest[name];
     if (value === undefined || value === null || value === '')
-      throw new Error(`${contract.operationId}: path parameter ${name} is missing`);
+      throw new Error(`${call.operationId}: path parameter ${name} is missing`);
     return encodeURIComponent(String(value));
   });
   return { path, rest };
 }
 
-function requestOf(contract: Pick<Contract, WireKeys>, input: Fields, options: CallApiOptions): CallOptions {
-  const method = contract.methods[0];
-  const { rest } = resolvePath(contract, input);
+function requestOf(call: Pick<ApiCall, WireKeys>, input: Fields, options: CallApiOptions): CallOptions {
+  const method = call.methods[0];
+  const { rest } = resolvePath(call, input);
   const base: CallOptions = {
     method,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.timeout !== undefined ? { timeout: options.timeout } : {}),
   };
   if (method === 'GET' || method === 'DELETE') return { ...base, query: toParams(rest) };
-  const queried = Object.fromEntries(
-    Object.entries(rest).filter(([key]) => contract.queryFields.includes(key)),
-  );
-  const body = Object.fromEntries(
-    Object.entries(rest).filter(([key]) => !contract.queryFields.includes(key)),
-  );
-  const withQuery = contract.queryFields.length > 0 ? { ...base, query: toParams(queried) } : base;
-  if (contract.encoding === 'json') return { ...withQuery, json: body };
-  if (contract.encoding === 'multipart') return { ...withQuery, body: toFormData(body) };
+  const queried = Object.fromEntries(Object.entries(rest).filter(([key]) => call.queryFields.includes(key)));
+  const body = Object.fromEntries(Object.entries(rest).filter(([key]) => !call.queryFields.includes(key)));
+  const withQuery = call.queryFields.length > 0 ? { ...base, query: toParams(queried) } : base;
+  if (call.encoding === 'json') return { ...withQuery, json: body };
+  if (call.encoding === 'multipart') return { ...withQuery, body: toFormData(body) };
   return { ...withQuery, body: toParams(body) };
 }
 
-/** Calls the API as its contract says and unwraps the envelope. */
-export async function callApi<C extends Contract>(
+/** Calls the API as its call says and unwraps the envelope. */
+export async function callApi<C extends ApiCall>(
   api: ApiClient,
-  contract: Sendable<C>,
+  call: Sendable<C>,
   input: CallInput<C>,
   options: CallApiOptions = {},
 ): Promise<CallOutput<C>> {
   const fields = (input ?? {}) as Fields;
-  const { path } = resolvePath(contract, fields);
-  const request = requestOf(contract, fields, options);
-  switch (contract.envelope) {
+  const { path } = resolvePath(call, fields);
+  const request = requestOf(call, fields, options);
+  switch (call.envelope) {
     case 'result':
     case 'object': {
       // The legacy back end is not consistent about which of the two it answers: take either.
-      const envelope = await api.call<{ data?: unknown; object?: unknown }>(contract.base, path, request);
+      const envelope = await api.call<{ data?: unknown; object?: unknown }>(call.base, path, request);
       // …or, for some lists, a bare array.
       if (Array.isArray(envelope)) return envelope as CallOutput<C>;
-      const payload = contract.envelope === 'result' ? (envelope.data ?? envelope.object) : envelope.object;
+      const payload = call.envelope === 'result' ? (envelope.data ?? envelope.object) : envelope.object;
       return payload as CallOutput<C>;
     }
     case 'page':
-      return (await api.page(contract.base, path, request)) as CallOutput<C>;
+      return (await api.page(call.base, path, request)) as CallOutput<C>;
     case 'file':
-      return (await api.blob(contract.base, path, request)) as CallOutput<C>;
+      return (await api.blob(call.base, path, request)) as CallOutput<C>;
     default:
-      return (await callRaw(api, contract, input, options)) as CallOutput<C>;
+      return (await callRaw(api, call, input, options)) as CallOutput<C>;
   }
 }
 
 /**
- * Sends a call as its contract says and answers the raw Response, without envelope handling and
+ * Sends a call as its call says and answers the raw Response, without envelope handling and
  * without the invalid-session hook: for protocol answers (the CAS tickets: HTML and text; a wrong
  * password's 401 must not reload the page).
  */
-export async function callRaw<C extends Contract>(
+export async function callRaw<C extends ApiCall>(
   api: ApiClient,
-  contract: Sendable<C>,
+  call: Sendable<C>,
   input: CallInput<C>,
   options: CallApiOptions & { redirect?: RequestRedirect } = {},
 ): Promise<Response> {
   const fields = (input ?? {}) as Fields;
-  const { path, rest } = resolvePath(contract, fields);
-  const method = contract.methods[0];
+  const { path, rest } = resolvePath(call, fields);
+  const method = call.methods[0];
   const inQuery = method === 'GET' || method === 'DELETE';
   const body =
     inQuery || Object.keys(rest).length === 0
       ? undefined
-      : contract.encoding === 'multipart'
+      : call.encoding === 'multipart'
         ? toFormData(rest)
-        : contract.encoding === 'json'
+        : call.encoding === 'json'
           ? JSON.stringify(rest)
           : toSearchParams(toParams(rest));
-  return await api.http(api.url(contract.base, path, inQuery ? toParams(rest) : undefined), {
+  return await api.http(api.url(call.base, path, inQuery ? toParams(rest) : undefined), {
     method,
     ...(body !== undefined ? { body } : {}),
-    ...(contract.encoding === 'json' && body !== undefined
+    ...(call.encoding === 'json' && body !== undefined
       ? { headers: { 'content-type': 'application/json' } }
       : {}),
     ...(options.signal ? { signal: options.signal } : {}),
@@ -154,29 +150,25 @@ export async function callRaw<C extends Contract>(
 }
 
 /** The whole envelope with its success message (for '消息删除成功！' and the like). */
-export async function callApiWithMessage<C extends Contract>(
+export async function callApiWithMessage<C extends ApiCall>(
   api: ApiClient,
-  contract: Sendable<C>,
+  call: Sendable<C>,
   input: CallInput<C>,
   options: CallApiOptions = {},
 ): Promise<{ data: CallOutput<C>; message: string }> {
   const fields = (input ?? {}) as Fields;
-  const { path } = resolvePath(contract, fields);
+  const { path } = resolvePath(call, fields);
   const envelope = await api.call<{ message?: string; data?: unknown; object?: unknown }>(
-    contract.base,
+    call.base,
     path,
-    requestOf(contract, fields, options),
+    requestOf(call, fields, options),
   );
-  const data = contract.envelope === 'object' ? envelope.object : (envelope.data ?? envelope.object);
+  const data = call.envelope === 'object' ? envelope.object : (envelope.data ?? envelope.object);
   return { data: data as CallOutput<C>, message: envelope.message ?? '' };
 }
 
 /** The URL of a GET call (a download link, an image, a preview). */
-export function callUrl<C extends Contract>(
-  api: ApiClient,
-  contract: Sendable<C>,
-  input: CallInput<C>,
-): string {
-  const { path, rest } = resolvePath(contract, (input ?? {}) as Fields);
-  return api.url(contract.base, path, toParams(rest));
+export function callUrl<C extends ApiCall>(api: ApiClient, call: Sendable<C>, input: CallInput<C>): string {
+  const { path, rest } = resolvePath(call, (input ?? {}) as Fields);
+  return api.url(call.base, path, toParams(rest));
 }

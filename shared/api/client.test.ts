@@ -37,7 +37,7 @@ function createTestApp() {
       ),
     ),
   );
-  app.post('/smsend/contract/query', async (c) => {
+  app.post('/smsend/call/query', async (c) => {
     const form = await c.req.parseBody();
     return c.json(ok({ echoed: form }));
   });
@@ -58,10 +58,10 @@ function createTestApp() {
     c.json({ success: false, message: '登录已失效，请重新登录', data: null, code: 'unauthenticated' }, 401),
   );
   app.get('/smsend/broken', (c) => c.text('Internal Server Error', 500));
-  app.get('/smsend/contract/exportExcel', (c) =>
+  app.get('/smsend/call/exportExcel', (c) =>
     c.body('a,b\n1,2\n', 200, { 'content-type': 'text/csv; charset=utf-8' }),
   );
-  app.get('/smsend/contract/exportFiles', (c) => c.json({ success: false, message: '没有可导出的文件' }));
+  app.get('/smsend/call/exportFiles', (c) => c.json({ success: false, message: '没有可导出的文件' }));
   app.get('/uc/user/current.json', (c) =>
     c.json(
       ok({
@@ -146,7 +146,7 @@ describe('createApiClient', () => {
   it('sends a POST body form-encoded by default and returns resultInfo.data', async () => {
     const { app, seen } = createTestApp();
     const { api } = clientFor(app);
-    const data = await api.data<{ echoed: Record<string, string> }>('business', 'contract/query', {
+    const data = await api.data<{ echoed: Record<string, string> }>('business', 'call/query', {
       body: { projectName: '城北 安置房', pageIdx: 1, ids: [3, 4], skipped: undefined },
     });
     expect(data.echoed).toEqual({ projectName: '城北 安置房', pageIdx: '1', ids: '3,4' });
@@ -219,9 +219,9 @@ describe('createApiClient', () => {
   it('returns a file, and reads a JSON answer in its place as a failure', async () => {
     const { app } = createTestApp();
     const { api } = clientFor(app);
-    const blob = await api.blob('business', 'contract/exportExcel');
+    const blob = await api.blob('business', 'call/exportExcel');
     expect(await blob.text()).toBe('a,b\n1,2\n');
-    await expect(api.blob('business', 'contract/exportFiles')).rejects.toMatchObject({
+    await expect(api.blob('business', 'call/exportFiles')).rejects.toMatchObject({
       message: '没有可导出的文件',
     });
   });

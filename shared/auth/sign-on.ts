@@ -13,7 +13,7 @@
  */
 import { callApiWithMessage, callRaw } from '@shared/api/call';
 import type { ApiClient } from '@shared/api/client';
-import { casCalls, serviceBaseNames, serviceCalls, type ServiceBaseName } from '@shared/contracts/identity';
+import { casCalls, serviceBaseNames, serviceCalls, type ServiceBaseName } from '@shared/calls/identity';
 import { AppError, codeForStatus } from '@shared/errors/app-error';
 import { identityMessages } from '@shared/validation/identity';
 import { md5Hex } from './md5';

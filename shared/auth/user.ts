@@ -3,7 +3,7 @@
  * calls of section 7). Field names are the wire's.
  */
 import type { z } from 'zod';
-import type { currentUserSchema, ModuleNode } from '@shared/contracts/identity';
+import type { currentUserSchema, ModuleNode } from '@shared/calls/identity';
 import { GUEST_USER_ID } from '@shared/domain/roles';
 
 /** `GET {uc}/user/current.json`: spec section 3, "User" (never the password hash). */

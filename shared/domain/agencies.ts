@@ -83,9 +83,10 @@ export type AuditUserKind = (typeof auditUserKind.values)[number];
 export const auditUserKindSubjects: Readonly<Record<AuditUserKind, readonly AuditSubject[]>> = {
   agentorg: [auditSubject.code.agentOrg, auditSubject.code.orgChange],
   contract: [auditSubject.code.contract, auditSubject.code.contractChange],
-  resultinfo: [auditSubject.code.result],
+  resultinfo: [],
   resultinfo_offline: [auditSubject.code.projectOffline],
-  accept: [],
+  // The acceptance of a project's results (issue 22) is chosen on /auditAcceptUser (验收与发证).
+  accept: [auditSubject.code.result],
 };
 
 /** The assignment kind that chooses a subject's reviewers, if any. */

@@ -1,138 +1,187 @@
 /**
- * Which console routes of the route table (./routes.ts) have a working page. The console routes and
- * shows only these (we ship no "under construction" pages), the left menu hides the rest, and the hall
- * header's 业务系统 link leads to the first of them a user may open. The console's page registry
- * (console/app/pages.ts) adds where each group's code is; its test checks the two agree.
+ * Which console routes of the route table (./routes.ts) have a working page, and which console feature
+ * (console/features/<feature>) builds it: the one place a page is named. The console routes and shows
+ * only these (we ship no "under construction" pages), the left menu hides the rest, the server's page
+ * guard answers 404 for the others, and the hall header's 业务系统 link leads to the first of them a
+ * user may open. A feature's `pages` export is typed by its list here (console/lib/feature-pages.ts),
+ * so a page missing on either side does not compile. A route listed by two features shows both
+ * features' parts, one after the other (the agency's to-do: its offers, then its cases).
+ *
+ * Routes are named `group/name` (the route table's group and name), as the console router ids them.
  */
-import { matchRoute, type RouteDef, type RouteGroupId } from './routes';
+import { matchRoute, type RouteDef } from './routes';
 
-/** Route names with a built page, by group. */
-export type BuiltPages = Partial<Record<RouteGroupId, { readonly pages: readonly string[] }>>;
+/** Route ids (`group/name`) with a built page, by the feature that builds them. */
+export type BuiltPages = Readonly<Record<string, { readonly pages: readonly string[] }>>;
 
-export const builtConsolePages = {
-  noticemanger: { pages: ['statistical', 'message', 'messageinfo', 'messagemaintain', 'approvalOpinions'] },
-  downLoad: { pages: ['service'] },
-  system: { pages: ['smsOutbox', 'casServices', 'kitExamples'] },
-  task: { pages: ['time'] },
-  evaluatemanger: { pages: ['smoEvaluteList', 'smoEvalute'] },
-  orgstaff: {
-    pages: [
-      'stafflist',
-      'staffListChild',
-      'personnelReview',
-      'staffadd',
-      'editStaffAdd',
-      'staffchecklist',
-      'informationReview',
-      'staffdetail',
-      'personStaffdetail',
-      'PersonStaffdetailDifferent',
-      'staffcheck',
-    ],
-  },
-  credit: { pages: ['lose', 'loseNot'] },
-  blacklist: { pages: ['blacklistManagement', 'blacklistNot', 'blacklistNotAdd', 'blacklistNotList'] },
-  personnelblacklist: { pages: ['personnelblacklist', 'blackListDetail', 'personnelStaffadd'] },
-  intermediary: {
-    pages: [
-      'orglist',
-      'informationReviewShow',
-      'orgManageDetail',
-      'orgdetail',
-      'orgdonelist',
-      'orgquery',
-      'orgupdate',
-      'OrgChange',
-      'OrgChangeInfo',
-      'dishonest',
-      'orgpassrate',
-      'contactManageDetail',
-      'OrgListConnect',
-      'contractDownList',
-    ],
-  },
-  usercenter: {
-    pages: [
-      'orgapply',
-      'orgdone',
-      'OrgChangeApply',
-      'OrgChangeDone',
-      'OrgChangeDetail',
-      'agency',
-      'agencyDetiles',
-      'jsdwVerifyInfo',
-      'jsdwVerify',
-      'jsdwVerifyDone',
-      'prochange',
-      'proChangeDone',
-      'contractApply',
-      'ContractDone',
-      'conQueryData',
-      'ConChangeDetail',
-    ],
-  },
-  notdchy: {
-    pages: [
-      'toDoList',
-      'DoneList',
-      'Detials',
-      'DemandDetails',
-      'ToDoAuditList',
-      'DemandOption',
-      'DemandRelease',
-      'CaseAdd',
-      'CaseDetail',
-    ],
-  },
-  workflow: { pages: ['offlineProjectList', 'offlineProject'] },
-  checkaddaccreditation: { pages: ['check', 'DemandList'] },
-  construction: { pages: ['update'] },
-  contract: {
-    pages: [
-      'ContractList',
-      'contractDetails',
-      'ContractListDetail',
-      'contractCompleteList',
-      'ContractTemplateList',
-      'GovContracts',
-      'GovPurchase',
-      'GovPurchaseTotal',
-      'backlogList',
-      'doneContractList',
-      'filingbacklogList',
-      'FilingbacklogFiling',
-      'contractToDoList',
-      'FilingCh',
-      'FilingChDone',
-      'flowProcess',
-      'ContractListFlow',
-      'ContractListFlowOne',
-    ],
-  },
-  demandmanger: {
-    pages: [
-      'release',
-      'newProjece',
-      'releaseList',
-      'submitFile',
-      'demandQuery',
-      'DemandXmXg',
-      'demandDetails',
-      'demandOption',
-      'demandAuthChange',
-    ],
-  },
-  dataExchangeSystem: { pages: ['interfaceManagement', 'interfaceDetails'] },
-  audituser: {
-    pages: [
-      'agentorg_audit_users',
-      'contract_audit_users',
-      'resultinfo_audit_users',
-      'resultinfo_audit_users_offline',
-      'AcceptanceAndCertification',
-    ],
-  },
-} as const satisfies BuiltPages;
+/** Route ids by feature. */
+export const consolePages = {
+  agencies: [
+    'intermediary/orglist',
+    'intermediary/informationReviewShow',
+    'intermediary/orgManageDetail',
+    'intermediary/orgdetail',
+    'intermediary/orgdonelist',
+    'intermediary/orgquery',
+    'intermediary/orgupdate',
+    'intermediary/OrgChange',
+    'intermediary/OrgChangeInfo',
+    'intermediary/dishonest',
+    'intermediary/orgpassrate',
+    'intermediary/contactManageDetail',
+    'intermediary/OrgListConnect',
+    'intermediary/contractDownList',
+    'usercenter/orgapply',
+    'usercenter/orgdone',
+    'usercenter/OrgChangeApply',
+    'usercenter/OrgChangeDone',
+    'usercenter/OrgChangeDetail',
+    'usercenter/agency',
+    'usercenter/agencyDetiles',
+  ],
+  archive: ['workflow/myDetials'],
+  'audit-opinions': ['noticemanger/approvalOpinions'],
+  workbench: ['workbench/home'],
+  results: [
+    'fruitcatalog/manage',
+    'checkaddaccreditation/resultsSubmission',
+    'workflow/caseadd',
+    'workflow/ToDoList',
+    'workflow/progressQuery',
+    'workflow/resDetails',
+    'workflow/DoneList',
+  ],
+  'audit-users': [
+    'audituser/agentorg_audit_users',
+    'audituser/contract_audit_users',
+    'audituser/resultinfo_audit_users',
+    'audituser/resultinfo_audit_users_offline',
+    'audituser/AcceptanceAndCertification',
+  ],
+  authorizations: [
+    'checkaddaccreditation/check',
+    'checkaddaccreditation/DemandList',
+    'demandmanger/demandAuthChange',
+    'notdchy/toDoList',
+    'notdchy/DoneList',
+    'notdchy/Detials',
+    'notdchy/DemandDetails',
+    'notdchy/ToDoAuditList',
+    'usercenter/prochange',
+    'usercenter/proChangeDone',
+  ],
+  construction: [
+    'construction/update',
+    'usercenter/jsdwVerifyInfo',
+    'usercenter/jsdwVerify',
+    'usercenter/jsdwVerifyDone',
+  ],
+  contracts: [
+    'contract/ContractList',
+    'contract/contractDetails',
+    'contract/ContractListDetail',
+    'contract/contractCompleteList',
+    'contract/ContractTemplateList',
+    'contract/GovContracts',
+    'contract/GovPurchase',
+    'contract/GovPurchaseTotal',
+    'contract/backlogList',
+    'contract/doneContractList',
+    'contract/filingbacklogList',
+    'contract/FilingbacklogFiling',
+    'contract/contractToDoList',
+    'contract/FilingCh',
+    'contract/FilingChDone',
+    'contract/flowProcess',
+    'contract/ContractListFlow',
+    'contract/ContractListFlowOne',
+    'usercenter/contractApply',
+    'usercenter/ContractDone',
+    'usercenter/conQueryData',
+    'usercenter/ConChangeDetail',
+  ],
+  credit: [
+    'credit/lose',
+    'credit/loseNot',
+    'blacklist/blacklistManagement',
+    'blacklist/blacklistNot',
+    'blacklist/blacklistNotAdd',
+    'blacklist/blacklistNotList',
+    'personnelblacklist/personnelblacklist',
+    'personnelblacklist/blackListDetail',
+    'personnelblacklist/personnelStaffadd',
+  ],
+  docking: ['dataExchangeSystem/dockingList', 'dataExchangeSystem/dockingDetails'],
+  downloads: ['downLoad/service'],
+  interfaces: ['dataExchangeSystem/interfaceManagement', 'dataExchangeSystem/interfaceDetails'],
+  jobs: ['task/time'],
+  // After the job list on the same page (/task/time): a route's parts follow this list's order.
+  deadlines: ['task/time'],
+  notices: ['noticemanger/message', 'noticemanger/messageinfo', 'noticemanger/messagemaintain'],
+  // Issue 22: the certificates of completed projects.
+  certificates: ['workflow/CertificateList', 'workflow/CertificateDetiles'],
+  offline: [
+    'workflow/offlineProjectList',
+    'workflow/offlineProject',
+    'notdchy/CaseAdd',
+    'notdchy/CaseDetail',
+    'notdchy/toDoList',
+  ],
+  projects: [
+    'demandmanger/release',
+    'demandmanger/newProjece',
+    'demandmanger/releaseList',
+    'demandmanger/submitFile',
+    'demandmanger/demandQuery',
+    'demandmanger/DemandXmXg',
+    'demandmanger/demandDetails',
+    'notdchy/DemandRelease',
+  ],
+  satisfaction: ['evaluatemanger/smoEvaluteList', 'evaluatemanger/smoEvalute'],
+  sharing: [
+    'workflow/AchievementSharing',
+    'workflow/applyProjectList',
+    'workflow/applyDetials',
+    'workflow/applyProjectRecording',
+    'workflow/myProjectListShare',
+  ],
+  selection: ['demandmanger/demandOption', 'notdchy/DemandOption'],
+  staff: [
+    'orgstaff/stafflist',
+    'orgstaff/staffListChild',
+    'orgstaff/personnelReview',
+    'orgstaff/staffadd',
+    'orgstaff/editStaffAdd',
+    'orgstaff/staffchecklist',
+    'orgstaff/informationReview',
+    'orgstaff/staffdetail',
+    'orgstaff/personStaffdetail',
+    'orgstaff/PersonStaffdetailDifferent',
+    'orgstaff/staffcheck',
+  ],
+  statistics: ['noticemanger/statistical'],
+  system: ['system/smsOutbox', 'system/casServices', 'system/kitExamples'],
+} as const;
+
+export type ConsoleFeature = keyof typeof consolePages;
+
+/** The route ids a feature builds. */
+export type FeatureRouteId<F extends ConsoleFeature> = (typeof consolePages)[F][number];
+
+/** The id of a route in these lists. */
+export function routeId(route: Pick<RouteDef, 'group' | 'name'>): string {
+  return `${route.group}/${route.name}`;
+}
+
+export const builtConsolePages: BuiltPages = Object.fromEntries(
+  Object.entries(consolePages).map(([feature, pages]) => [feature, { pages }]),
+);
+
+/** The features that build a route (more than one: their parts are shown one after the other). */
+export function featuresOf(route: RouteDef, built: BuiltPages = builtConsolePages): string[] {
+  const id = routeId(route);
+  return Object.keys(built).filter((feature) => built[feature]?.pages.includes(id));
+}
 
 /**
  * Module names that never appear in the header's subsystem switcher (spec section 2: "some module
@@ -142,7 +191,7 @@ export const excludedSubsystemNames: readonly string[] = [];
 
 /** True when `route` is a console route whose page is built. */
 export function isRouteBuilt(route: RouteDef, built: BuiltPages = builtConsolePages): boolean {
-  return route.surface === 'console' && (built[route.group]?.pages.includes(route.name) ?? false);
+  return route.surface === 'console' && featuresOf(route, built).length > 0;
 }
 
 /**

@@ -17,6 +17,8 @@ export const contractPlaceholders = [
   { key: 'items', label: '测绘事项' },
   { key: 'amount', label: '合同金额（小写）' },
   { key: 'amountInWords', label: '合同金额（大写）' },
+  { key: 'paymentTerms', label: '付款方式' },
+  { key: 'period', label: '履行期限' },
   { key: 'signedOn', label: '签订日期' },
   { key: 'filingNo', label: '备案编号' },
   { key: 'filedOn', label: '备案日期' },
@@ -30,3 +32,24 @@ export const govAttachmentKind = defineStatusTable([
   { value: 3, key: 'other', label: '其他材料', tone: 'neutral' },
 ]);
 export type GovAttachmentKind = (typeof govAttachmentKind.values)[number];
+
+/** A placeholder in a template: {{ key }}. */
+export const placeholderPattern = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
+
+/**
+ * What the agency enters on a draft, as placeholders: a template that leaves one out still prints it
+ * (the PDF adds the agreed terms after the template's text), so the PDF never shows a template's
+ * default where the parties agreed something else.
+ */
+export const enteredPlaceholders = [
+  'paymentTerms',
+  'period',
+] as const satisfies readonly ContractPlaceholder[];
+
+/** The placeholders a template uses that we do not know (saving such a template is refused). */
+export function unknownPlaceholders(content: string): string[] {
+  const known = new Set<string>(contractPlaceholders.map((p) => p.key));
+  return [...new Set([...content.matchAll(placeholderPattern)].map((m) => m[1] as string))].filter(
+    (name) => !known.has(name),
+  );
+}

@@ -17,6 +17,8 @@ export const deadlineTaskTypes = [
   { value: 'project_offline', label: '线下项目审核', defaultDays: 5 },
   { value: 'project', label: '项目审核', defaultDays: 5 },
   { value: 'result', label: '测绘成果审核', defaultDays: 5 },
+  { value: 'share_owner', label: '成果共享建设单位审核', defaultDays: 5 },
+  { value: 'share_authority', label: '成果共享主管部门审核', defaultDays: 5 },
   { value: 'authorization', label: '中介机构确认委托', defaultDays: 3 },
 ] as const;
 

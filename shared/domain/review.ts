@@ -96,4 +96,6 @@ export const reviewMessages = {
   ownApplication: '不能审核本人提交的申请',
   opinionTooLong: `审核意见不能超过${REVIEW_OPINION_MAX}字`,
   notFound: '审核事项不存在',
+  namedNoTransfer: '该事项由指定单位审核，不能转办',
+  namedMissing: '该事项没有可以审核的单位账号',
 } as const;

@@ -24,6 +24,11 @@ export interface RouteDef {
   keepAlive?: boolean;
   hideMenu?: boolean;
   inMenu?: boolean;
+  /**
+   * The roles whose menu lists the page, when fewer than may open it (a page the others reach with a
+   * record's id from a list of theirs). Default: `roles`.
+   */
+  menuRoles?: readonly RoleId[];
 }
 
 const R = roles;
@@ -37,11 +42,16 @@ const AUTHORITY = [R.admin.id, R.authority.id];
 const AUDIT = [R.admin.id, R.authority.id, R.auditor.id];
 const WORK = [R.admin.id, R.agency.id, R.staff.id, R.auditor.id, R.district.id];
 const AGENCY = [R.admin.id, R.agency.id, R.staff.id];
-const SHARING = [R.admin.id, R.sharing.id, R.district.id, R.authority.id];
+/** A sharing application's parties: its applicant, the project's owner and the authority. */
+const SHARE_PARTIES = [R.admin.id, R.sharing.id, R.owner.id, R.authority.id];
 const ADMIN = [R.admin.id];
+/** Certificates (issue 22): the owner, the agency, the authority and auditors (the service narrows). */
+const CERTIFICATES = [R.admin.id, R.owner.id, R.agency.id, R.authority.id, R.auditor.id];
 
 export const routeGroups = {
   hall: { title: '网上办事大厅' },
+  // Ours (issue 21): every role's landing page after sign-in, first in the menu.
+  workbench: { title: '工作台' },
   usercenter: { title: '用户中心' },
   intermediary: { title: '中介机构管理' },
   orgstaff: { title: '从业人员管理' },
@@ -79,6 +89,7 @@ interface PageOptions {
   hideMenu?: boolean;
   inMenu?: boolean;
   public?: boolean;
+  menuRoles?: readonly string[];
 }
 
 function group(id: RouteGroupId, surface: Surface, pages: PageSpec[]): RouteDef[] {
@@ -93,6 +104,7 @@ function group(id: RouteGroupId, surface: Surface, pages: PageSpec[]): RouteDef[
     ...(options.keepAlive ? { keepAlive: true } : {}),
     ...(options.hideMenu ? { hideMenu: true } : {}),
     ...(options.inMenu === false ? { inMenu: false } : {}),
+    ...(options.menuRoles ? { menuRoles: options.menuRoles as RoleId[] } : {}),
   }));
 }
 
@@ -106,12 +118,20 @@ export const routes: readonly RouteDef[] = [
     ['admin', '管理入口', undefined, { path: '/admin', public: true }],
     ['position', '项目分布', undefined, { path: '/projectPosition/position', public: true }],
     ['message', '通知公告', undefined, { path: '/guide/message/:type', public: true }],
-    ['matter', '办事指南', undefined, { path: '/guide/matter/:type' }],
+    ['matter', '办事指南', undefined, { path: '/guide/matter/:type', public: true }],
     ['messageDetails', '公告详情', undefined, { path: '/guide/messageDetails', public: true, inMenu: false }],
-    ['workPlace', '办事地点', undefined, { path: '/guide/workPlace' }],
+    ['workPlace', '办事地点', undefined, { path: '/guide/workPlace', public: true }],
     ['demandQuery', '需求查询', undefined, { path: '/demand/demandQuery', hideMenu: true }],
-    ['demandDetails', '需求详情', undefined, { path: '/demand/demandDetails', inMenu: false }],
+    // Public (spec section 2): a demand and its agency selection record, whose call is public too.
+    ['demandDetails', '需求详情', undefined, { path: '/demand/demandDetails', public: true, inMenu: false }],
     ['progressQuery1', '进度查询', undefined, { path: '/demand/progressQuery1' }],
+    // Ours (issue 22): anyone checks a certificate by its number; each certificate's QR code links here.
+    [
+      'certificateVerify',
+      '证书核验',
+      undefined,
+      { path: '/certificate/verify', public: true, inMenu: false },
+    ],
     [
       'orgselect',
       '中介机构',
@@ -129,16 +149,25 @@ export const routes: readonly RouteDef[] = [
     ['check', '登录校验', undefined, { path: '/check', public: true, inMenu: false }],
     ['centerLoding', '票据登录', undefined, { path: '/centerLoding', public: true, inMenu: false }],
   ]),
+  // The work home: the user's to-dos of every kind, items by status, newest messages.
+  ...group('workbench', 'console', [['home', '工作台']]),
   ...group('dataExchangeSystem', 'console', [
-    // The approval platform's docked projects (server/modules/docking): administrators and the authority.
-    ['interfaceManagement', '接口管理', AUTHORITY],
-    ['interfaceDetails', '接口详情', AUTHORITY, detail],
+    // Data interfaces for other government systems (server/modules/interfaces, docs/interfaces.md):
+    // their definitions, consumer keys and access logs are the administrator's.
+    ['interfaceManagement', '接口管理', ADMIN],
+    ['interfaceDetails', '接口详情', ADMIN, detail],
+    // Ours: the approval platform's docked projects (server/modules/docking), which the 接口管理 pages
+    // showed before the interfaces were built: administrators and the authority.
+    ['dockingList', '审批平台项目', AUTHORITY],
+    ['dockingDetails', '审批平台项目详情', AUTHORITY, detail],
     ['resultsReport', '成果上报', ADMIN],
   ]),
   ...group('notdchy', 'console', [
     ['DemandRelease', '需求发布', OWNER],
     // An invited agency quotes here (price comparison); the owner selects on /demandmanger/demandOption.
-    ['DemandOption', '比选报价', [R.admin.id, R.agency.id]],
+    // The quoting calls are the agency's own (an administrator, who opens every page, has nothing to
+    // quote): in the agencies' menu only.
+    ['DemandOption', '比选报价', [R.admin.id, R.agency.id], { menuRoles: [R.agency.id] }],
     ['toDoList', '待办需求', WORK, kept],
     ['CaseAdd', '新建办件', WORK, detail],
     ['ToDoAuditList', '待审核需求', AUDIT],
@@ -151,8 +180,10 @@ export const routes: readonly RouteDef[] = [
     ['release', '发布需求', OWNER],
     ['newProjece', '新建项目', OWNER, detail],
     ['releaseList', '已发布需求', OWNER, kept],
-    ['submitFile', '成果提交', OWNER],
-    ['demandQuery', '需求查询', ALL],
+    // The demand's attachments (the owner adds files to a released demand); 成果提交 is resultsSubmission.
+    ['submitFile', '需求附件', OWNER],
+    // The demands of the owner's unit, or all of them for their reviewers (project/demand/query's roles).
+    ['demandQuery', '需求查询', [R.admin.id, R.owner.id, R.authority.id, R.auditor.id]],
     ['DemandXmXg', '项目修改', OWNER, detail],
     ['demandDetails', '需求详情', ALL, detail],
     ['demandOption', '中介选取', OWNER],
@@ -161,7 +192,8 @@ export const routes: readonly RouteDef[] = [
   ...group('checkaddaccreditation', 'console', [
     ['check', '授权核查', AUDIT],
     ['DemandList', '需求列表', AUDIT],
-    ['resultsSubmission', '成果提交', OWNER],
+    // The agency's projects to submit results for (issue 22; the owner follows them on progressQuery).
+    ['resultsSubmission', '成果提交', AGENCY],
   ]),
   ...group('contract', 'console', [
     ['GovContracts', '政府采购合同', AUDIT],
@@ -194,15 +226,16 @@ export const routes: readonly RouteDef[] = [
     ['personnelReview', '人员审核', AUDIT],
     ['staffadd', '新增人员', AGENCY, detail],
     ['editStaffAdd', '编辑人员', AGENCY, detail],
-    ['staffchecklist', '人员审核列表', ORG_MANAGE],
-    ['informationReview', '信息审核', AUDIT],
+    ['staffchecklist', '人员变更', ORG_MANAGE],
+    ['informationReview', '人员变更审核', AUDIT],
     ['staffdetail', '人员详情', ALL, detail],
     // The staff role's menu entry to its own record: the same page (a staff account always sees its own
     // person there), listed for that role only. Never built itself: matchRoute finds staffdetail first.
     ['staffSelf', '本人信息', [R.staff.id], { path: '/orgstaff/staffdetail' }],
     ['personStaffdetail', '个人详情', ALL, detail],
     ['PersonStaffdetailDifferent', '变更对比', ALL, detail],
-    ['staffcheck', '人员核查', ORG_MANAGE],
+    // One change request with the decision (?id=, from 人员变更审核); the reviewers' page.
+    ['staffcheck', '人员变更核查', AUDIT, detail],
   ]),
   ...group('intermediary', 'console', [
     ['orglist', '机构列表', ORG_MANAGE, kept],
@@ -238,7 +271,7 @@ export const routes: readonly RouteDef[] = [
     ['orgapply', '机构申请', [R.admin.id, R.agency.id]],
     ['contractApply', '合同申请', ALL],
     // The owner's own unit, or with ?id= one unit for its reviewers (the service narrows an owner to its own).
-    ['jsdwVerifyInfo', '建设单位认证信息', [R.admin.id, R.owner.id, R.authority.id]],
+    ['jsdwVerifyInfo', '建设单位认证信息', [R.admin.id, R.owner.id, R.authority.id], { menuRoles: OWNER }],
     ['orgdone', '已办机构申请', [R.admin.id, R.agency.id]],
     ['ContractDone', '已办合同申请', ALL],
     ['OrgChangeApply', '机构变更申请', [R.admin.id, R.agency.id]],
@@ -262,7 +295,7 @@ export const routes: readonly RouteDef[] = [
       { path: '/noticemanger/messagemaintain/:noticeid', inMenu: false },
     ],
     ['statistical', '统计分析', ALL],
-    ['approvalOpinions', '审核意见', AUDIT],
+    ['approvalOpinions', '审核意见管理', AUDIT],
     ['mapStatistical', '地图统计', ALL],
   ]),
   ...group('credit', 'console', [
@@ -294,24 +327,29 @@ export const routes: readonly RouteDef[] = [
   ...group('workflow', 'console', [
     ['myCaseList', '我的办件', WORK, kept],
     ['myProjectList', '我的项目', WORK, kept],
-    ['myProjectListShare', '共享项目', SHARING],
+    ['myProjectListShare', '共享项目', [R.admin.id, R.owner.id, R.authority.id]],
     ['myDetials', '办件详情', ALL, detail],
-    ['AchievementSharing', '成果共享', SHARING],
-    ['applyDetials', '申请详情', SHARING, detail],
-    ['applyProjectList', '申请项目', SHARING],
-    ['applyProjectRecording', '申请记录', SHARING],
+    // Sharing (issue 22): share01 browses and applies; the owner, then the authority, decide; every
+    // download is listed for the applicant, the project's owner and the authority.
+    ['AchievementSharing', '成果共享', [R.admin.id, R.sharing.id]],
+    ['applyDetials', '申请详情', SHARE_PARTIES, detail],
+    ['applyProjectList', '共享申请', SHARE_PARTIES],
+    ['applyProjectRecording', '下载记录', SHARE_PARTIES],
     ['detials', '详情', ALL, detail],
     ['ToDoList', '待办事项', WORK, kept],
     ['resDetails', '成果详情', ALL, detail],
     ['resDetailsSubOffice', '分局成果详情', [R.admin.id, R.district.id], detail],
     ['ResultDetailsSubofficemenu', '分局成果', [R.admin.id, R.district.id]],
-    ['DoneList', '已办事项', WORK],
-    ['CertificateList', '证书列表', AUDIT],
+    // The results done list is the agency's, its staff's and the acceptance auditors' (a district
+    // office follows its district's results on its own pages).
+    ['DoneList', '已办事项', [R.admin.id, R.agency.id, R.staff.id, R.auditor.id]],
+    // Issue 22: the owner sees its projects' certificates, the agency its own, the authority all.
+    ['CertificateList', '证书列表', CERTIFICATES],
     ['projectList', '项目列表', WORK],
     ['caseadd', '新建办件', AGENCY, detail],
-    ['progressQuery', '进度查询', ALL],
+    ['progressQuery', '进度查询', [R.admin.id, R.owner.id, R.agency.id, R.staff.id]],
     ['achieCompleteList', '成果办结', WORK],
-    ['CertificateDetiles', '证书详情', OWNER_ONLY, detail],
+    ['CertificateDetiles', '证书详情', CERTIFICATES, detail],
     // Ours (issue 13, offline projects; the spec names no page for /projectOffline/*): the agency's list
     // and the reviewers' queue, and one project (add, edit and resubmit, or review).
     ['offlineProjectList', '线下项目', [R.admin.id, R.agency.id, R.auditor.id, R.authority.id]],
@@ -319,7 +357,7 @@ export const routes: readonly RouteDef[] = [
   ]),
   ...group('audituser', 'console', [
     ['agentorg_audit_users', '机构审核人员', ADMIN],
-    ['AcceptanceAndCertification', '验收发证人员', ADMIN],
+    ['AcceptanceAndCertification', '验收与发证审核人员', ADMIN],
     ['contract_audit_users', '合同审核人员', ADMIN],
     ['resultinfo_audit_users', '成果审核人员', ADMIN],
     ['resultinfo_audit_users_offline', '线下成果审核人员', ADMIN],

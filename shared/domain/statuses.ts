@@ -74,6 +74,9 @@ export const auditDecision = defineStatusTable([
   { value: 9, key: 'creditFlagged', label: '信用认定', tone: 'danger' },
   { value: 10, key: 'creditEnded', label: '信用记录撤销', tone: 'success' },
   { value: 11, key: 'creditExpired', label: '信用记录到期', tone: 'neutral' },
+  // Certificates (issue 22, server/modules/certificates): issued on acceptance, revoked by the authority.
+  { value: 12, key: 'certificateIssued', label: '发证', tone: 'success' },
+  { value: 13, key: 'certificateRevoked', label: '撤销证书', tone: 'danger' },
 ]);
 export type AuditDecision = (typeof auditDecision.values)[number];
 
@@ -94,6 +97,12 @@ export const auditSubject = defineStatusTable([
   { value: 'notice', key: 'notice', label: '通知公告', tone: 'neutral' },
   // Ours (issue 13, offline projects): projects surveyed outside the system, recorded by their agency.
   { value: 'project_offline', key: 'projectOffline', label: '线下项目', tone: 'neutral' },
+  // Issue 22: the certificate of a completed project (issued, revoked).
+  { value: 'certificate', key: 'certificate', label: '验收证书', tone: 'neutral' },
+  // Ours (issue 22, sharing): a result-sharing application, reviewed first by the project's owner,
+  // then by the authority (server/modules/sharing).
+  { value: 'share_owner', key: 'shareOwner', label: '成果共享（建设单位审核）', tone: 'neutral' },
+  { value: 'share_authority', key: 'shareAuthority', label: '成果共享（主管部门审核）', tone: 'neutral' },
 ]);
 export type AuditSubject = (typeof auditSubject.values)[number];
 

@@ -28,10 +28,25 @@ describe('the working-day calendar', () => {
     expect(nthWorkingDayAfter(friday, 2, springFestival)).toBe('2026-02-24');
   });
 
-  it('is overdue from the start of the day after the due date, reminded at the start of the due date', () => {
+  it('is overdue from the start of the day after the due date, reminded one working day before the due date', () => {
     const deadline = deadlineAfter(new Date('2026-03-02T02:00:00Z'), 3, emptyCalendar);
     expect(deadline.dueDate).toBe('2026-03-05');
-    expect(deadline.remindAt.toISOString()).toBe('2026-03-04T16:00:00.000Z');
+    // Due Thursday 5 March: reminded at the start of Wednesday 4 March (Beijing).
+    expect(deadline.remindAt.toISOString()).toBe('2026-03-03T16:00:00.000Z');
     expect(deadline.dueAt.toISOString()).toBe('2026-03-05T16:00:00.000Z');
+  });
+
+  it('reminds on the working day before, across a weekend and holidays, never before the task opened', () => {
+    // Opened Wednesday 4 March, 3 working days: due Monday 9 March, reminded Friday 6 March.
+    const overWeekend = deadlineAfter(new Date('2026-03-04T02:00:00Z'), 3, emptyCalendar);
+    expect(overWeekend.dueDate).toBe('2026-03-09');
+    expect(overWeekend.remindAt.toISOString()).toBe('2026-03-05T16:00:00.000Z');
+    // Due Tuesday 24 February after the Spring Festival: reminded on the make-up Saturday 14th.
+    const overHolidays = deadlineAfter(new Date('2026-02-13T02:00:00Z'), 2, springFestival);
+    expect(overHolidays.dueDate).toBe('2026-02-24');
+    expect(overHolidays.remindAt.toISOString()).toBe('2026-02-13T16:00:00.000Z');
+    // One working day: the working day before the due day is the day it was opened.
+    const opened = new Date('2026-03-02T02:00:00Z');
+    expect(deadlineAfter(opened, 1, emptyCalendar).remindAt).toEqual(opened);
   });
 });

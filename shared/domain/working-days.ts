@@ -29,6 +29,20 @@ function nextDate(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 }
 
+function previousDate(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The last working day strictly before a Beijing date. */
+export function workingDayBefore(date: string, calendar: WorkingCalendar): string {
+  let day = date;
+  for (let guard = 0; guard < 3660; guard++) {
+    day = previousDate(day);
+    if (isWorkingDay(day, calendar)) return day;
+  }
+  throw new Error('no working day in ten years: check the holiday calendar');
+}
+
 export function isWorkingDay(date: string, calendar: WorkingCalendar): boolean {
   if (calendar.workdays.has(date)) return true;
   if (calendar.holidays.has(date)) return false;
@@ -53,7 +67,10 @@ export interface Deadline {
   dueDate: string;
   /** The moment it becomes overdue: the start of the day after dueDate. */
   dueAt: Date;
-  /** The reminder moment: one working day before the deadline, i.e. the start of the last working day. */
+  /**
+   * The reminder moment: one working day before the due day, i.e. the start of the working day before
+   * dueDate (issue 21: it used to be the due day itself); never before the task was opened.
+   */
   remindAt: Date;
 }
 
@@ -62,6 +79,8 @@ export function deadlineAfter(from: Date, days: number, calendar: WorkingCalenda
   return {
     dueDate,
     dueAt: startOfBeijingDay(nextDate(dueDate)),
-    remindAt: startOfBeijingDay(dueDate),
+    remindAt: new Date(
+      Math.max(startOfBeijingDay(workingDayBefore(dueDate, calendar)).getTime(), from.getTime()),
+    ),
   };
 }

@@ -1,8 +1,9 @@
 /**
- * Inputs of the agency application, its review and its change requests (shared/contracts/agencies.ts):
+ * Inputs of the agency application, its review and its change requests (shared/calls/agencies.ts):
  * the server validates with these and the console's forms with the same schemas and messages.
  */
 import { z } from 'zod';
+import { agencyAttachmentKind } from '@shared/domain/agencies';
 import { surveyItemIds } from '@shared/domain/stages';
 import { qualificationGrade } from '@shared/domain/statuses';
 import { REVIEW_OPINION_MAX } from '@shared/domain/review';
@@ -10,8 +11,9 @@ import { creditCodeProblem, creditCodeMessages } from './credit-code';
 import { MOBILE_PATTERN } from './identity';
 import { pagingSchema } from './lists';
 import { idField, wholeNumber } from './numbers';
-import { blankToUndefined } from './text';
-import { fileField } from './upload';
+import { blankToUndefined, commaSeparated } from './text';
+import { registrationFiles, registrationSchema } from './registration';
+import { reviewQueueFields } from './review';
 
 export const agencyMessages = {
   orgNameRequired: '请输入机构名称',
@@ -75,13 +77,7 @@ export const creditCodeField = z
 
 /** Survey item ids: an array, or "101,201" as a form field carries it. */
 const businessScopeField = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((part) => part.trim())
-          .filter(Boolean)
-      : value,
+  commaSeparated,
   z
     .array(z.coerce.number<string | number>(m.scopeInvalid).int(m.scopeInvalid), m.scopeRequired)
     .min(1, m.scopeRequired)
@@ -119,27 +115,17 @@ export const agencyFieldsSchema = z.object({
 });
 export type AgencyFieldsInput = z.input<typeof agencyFieldsSchema>;
 
+/** The application's attachments: licence and qualification certificate are needed to submit. */
+export const agencyFiles = registrationFiles(agencyAttachmentKind, {
+  licence: m.licenceRequired,
+  qualification: m.qualificationRequired,
+});
+
 /**
  * updateSelf (multipart): the fields, `action` save (draft: only what is given is checked against its
  * rules, so a half-filled form can be kept) or submit, new attachments, and attachments to remove.
  */
-export const agencyApplySchema = agencyFieldsSchema.extend({
-  action: z.enum(['save', 'submit'], m.actionInvalid).default('save'),
-  licence: fileField.optional(),
-  qualification: fileField.optional(),
-  other: fileField.optional(),
-  /** Attachment file ids to remove, comma separated. */
-  removeFileIds: z.preprocess(
-    (value) =>
-      typeof value === 'string'
-        ? value
-            .split(',')
-            .map((part) => part.trim())
-            .filter(Boolean)
-        : value,
-    z.array(z.uuid('请提供正确的文件编号')).max(20).optional(),
-  ),
-});
+export const agencyApplySchema = registrationSchema(agencyFieldsSchema, agencyFiles, m);
 
 export const orgIdSchema = subjectId('orgId', '请提供正确的机构编号');
 export const organizationIdSchema = subjectId('organizationId', '请提供正确的机构编号');
@@ -186,6 +172,8 @@ export const agencyDecisionSchema = decisionSchema('organizationId', '请提供�
 export const agencyTransferSchema = transferSchema('organizationId', '请提供正确的机构编号');
 
 export const reviewListSchema = pagingSchema;
+/** The reviewers' queue of applications: paging and the queue's fields (search, 我的待办, order). */
+export const reviewQueueSchema = pagingSchema.extend(reviewQueueFields);
 
 /** listDictBizscope and metadata/{x} take nothing but the metadata name. */
 export const metadataSchema = z.object({

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { auditUserKind } from '@shared/domain/agencies';
 import { pagingSchema } from './lists';
-import { idField } from './numbers';
+import { idField, idList } from './numbers';
 import { blankToUndefined } from './text';
 
 /** The kinds /audituser assigns; /auditAcceptUser is the `accept` kind. */
@@ -13,29 +13,19 @@ export const auditUserKinds = auditUserKind.values.filter((kind) => kind !== 'ac
   'resultinfo_offline',
 ];
 
-const idList = (message: string) =>
-  z.preprocess(
-    (value) =>
-      typeof value === 'string'
-        ? value
-            .split(',')
-            .map((part) => part.trim())
-            .filter(Boolean)
-        : value,
-    z.array(idField(message), message).min(1, message).max(100, '一次最多选择100人'),
-  );
+const userIdList = (message: string) => idList(message, { max: 100, tooMany: '一次最多选择100人' });
 
 const kindField = z.enum(auditUserKinds, '审核类型不正确');
 
 export const auditUserListSchema = pagingSchema.extend({ kind: kindField });
-export const auditUserSaveSchema = z.object({ kind: kindField, userIds: idList('请选择审核人员') });
+export const auditUserSaveSchema = z.object({ kind: kindField, userIds: userIdList('请选择审核人员') });
 export const auditUserDeleteSchema = z.object({
   id: z.preprocess(blankToUndefined, idField('请提供正确的编号')),
 });
-export const auditUserBatchDeleteSchema = z.object({ ids: idList('请选择要删除的记录') });
+export const auditUserBatchDeleteSchema = z.object({ ids: userIdList('请选择要删除的记录') });
 
 export const acceptUserListSchema = pagingSchema;
-export const acceptUserSaveSchema = z.object({ userIds: idList('请选择审核人员') });
+export const acceptUserSaveSchema = z.object({ userIds: userIdList('请选择审核人员') });
 export const auditUserCandidatesSchema = z.object({
   kind: z.enum(
     auditUserKind.values as ['agentorg', 'contract', 'resultinfo', 'resultinfo_offline', 'accept'],

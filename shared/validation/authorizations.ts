@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { pagingSchema } from './lists';
+import { reviewQueueFields } from './review';
 import { idField } from './numbers';
 import { blankToUndefined } from './text';
 
@@ -70,6 +71,9 @@ export const authorizationListSchema = pagingSchema.extend({
   ),
 });
 
+/** The reviewers' queue of authorization changes: the list's fields and the queue's. */
+export const authChangeQueueSchema = authorizationListSchema.extend(reviewQueueFields);
+
 /** /authchange/add: replace the agency of a project's demand, with a reason. */
 export const authChangeAddSchema = z.object({
   projectId: id(m.projectId),
@@ -78,6 +82,10 @@ export const authChangeAddSchema = z.object({
 });
 
 export const authChangeIdSchema = z.object({ id: id(m.changeId) });
+/** project/log/getAuthChangeProjectLogs?authChangeId */
+export const authChangeLogQuerySchema = z.object({ authChangeId: id(m.changeId) });
+/** project/log/getConstructionAuthChangeProjectLogs?projectid (the spec's lower-case name) */
+export const projectAuthChangeLogQuerySchema = z.object({ projectid: id(m.projectId) });
 
 export const authChangeListSchema = pagingSchema.extend({
   auditStatus: z.preprocess(

@@ -1,15 +1,17 @@
 /**
- * Inputs of a construction unit's verification (shared/contracts/construction.ts): the server
+ * Inputs of a construction unit's verification (shared/calls/construction.ts): the server
  * validates with these and the console's form with the same schemas and messages.
  */
 import { z } from 'zod';
+import { constructionAttachmentKind } from '@shared/domain/construction';
 import { REVIEW_OPINION_MAX } from '@shared/domain/review';
 import { creditCodeField } from './agencies';
 import { MOBILE_PATTERN } from './identity';
 import { pagingSchema } from './lists';
 import { idField, wholeNumber } from './numbers';
 import { blankToUndefined } from './text';
-import { fileField } from './upload';
+import { registrationFiles, registrationSchema } from './registration';
+import { reviewQueueFields } from './review';
 
 export const constructionMessages = {
   nameRequired: '请输入单位名称',
@@ -49,23 +51,13 @@ export const constructionFieldsSchema = z.object({
   districtCode: z.string(m.districtRequired).regex(/^\d{7}(\d{4})?$/, m.districtRequired),
 });
 
-/** updateSelf (multipart): the unit's fields, save (draft) or submit, new attachments, removals. */
-export const constructionUpdateSchema = constructionFieldsSchema.extend({
-  action: z.enum(['save', 'submit'], m.actionInvalid).default('save'),
-  licence: fileField.optional(),
-  other: fileField.optional(),
-  /** Attachment file ids to remove, comma separated. */
-  removeFileIds: z.preprocess(
-    (value) =>
-      typeof value === 'string'
-        ? value
-            .split(',')
-            .map((part) => part.trim())
-            .filter(Boolean)
-        : value,
-    z.array(z.uuid('请提供正确的文件编号')).max(20).optional(),
-  ),
+/** The verification's attachments: the business licence is needed to submit. */
+export const constructionFiles = registrationFiles(constructionAttachmentKind, {
+  licence: m.licenceRequired,
 });
+
+/** updateSelf (multipart): the unit's fields, save (draft) or submit, new attachments, removals. */
+export const constructionUpdateSchema = registrationSchema(constructionFieldsSchema, constructionFiles, m);
 export type ConstructionUpdateInput = z.input<typeof constructionUpdateSchema>;
 
 export const constructionIdSchema = z.object({
@@ -86,6 +78,8 @@ export const constructionDecisionSchema = z.object({
 });
 
 export const constructionListSchema = pagingSchema;
+/** The reviewers' queue of units to verify: paging and the queue's fields (search, 我的待办, order). */
+export const constructionQueueSchema = pagingSchema.extend(reviewQueueFields);
 
 export const constructionMetadataSchema = z.object({
   x: z.enum(['auditStatus', 'attachmentKind', 'district'], '元数据名称不正确'),

@@ -5,18 +5,22 @@
  */
 import { z } from 'zod';
 import { REVIEW_OPINION_MAX } from '@shared/domain/review';
-import { toCents } from '@shared/money';
+import { contractAmountField, filingMessages } from './contract-filing';
 import { idField, wholeNumber } from './numbers';
 import { blankToUndefined } from './text';
 import { fileField } from './upload';
+import { reviewQueueFields } from './review';
 
 export const contractChangeMessages = {
   contractId: '请提供正确的合同编号',
   changeId: '请提供正确的变更编号',
   notFound: '变更申请不存在或您无权查看',
   amountRequired: '请输入变更后的合同金额',
-  amountFormat: '合同金额应为不超过两位小数的正数',
-  amountTooLarge: '合同金额不能超过 100 亿元',
+  amountFormat: filingMessages.amountFormat,
+  amountPositive: filingMessages.amountPositive,
+  amountTooLarge: filingMessages.amountTooLarge,
+  approvedAmountTooLarge: '变更后的合同金额不能超过 1 亿元，请退回申请',
+  approvedAmountInvalid: '变更后的合同金额不正确，请退回申请',
   dateFormat: '请输入正确的日期',
   endBeforeStart: '履行结束日期不能早于开始日期',
   paymentTermsTooLong: '付款方式不能超过 500 个字',
@@ -31,9 +35,6 @@ export const contractChangeMessages = {
   submitted: '变更申请已提交，请等待审核',
 } as const;
 const m = contractChangeMessages;
-
-/** The largest amount a contract may state: 100 亿元 (anything above is a typing error). */
-export const CONTRACT_AMOUNT_MAX_CENTS = 1_000_000_000_000n;
 
 const date = (message: string) =>
   z.preprocess(
@@ -55,15 +56,7 @@ const changeId = z.preprocess(blankToUndefined, idField(m.changeId));
 export const contractChangeSaveSchema = z
   .object({
     contractId,
-    amount: z.preprocess(
-      blankToUndefined,
-      z
-        .string(m.amountRequired)
-        .trim()
-        .regex(/^\d{1,12}(\.\d{1,2})?$/, m.amountFormat)
-        .refine((value) => (toCents(value) ?? 0n) > 0n, m.amountFormat)
-        .refine((value) => (toCents(value) ?? 0n) <= CONTRACT_AMOUNT_MAX_CENTS, m.amountTooLarge),
-    ),
+    amount: z.preprocess(blankToUndefined, contractAmountField(m.amountRequired)),
     startOn: date(m.dateFormat),
     endOn: date(m.dateFormat),
     paymentTerms: z.preprocess(
@@ -101,6 +94,12 @@ export const contractChangeListSchema = z.object({
     blankToUndefined,
     z.string().trim().max(40, '合同编号不能超过 40 个字').optional(),
   ),
+});
+
+/** The reviewers' queue of filing changes: the number filter and the queue's 我的待办 and order. */
+export const contractChangeQueueSchema = contractChangeListSchema.extend({
+  mine: reviewQueueFields.mine,
+  orderBy: reviewQueueFields.orderBy,
 });
 
 /** contract/change/query: one contract's filing changes, newest first. */

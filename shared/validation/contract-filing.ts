@@ -68,20 +68,38 @@ const date = (message: string) =>
       .optional(),
   );
 
-/** A positive amount in yuan, at most two decimals and at most CONTRACT_AMOUNT_MAX; kept as text. */
-const amount = z.preprocess(
-  blankToUndefined,
-  z
-    .string(filingMessages.amountFormat)
+/** Exact cents of a decimal text of any length ('5000000000.00'), or null when it is not one. */
+function centsOf(value: string): bigint | null {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) return null;
+  const cents = BigInt(match[2] as string) * 100n + BigInt((match[3] ?? '').padEnd(2, '0'));
+  return match[1] === '-' ? -cents : cents;
+}
+
+/**
+ * The one amount rule of a contract, for drafting and for filing changes (issue 21): a decimal with at
+ * most two decimals, above 0 and at most CONTRACT_AMOUNT_MAX (1 亿元), kept as text. A long number is
+ * told it is too large (not "必须大于 0"): its cents are counted whatever the number of digits.
+ */
+export function contractAmountField(requiredMessage: string = filingMessages.amountFormat) {
+  return z
+    .string(requiredMessage)
     .trim()
-    .regex(/^-?\d{1,15}(\.\d{1,2})?$/, filingMessages.amountFormat)
-    .refine((value) => !value.startsWith('-') && (toCents(value) ?? 0n) > 0n, filingMessages.amountPositive)
-    .refine(
-      (value) => (toCents(value) ?? 0n) <= (toCents(CONTRACT_AMOUNT_MAX) ?? 0n),
-      filingMessages.amountTooLarge,
-    )
-    .optional(),
-);
+    .min(1, requiredMessage)
+    .max(40, filingMessages.amountTooLarge)
+    .regex(/^-?\d+(\.\d{1,2})?$/, filingMessages.amountFormat)
+    .refine((value) => {
+      const cents = centsOf(value);
+      return cents === null || cents > 0n;
+    }, filingMessages.amountPositive)
+    .refine((value) => {
+      const cents = centsOf(value);
+      return cents === null || cents <= (toCents(CONTRACT_AMOUNT_MAX) ?? 0n);
+    }, filingMessages.amountTooLarge);
+}
+
+/** A draft's amount: optional while drafting, else {@link contractAmountField}. */
+const amount = z.preprocess(blankToUndefined, contractAmountField().optional());
 
 const contractId = z.preprocess(blankToUndefined, idField(filingMessages.contractId));
 

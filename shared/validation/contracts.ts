@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { contractStatus, auditStatus } from '@shared/domain/statuses';
 import { govAttachmentKind } from '@shared/domain/contracts';
 import { stages } from '@shared/domain/stages';
-import { idField, wholeNumber } from './numbers';
+import { idField, idList, wholeNumber } from './numbers';
 import { blankToUndefined } from './text';
+import { reviewQueueFields } from './review';
 import { fileField } from './upload';
 import { toCents } from '@shared/money';
 
@@ -139,6 +140,12 @@ const contractPaging = z.object({
 export const contractListSchema = contractPaging.extend(filterFields).superRefine(checkRanges);
 export type ContractListInput = z.infer<typeof contractListSchema>;
 
+/** The reviewers' filing queue: the list's filters and the queue's (keyword, mine, sort). */
+export const contractQueueSchema = contractPaging
+  .extend({ ...filterFields, ...reviewQueueFields })
+  .superRefine(checkRanges);
+export type ContractQueueInput = z.infer<typeof contractQueueSchema>;
+
 export const contractIdSchema = z.object({ contractId });
 
 /** exportFiles: the chosen contracts (comma-separated ids), or else every contract the filters find. */
@@ -147,11 +154,10 @@ export const contractFilesSchema = z
     ...filterFields,
     contractIds: z.preprocess(
       blankToUndefined,
-      z
-        .string()
-        .regex(/^\d{1,10}(,\d{1,10})*$/, contractMessages.contractId)
-        .max(2200, contractMessages.tooManyDocuments(EXPORT_FILES_MAX))
-        .optional(),
+      idList(contractMessages.contractId, {
+        max: EXPORT_FILES_MAX,
+        tooMany: contractMessages.tooManyDocuments(EXPORT_FILES_MAX),
+      }).optional(),
     ),
   })
   .superRefine(checkRanges);

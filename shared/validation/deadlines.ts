@@ -1,6 +1,6 @@
 /** Service deadlines and the working-day calendar (/task/monitor/deadline/*, /task/monitor/calendar/*). */
 import { z } from 'zod';
-import { calendarDayKinds, deadlineTaskTypes } from '@shared/domain/deadlines';
+import { calendarDayKinds, deadlineTaskTypes, type DeadlineTaskType } from '@shared/domain/deadlines';
 import { wholeNumber } from './numbers';
 import { blankToUndefined } from './text';
 
@@ -13,13 +13,13 @@ export const deadlineMessages = {
   year: '年份应为 2000 到 2100 之间的整数',
 } as const;
 
-const taskTypeValues = deadlineTaskTypes.map((t) => t.value) as [string, ...string[]];
+const taskTypeValues = deadlineTaskTypes.map((t) => t.value) as [DeadlineTaskType, ...DeadlineTaskType[]];
+
+/** The kind of to-do a deadline is set for (the settings list answers it too). */
+export const deadlineTaskTypeSchema = z.enum(taskTypeValues, deadlineMessages.taskType);
 
 export const deadlineEditSchema = z.object({
-  taskType: z.enum(
-    taskTypeValues as [(typeof deadlineTaskTypes)[number]['value']],
-    deadlineMessages.taskType,
-  ),
+  taskType: deadlineTaskTypeSchema,
   workingDays: wholeNumber(deadlineMessages.workingDays, { min: 1, max: 60 }),
 });
 export type DeadlineEditInput = z.infer<typeof deadlineEditSchema>;

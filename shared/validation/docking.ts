@@ -1,12 +1,12 @@
 /**
- * Inputs of the docking calls (shared/contracts/docking.ts): the administrators' list of projects
+ * Inputs of the docking calls (shared/calls/docking.ts): the administrators' list of projects
  * received from the provincial approval platform, its export, the owner's list to import from, and the
  * housing project information (getSpfXmxx).
  */
 import { z } from 'zod';
 import { dockedFileTypeValues } from '@shared/domain/docking';
 import { pagingSchema } from './lists';
-import { idField, wholeNumber } from './numbers';
+import { idField, idList, wholeNumber } from './numbers';
 import { CENTRAL_CODE_PATTERN, projectMessages } from './projects';
 import { blankToUndefined } from './text';
 
@@ -75,13 +75,5 @@ export const housingQuerySchema = z.object({
     .min(1, m.codeRequired)
     .regex(CENTRAL_CODE_PATTERN, projectMessages.centralCodeInvalid),
   projectId: z.preprocess(blankToUndefined, idField('请提供正确的项目编号').optional()),
-  itemIds: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,9}(,\d{1,9})*$/, '测绘事项不正确')
-      .max(200, '测绘事项不正确')
-      .optional(),
-  ),
+  itemIds: z.preprocess(blankToUndefined, idList('测绘事项不正确', { max: 20 }).optional()),
 });

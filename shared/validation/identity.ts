@@ -38,6 +38,9 @@ export const identityMessages = {
   phoneCodeDailyLimit: '今日获取验证码次数已达上限，请明天再试',
   phoneCodeAddressLimit: '获取验证码过于频繁，请稍后再试',
   phoneCodeSent: '验证码已发送',
+  /** Demo mode only (APP_MODE=demo): no real text message is sent; where the code can be read. */
+  phoneCodeDemoOutbox:
+    '演示环境不发送真实短信：验证码可由系统管理员（admin）在“系统管理 › 短信发件箱”（/system/smsOutbox）查看',
   userTypeInvalid: '请选择用户类型',
   usernameTaken: '用户名已经存在，请修改！',
   usernameAvailable: '用户名可以使用',

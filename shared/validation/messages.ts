@@ -4,7 +4,7 @@
  * templates page show. The spec's own texts are kept to the character; each lives once here.
  */
 import { z } from 'zod';
-import { wholeNumber } from './numbers';
+import { idList, wholeNumber } from './numbers';
 
 export const messageTexts = {
   selectToMark: '请选择要批量标记的行~',
@@ -72,21 +72,7 @@ export const messageIdSchema = z.object({ id: positiveInt(m.idInvalid) });
 
 /** A comma list of ids ('3,5,8'); empty means nothing was selected (`emptyMessage`). */
 export function idListSchema(emptyMessage: string, invalidMessage: string) {
-  return z
-    .string({ error: emptyMessage })
-    .transform((value) =>
-      value
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part !== ''),
-    )
-    .pipe(
-      z
-        .array(z.string().regex(/^[1-9]\d{0,9}$/, invalidMessage))
-        .min(1, emptyMessage)
-        .max(1000),
-    )
-    .transform((parts) => [...new Set(parts.map(Number))]);
+  return idList(invalidMessage, { emptyMessage });
 }
 
 /** `POST project/message/deleteAll` (form ids). */

@@ -25,3 +25,34 @@ export function wholeNumber(message: string, { min = 1, max = MAX_INTEGER } = {}
 
 /** A database id: 1 … 2^31−1. */
 export const idField = (message: string) => wholeNumber(message);
+
+/**
+ * Several ids: a comma list ('3,5,8', forms and query strings), one id, or an array. Each is an
+ * {@link idField}; repeats are dropped. Nothing chosen (blank, missing) answers `emptyMessage`, more
+ * than `max` answers `tooMany`.
+ */
+export function idList(
+  message: string,
+  {
+    max = 1000,
+    emptyMessage = message,
+    tooMany = message,
+  }: { max?: number; emptyMessage?: string; tooMany?: string } = {},
+) {
+  return z
+    .preprocess(
+      (value) =>
+        typeof value === 'string'
+          ? value
+              .split(',')
+              .map((part) => part.trim())
+              .filter((part) => part !== '')
+          : typeof value === 'number'
+            ? [value]
+            : value === false || value === undefined || value === null
+              ? []
+              : value,
+      z.array(idField(message), emptyMessage).min(1, emptyMessage).max(max, tooMany),
+    )
+    .transform((ids) => [...new Set(ids)]);
+}

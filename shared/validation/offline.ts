@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { stages } from '@shared/domain/stages';
 import { auditStatus } from '@shared/domain/statuses';
 import { pagingSchema } from './lists';
-import { idField } from './numbers';
+import { reviewQueueFields } from './review';
+import { idField, idList } from './numbers';
 import { blankToUndefined } from './text';
 import { fileField } from './upload';
 
@@ -52,28 +53,8 @@ const optionalText = (max: number, label: string) =>
 
 const stageIds = stages.map((s) => s.id) as number[];
 
-/** Ids as a comma list (forms), a single value or an array. */
-export const idList = (message: string) =>
-  z.preprocess(
-    (value) =>
-      typeof value === 'string'
-        ? value
-            .split(',')
-            .map((part) => part.trim())
-            .filter(Boolean)
-            .map(Number)
-        : typeof value === 'number'
-          ? [value]
-          : Array.isArray(value)
-            ? value.map((part) => (typeof part === 'string' ? Number(part) : part))
-            : value === false || value === undefined || value === null
-              ? []
-              : value,
-    z
-      .array(z.number(message).int(message).positive(message).max(2_147_483_647, message), message)
-      .min(1, message)
-      .max(50, message),
-  );
+/** Ids as a comma list (forms), a single value or an array (at most 50). */
+export const offlineIdList = (message: string) => idList(message, { max: 50 });
 
 export const offlineIdField = z.preprocess(blankToUndefined, idField('请提供正确的线下项目编号'));
 
@@ -90,7 +71,7 @@ export const offlineFieldsSchema = z.object({
   stageId: z.coerce
     .number<string | number>(o.stageRequired)
     .refine((id) => stageIds.includes(id), o.stageRequired),
-  itemIds: idList(o.itemsRequired),
+  itemIds: offlineIdList(o.itemsRequired),
   surveyedOn: z.iso.date(o.surveyedOnRequired),
   remark: optionalText(500, '备注'),
 });
@@ -120,7 +101,7 @@ export const offlineUpdateSchema = offlineFieldsSchema.extend({
 });
 
 export const offlinePkidSchema = z.object({ pkid: offlineIdField });
-export const offlineDeleteSchema = z.object({ pkids: idList(o.pkidsRequired) });
+export const offlineDeleteSchema = z.object({ pkids: offlineIdList(o.pkidsRequired) });
 export const offlineFileSchema = z.object({ pkid: offlineIdField, fileId: z.uuid('请提供正确的文件编号') });
 
 export const offlineListSchema = pagingSchema.extend({
@@ -181,4 +162,7 @@ export type CaseAddInput = z.infer<typeof caseAddSchema>;
 
 export const caseAuthorizationSchema = z.object({ authorizationId: authorizationIdField });
 export const caseIdSchema = z.object({ caseId: caseIdField });
+/** projectOffline/toDoList: the reviewers' queue, paging and the queue's fields (search, 我的待办, order). */
+export const offlineQueueSchema = pagingSchema.extend(reviewQueueFields);
+
 export const caseListSchema = pagingSchema.extend({ projectName: optionalText(50, '项目名称') });

@@ -1,5 +1,5 @@
 /**
- * Inputs of projects and demands (shared/contracts/projects.ts): the server validates with these and
+ * Inputs of projects and demands (shared/calls/projects.ts): the server validates with these and
  * the console's forms with the same schemas and messages.
  *
  * Code formats (neither the spec nor DOMAIN.md gives them, so they are designed here and documented):
@@ -14,7 +14,8 @@ import { stages } from '@shared/domain/stages';
 import { projectStatus } from '@shared/domain/statuses';
 import { MOBILE_PATTERN } from './identity';
 import { pagingSchema } from './lists';
-import { idField, wholeNumber } from './numbers';
+import { idField, idList, wholeNumber } from './numbers';
+import { reviewQueueFields } from './review';
 import { blankToUndefined } from './text';
 import { fileField } from './upload';
 
@@ -173,27 +174,16 @@ export const projectStatusSchema = z.object({
   reason: optionalText(200, '原因'),
 });
 
+/** updateUploadProcess?projectId&projectNo: the project and its number (both must agree). */
+export const uploadProcessSchema = z.object({
+  projectId: projectIdField,
+  projectNo: z.string('请提供项目编号').trim().min(1, '请提供项目编号').max(30, '项目编号不正确'),
+});
+
 const stageIds = stages.map((s) => s.id) as number[];
 
 /** Item ids as a comma list (forms) or an array. */
-const itemIdList = z.preprocess(
-  (value) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((part) => part.trim())
-          .filter(Boolean)
-          .map(Number)
-      : Array.isArray(value)
-        ? value.map((part) => (typeof part === 'string' ? Number(part) : part))
-        : value === false || value === undefined || value === null
-          ? []
-          : value,
-  z
-    .array(z.number(m.itemsRequired).int(m.itemsRequired).positive(m.itemsRequired), m.itemsRequired)
-    .min(1, m.itemsRequired)
-    .max(20, m.itemsRequired),
-);
+const itemIdList = idList(m.itemsRequired, { max: 20 });
 
 /** A demand for one stage: its items (a second save for the same stage and funding party amends it). */
 export const demandSaveSchema = z.object({
@@ -226,6 +216,9 @@ export const demandFileRemoveSchema = z.object({
   demandId: demandIdField,
   fileId: z.uuid('请提供正确的文件编号'),
 });
+
+/** project/demand/amendment/toDoList: the authority's queue of amendments (search, 我的待办, order). */
+export const amendmentQueueSchema = pagingSchema.extend(reviewQueueFields);
 
 export const ownerDemandListSchema = pagingSchema.extend({
   projectName: optionalText(50, '项目名称'),

@@ -1,4 +1,4 @@
-/** Inputs of the selection calls (shared/contracts/selection.ts), with their Chinese messages. */
+/** Inputs of the selection calls (shared/calls/selection.ts), with their Chinese messages. */
 import { z } from 'zod';
 import { MONEY_PATTERN, selectionMethods } from '@shared/domain/selection';
 import { pagingSchema } from './lists';

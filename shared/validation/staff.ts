@@ -21,6 +21,7 @@ export const staffMessages = {
   /** An addition or change decided after the person was blacklisted. */
   blacklistedApproval: '该人员在人员黑名单中，不能通过审核',
   duplicate: '本机构已登记该身份证号码的人员',
+  agencyNotApproved: '本机构的入库申请尚未审核通过，不能提交从业人员审核',
   idCardFileRequired: '请上传身份证复印件',
   certificateFileRequired: '填写了证书编号的，请上传职业资格证书',
   removeUnknown: '要删除的附件不存在',

@@ -35,6 +35,23 @@ describe('checkUpload (spec section 5)', () => {
       expect(checkUpload({ name, size: 10 }, allowed)?.message).toBe('您上传的文件中包含特殊字符！');
   });
 
+  it('refuses bidirectional and zero-width characters (issue 21: k\u202egpj.pdf shows as kfdp.jpg)', () => {
+    for (const name of [
+      'k\u202egpj.pdf',
+      'a\u202ab.pdf',
+      'a\u2066b.png',
+      'a\u200fb.docx',
+      'a\u061cb.pdf',
+      'a\u200bb.pdf',
+      'a\u200db.pdf',
+      'a\u2060b.pdf',
+      '报\ufeff告.pdf',
+    ])
+      expect(checkUpload({ name, size: 10 }, allowed)?.message, JSON.stringify(name)).toBe(
+        '您上传的文件中包含特殊字符！',
+      );
+  });
+
   it('refuses word and pdf names of digits only, but not other types', () => {
     for (const name of ['123.pdf', '2024.doc', '0001.docx'])
       expect(checkUpload({ name, size: 10 }, allowed)?.message).toBe('word和pdf文件名不能全为数字');

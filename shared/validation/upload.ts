@@ -37,8 +37,21 @@ export const uploadMessages = {
 // Path separators, shell and URL metacharacters and control characters: names end up in
 // Content-Disposition headers, file systems and links.
 const SPECIAL_CHARACTERS = /[\\/:*?"<>|#%&{}$!'@+=`^~;,[\]]/;
-// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+// Control characters, and the invisible ones that change how a name reads (issue 21): bidirectional
+// marks, embeddings, overrides and isolates ('k\u202egpj.pdf' shows as 'kfdp.jpg'), zero-width
+// spaces and joiners, the word joiner and the byte-order mark.
+const CONTROL_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- exactly what this refuses
+  /[\u0000-\u001f\u007f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
+
+/**
+ * `name` without those characters. Uploads refuse them, but a file stored before that rule keeps its
+ * name: where a name is served (Content-Disposition, server/lib/file-response.ts) it goes out as a
+ * person reads it.
+ */
+export function withoutControlCharacters(name: string): string {
+  return name.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), '');
+}
 
 const MIME_TYPES: Readonly<Record<string, string>> = {
   ppt: 'application/vnd.ms-powerpoint',
@@ -54,6 +67,7 @@ const MIME_TYPES: Readonly<Record<string, string>> = {
   gif: 'image/gif',
   bmp: 'image/bmp',
   webp: 'image/webp',
+  dwg: 'image/vnd.dwg',
 };
 
 /** `报告.PDF` → `{ stem: '报告', extension: 'pdf' }` (extension lowercased; '' when there is none). */
@@ -79,6 +93,11 @@ export interface UploadProblem {
   tooLarge: boolean;
 }
 
+/** Whether a name holds a character the upload rules refuse ('您上传的文件中包含特殊字符！'). */
+export function hasSpecialCharacters(name: string): boolean {
+  return SPECIAL_CHARACTERS.test(name) || CONTROL_CHARACTERS.test(name);
+}
+
 /**
  * The first rule a file breaks, or null when it may be uploaded. `allowed` are lowercase extensions
  * without the dot (e.g. `documentExtensions`).
@@ -89,8 +108,7 @@ export function checkUpload(file: UploadCandidate, allowed: readonly string[]): 
   const { stem, extension } = splitFileName(name);
   if (!allowed.includes(extension))
     return { message: uploadMessages.extensionNotAllowed(allowed), tooLarge: false };
-  if (SPECIAL_CHARACTERS.test(name) || CONTROL_CHARACTERS.test(name))
-    return { message: uploadMessages.specialCharacters, tooLarge: false };
+  if (hasSpecialCharacters(name)) return { message: uploadMessages.specialCharacters, tooLarge: false };
   if (['doc', 'docx', 'pdf'].includes(extension) && /^\d+$/.test(stem.trim()))
     return { message: uploadMessages.allDigits, tooLarge: false };
   if (file.size > MAX_UPLOAD_BYTES) return { message: uploadMessages.tooLarge, tooLarge: true };
@@ -128,6 +146,8 @@ const SIGNATURES: Readonly<Record<string, (bytes: Uint8Array) => boolean>> = {
   doc: (b) => startsWith(b, OLE),
   xls: (b) => startsWith(b, OLE),
   ppt: (b) => startsWith(b, OLE),
+  // AutoCAD drawings start with their version: AC1012 … AC1032.
+  dwg: (b) => startsWith(b, [0x41, 0x43, 0x31, 0x30]), // AC10
 };
 
 /**

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { callApi } from '@shared/api/call';
-import { contractCalls } from '@shared/contracts/contracts';
+import { contractCalls } from '@shared/calls/contracts';
 import { toAppError } from '@shared/errors/app-error';
 import { Button } from '@shared/ui/button';
 import { useApi } from '@console/lib/api';

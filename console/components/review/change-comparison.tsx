@@ -1,9 +1,11 @@
 /**
- * Old and new side by side for any change request (agency, staff, unit): one row per field, the
- * changed ones marked by colour and by the word 已变更 (for screen readers and print).
+ * Old and new side by side for any change request (agency, staff, unit, contract filing): one row per
+ * field, the changed ones marked by colour and by the word 已变更 (for screen readers and print), and,
+ * for a kind whose changes may replace attachments, the files before and after.
  */
 import type { ReactNode } from 'react';
 import { Card } from '@shared/ui/page';
+import { Attachments, type AttachmentFile } from '@console/kit';
 import './review.css';
 
 export interface ComparedField {
@@ -13,12 +15,23 @@ export interface ComparedField {
   after: ReactNode;
 }
 
+/** A change's attachments before and after, and whether it replaces them. */
+export interface ComparedFiles {
+  before: readonly AttachmentFile[];
+  after: readonly AttachmentFile[];
+  changed: boolean;
+  /** The files' preview and download links (the kind's file calls). */
+  href: (file: AttachmentFile, kind: 'preview' | 'download') => string;
+}
+
 export function ChangeComparison({
   fields,
   changed,
+  files,
 }: {
   fields: readonly ComparedField[];
   changed: readonly string[];
+  files?: ComparedFiles;
 }) {
   const marked = new Set(changed);
   return (
@@ -26,7 +39,7 @@ export function ChangeComparison({
       <h2 className="kit-detail__title">变更内容对照</h2>
       <p>共 {marked.size} 项变更，已用底色标出。</p>
       <table className="rv-compare">
-        <caption className="rv-compare__caption">变更前后对照</caption>
+        <caption className="visually-hidden">变更前后对照</caption>
         <thead>
           <tr>
             <th scope="col">项目</th>
@@ -47,6 +60,22 @@ export function ChangeComparison({
           ))}
         </tbody>
       </table>
+      {files ? <FilesComparison files={files} /> : null}
     </Card>
+  );
+}
+
+/** The attachments before and after: the approval puts the new set in force. */
+function FilesComparison({ files }: { files: ComparedFiles }) {
+  return (
+    <>
+      <h3 className="kit-detail__title rv-compare__files-title">
+        附件对照{files.changed ? <span className="rv-compare__mark">（已变更）</span> : '（无变化）'}
+      </h3>
+      <div className={`rv-files-compare${files.changed ? ' is-changed' : ''}`}>
+        <Attachments files={files.before} href={files.href} title="变更前附件" />
+        <Attachments files={files.after} href={files.href} title="变更后附件" />
+      </div>
+    </>
   );
 }

@@ -82,6 +82,15 @@ export function verdictFields(decision: Decision) {
   };
 }
 
+/** The fields of a call that takes an approval or a rejection by its name, the opinion and the version seen. */
+export function decisionFields(decision: Decision) {
+  return {
+    decision: decision.decision === 'approve' ? ('approve' as const) : ('reject' as const),
+    ...(decision.opinion ? { opinion: decision.opinion } : {}),
+    ...(decision.version !== undefined ? { version: decision.version } : {}),
+  };
+}
+
 /** The fields of the spec's transfer call: the reason (askReason) and the reviewer (transferStaffId). */
 export function transferFields(decision: Decision) {
   return {

@@ -1,5 +1,5 @@
 /** An agency's satisfaction on its record: how many owners rated it and the averages (public figures). */
-import { satisfactionCalls } from '@shared/contracts/satisfaction';
+import { satisfactionCalls } from '@shared/calls/satisfaction';
 import { DetailSection, useCall } from '@console/kit';
 
 const score = (value: number | null) => (value === null ? '暂无' : `${value.toFixed(2)} 分`);

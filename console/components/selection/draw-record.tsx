@@ -4,7 +4,7 @@
  * The check button recomputes in this browser with Web Crypto: nothing is taken on trust from us.
  */
 import { useState } from 'react';
-import { selectionCalls, type PublicSelection } from '@shared/contracts/selection';
+import { selectionCalls, type PublicSelection } from '@shared/calls/selection';
 import {
   drawHashInput,
   drawWinner,
@@ -32,11 +32,10 @@ export async function verifyDraw(record: PublicSelection): Promise<string | null
 }
 
 export function DrawRecordView({ record }: { record: PublicSelection }) {
-  const [check, setCheck] = useState<string | null>(null);
   const drawn = record.salt !== null && record.candidates !== null;
-  const items = [
-    { label: '选取方式', value: selectionMethodLabels[record.method] },
-    { label: '状态', value: selectionStateLabels[record.state] },
+  // A direct choice draws nothing: the commitment, the salt and how to check a draw are a draw's words.
+  const mayDraw = record.method !== 'direct';
+  const drawItems = [
     {
       label: '承诺值（随机数 salt 的 SHA-256）',
       value: <code className="selection-code">{record.commitment}</code>,
@@ -53,6 +52,11 @@ export function DrawRecordView({ record }: { record: PublicSelection }) {
       ),
       wide: true,
     },
+  ];
+  const items = [
+    { label: '选取方式', value: selectionMethodLabels[record.method] },
+    { label: '状态', value: selectionStateLabels[record.state] },
+    ...(mayDraw ? drawItems : []),
     ...(drawn
       ? [
           {
@@ -76,46 +80,54 @@ export function DrawRecordView({ record }: { record: PublicSelection }) {
   ];
   return (
     <DetailSection title="中介选取公示" items={items}>
-      <div className="selection-explain">
-        <h3>如何复核</h3>
-        <ol>
-          <li>
-            选定方式时公布承诺值 <code>sha256(salt)</code>，salt 为随机数，抽取前只保存在服务器上。
-          </li>
-          <li>
-            抽取时冻结候选名单 <code>candidates</code>（符合条件的机构编号，升序）并公开 salt，任何人可先核对{' '}
-            <code>sha256(salt)</code> 等于承诺值。
-          </li>
-          <li>
-            计算{' '}
-            <code>
-              h = sha256(salt + &apos;:&apos; + demandId + &apos;:&apos; + candidates.join(&apos;,&apos;))
-            </code>
-            （demandId 为需求编号），把 h 看作十六进制整数，中选机构为 <code>candidates[h mod 候选家数]</code>
-            （从 0 开始数）。
-          </li>
-        </ol>
-        <p>
-          例如在 Node.js 中：
-          <code className="selection-code">
-            {`c[Number(BigInt('0x'+crypto.createHash('sha256').update(salt+':'+demandId+':'+c.join(',')).digest('hex')) % BigInt(c.length))]`}
-          </code>
-        </p>
-        {drawn ? (
-          <p>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={async () => setCheck((await verifyDraw(record)) ?? 'ok')}
-            >
-              在本浏览器中复核
-            </Button>
-          </p>
-        ) : null}
-        {check === 'ok' ? <Notice>复核通过：承诺值与随机数相符，计算出的中选机构与公示一致。</Notice> : null}
-        {check && check !== 'ok' ? <Notice tone="danger">复核未通过：{check}</Notice> : null}
-      </div>
+      {mayDraw ? <HowToCheck record={record} drawn={drawn} /> : null}
     </DetailSection>
+  );
+}
+
+/** How anyone recomputes a draw, and the button that does it in this browser. */
+function HowToCheck({ record, drawn }: { record: PublicSelection; drawn: boolean }) {
+  const [check, setCheck] = useState<string | null>(null);
+  return (
+    <div className="selection-explain">
+      <h3>如何复核</h3>
+      <ol>
+        <li>
+          选定方式时公布承诺值 <code>sha256(salt)</code>，salt 为随机数，抽取前只保存在服务器上。
+        </li>
+        <li>
+          抽取时冻结候选名单 <code>candidates</code>（符合条件的机构编号，升序）并公开 salt，任何人可先核对{' '}
+          <code>sha256(salt)</code> 等于承诺值。
+        </li>
+        <li>
+          计算{' '}
+          <code>
+            h = sha256(salt + &apos;:&apos; + demandId + &apos;:&apos; + candidates.join(&apos;,&apos;))
+          </code>
+          （demandId 为需求编号），把 h 看作十六进制整数，中选机构为 <code>candidates[h mod 候选家数]</code>
+          （从 0 开始数）。
+        </li>
+      </ol>
+      <p>
+        例如在 Node.js 中：
+        <code className="selection-code">
+          {`c[Number(BigInt('0x'+crypto.createHash('sha256').update(salt+':'+demandId+':'+c.join(',')).digest('hex')) % BigInt(c.length))]`}
+        </code>
+      </p>
+      {drawn ? (
+        <p>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={async () => setCheck((await verifyDraw(record)) ?? 'ok')}
+          >
+            在本浏览器中复核
+          </Button>
+        </p>
+      ) : null}
+      {check === 'ok' ? <Notice>复核通过：承诺值与随机数相符，计算出的中选机构与公示一致。</Notice> : null}
+      {check && check !== 'ok' ? <Notice tone="danger">复核未通过：{check}</Notice> : null}
+    </div>
   );
 }
 

@@ -1,15 +1,16 @@
 /**
  * Pieces every agency page shares: the fields as a detail section (with the attachments, previewed and
- * downloaded through the agency's own calls), the status line, and the audit timeline.
+ * downloaded through the agency's own calls) and the audit timeline.
  */
 import { callUrl } from '@shared/api/call';
-import { agencyCalls, type AgencyRecord } from '@shared/contracts/agencies';
+import { agencyCalls, type AgencyRecord } from '@shared/calls/agencies';
 import { agencyAttachmentKind } from '@shared/domain/agencies';
 import { surveyItemName } from '@shared/domain/stages';
-import { auditStatus, creditFlag, qualificationGrade } from '@shared/domain/statuses';
-import { formatDate, formatDateTime } from '@shared/format';
+import { creditFlag, qualificationGrade } from '@shared/domain/statuses';
+import { formatDate } from '@shared/format';
 import { Card } from '@shared/ui/page';
-import { Attachments, DetailSection, StatusBadge, useCall } from '@console/kit';
+import { DetailSection, useCall } from '@console/kit';
+import { AttachmentsByKind } from '@console/components/registration/registration';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { useApi } from '@console/lib/api';
 
@@ -53,14 +54,7 @@ export function AgencyDetails({ org }: { org: AgencyRecord }) {
           { label: '机构简介', value: org.introduction, wide: true },
         ]}
       />
-      {agencyAttachmentKind.entries.map((kind) => {
-        const files = org.attachments.filter((file) => file.kind === kind.value);
-        return (
-          <DetailSection key={kind.value} title={kind.label} items={[]}>
-            {files.length > 0 ? <Attachments files={files} href={href} /> : <p>未上传</p>}
-          </DetailSection>
-        );
-      })}
+      <AttachmentsByKind kinds={agencyAttachmentKind} files={org.attachments} href={href} />
       {org.attachments.length > 0 ? (
         <p>
           <a href={callUrl(api, agencyCalls.exportFiles, { organizationId: org.organizationId })} download>
@@ -69,16 +63,6 @@ export function AgencyDetails({ org }: { org: AgencyRecord }) {
         </p>
       ) : null}
     </>
-  );
-}
-
-export function AgencyStatusLine({ org }: { org: AgencyRecord }) {
-  return (
-    <span className="agency-status">
-      <StatusBadge table={auditStatus} value={org.auditStatus} />
-      {org.submittedAt ? <span>提交时间：{formatDateTime(org.submittedAt)}</span> : null}
-      {org.auditedAt ? <span>审核时间：{formatDateTime(org.auditedAt)}</span> : null}
-    </span>
   );
 }
 

@@ -5,14 +5,13 @@
  * /intermediary/OrgChange (the reviewers' to-do).
  */
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   agencyChangeCalls,
   agencyCalls,
   type AgencyChange,
   type AgencyChangeRow,
-} from '@shared/contracts/agencies';
-import { auditOpinionCalls } from '@shared/contracts/audit-opinions';
+} from '@shared/calls/agencies';
 import {
   agencyAttachmentKind,
   agencyFieldKeys,
@@ -20,36 +19,32 @@ import {
   type AgencyFields,
 } from '@shared/domain/agencies';
 import { callUrl } from '@shared/api/call';
-import { Button } from '@shared/ui/button';
-import { documentExtensions } from '@shared/validation/upload';
 import { useApi } from '@console/lib/api';
-import type { ReviewDecisionKey } from '@shared/domain/review';
-import { auditStatus, qualificationGrade, type AuditStatus } from '@shared/domain/statuses';
+import { qualificationGrade } from '@shared/domain/statuses';
 import { agencyChangeSchema } from '@shared/validation/agencies';
-import { formatDateTime } from '@shared/format';
-import { Card, Notice, PageHeader } from '@shared/ui/page';
+import { Notice, PageHeader } from '@shared/ui/page';
 import {
-  Attachments,
-  FileField,
-  KitForm,
   ListPage,
-  StatusBadge,
+  RecordPage,
   TextField,
   useCall,
   useCallMutation,
   useContractForm,
+  useFormFiles,
+  useRecordFromUrl,
   type Column,
-  deadlineColumn,
 } from '@console/kit';
-import { AuditTimeline } from '@console/components/review/audit-timeline';
-import { ChangeComparison as Comparison } from '@console/components/review/change-comparison';
+import { ReviewQueuePage } from '@console/components/review/review-queue';
+import { AttachmentFields, type AttachmentKey } from '@console/components/registration/registration';
 import {
-  DecisionPanel,
-  type Decision,
-  verdictFields,
-  transferFields,
-} from '@console/components/review/decision-panel';
+  ChangeComparison,
+  ChangeDetail,
+  ChangeRequestForm,
+  changeColumns as common,
+  decideBySpecCalls,
+} from '@console/components/review/change-request';
 import { scopeText } from './agency-view';
+import { AgencyInputs } from './agency-inputs';
 import './agencies.css';
 
 function valueText(key: keyof AgencyFields, fields: AgencyFields, districts: Map<string, string>): string {
@@ -66,111 +61,64 @@ function useDistrictNames(): Map<string, string> {
   return new Map((districts.data ?? []).map((option) => [String(option.value), option.label]));
 }
 
-/** Old and new side by side; changed rows are marked (colour and the word 已变更 for screen readers). */
-export function ChangeComparison({ change }: { change: AgencyChange }) {
+/** Old and new side by side with the attachments; changed rows are marked (colour and the word 已变更). */
+function AgencyComparison({ change }: { change: AgencyChange }) {
   const districts = useDistrictNames();
-  return (
-    <>
-      <Comparison
-        changed={change.changedFields}
-        fields={agencyFieldKeys.map((key) => ({
-          key,
-          label: agencyFieldLabels[key],
-          before: valueText(key, change.before, districts),
-          after: valueText(key, change.data, districts),
-        }))}
-      />
-      <ChangeFilesCompare change={change} />
-    </>
-  );
-}
-
-/** The attachments before and after: a change may replace them; the approval puts the new set in force. */
-function ChangeFilesCompare({ change }: { change: AgencyChange }) {
   const api = useApi();
-  const href = (file: { fileId: string }, kind: 'preview' | 'download') =>
-    callUrl(api, kind === 'preview' ? agencyCalls.previewFile : agencyCalls.downloadFile, {
-      id: file.fileId,
-    });
-  const changed = change.changedFields.includes('attachments');
   const label = (files: AgencyChange['dataFiles']) =>
     files.map((file) => ({
       ...file,
       fileName: `${agencyAttachmentKind.label(file.kind)}：${file.fileName}`,
     }));
   return (
-    <>
-      <h3 className="kit-detail__title">
-        附件对照{changed ? <span className="agency-compare__mark">（已变更）</span> : '（无变化）'}
-      </h3>
-      <div className={`agency-files-compare${changed ? ' is-changed' : ''}`}>
-        <Attachments files={label(change.beforeFiles)} href={href} title="变更前附件" />
-        <Attachments files={label(change.dataFiles)} href={href} title="变更后附件" />
-      </div>
-    </>
+    <ChangeComparison
+      changed={change.changedFields}
+      fields={agencyFieldKeys.map((key) => ({
+        key,
+        label: agencyFieldLabels[key],
+        before: valueText(key, change.before, districts),
+        after: valueText(key, change.data, districts),
+      }))}
+      files={{
+        before: label(change.beforeFiles),
+        after: label(change.dataFiles),
+        changed: change.changedFields.includes('attachments'),
+        href: (file, kind) =>
+          callUrl(api, kind === 'preview' ? agencyCalls.previewFile : agencyCalls.downloadFile, {
+            id: file.fileId,
+          }),
+      }}
+    />
   );
 }
 
 export function ChangeDetailPage() {
-  const [search] = useSearchParams();
-  const id = Number(search.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
-  const [outcome, setOutcome] = useState<string | null>(null);
-  const change = useCall(agencyChangeCalls.queryOne, { id }, { enabled: valid });
-  const records = useCall(agencyChangeCalls.auditInfo, { id }, { enabled: valid });
-  const reviewing = Boolean(
-    change.data?.review?.allowed.some((key) => key !== 'submit' && key !== 'withdraw'),
+  const change = useRecordFromUrl(agencyChangeCalls.queryOne, 'id', (id) => ({ id }));
+  return (
+    <RecordPage record={change} title="变更详情" missing="请从列表中选择变更申请">
+      {(data) => <AgencyChangeView change={data} />}
+    </RecordPage>
   );
-  const templates = useCall(auditOpinionCalls.list, { pageIdx: 1, pageSize: 50 }, { enabled: reviewing });
+}
+
+function AgencyChangeView({ change }: { change: AgencyChange }) {
+  const id = change.pkid;
+  const records = useCall(agencyChangeCalls.auditInfo, { id });
   const touched = {
     invalidates: [agencyChangeCalls.queryOne, agencyChangeCalls.auditInfo, agencyChangeCalls.todo],
   };
   const approve = useCallMutation(agencyChangeCalls.approve, touched);
   const transfer = useCallMutation(agencyChangeCalls.transfer, touched);
-  if (!valid) return <Notice tone="danger">请从列表中选择变更申请</Notice>;
-  if (change.error) return <Notice tone="danger">{change.error.message}</Notice>;
-  const data = change.data?.pkid === id ? change.data : undefined;
-  if (!data) return <PageHeader title="变更详情" description="正在加载…" />;
-  const decideNow = (decision: Decision) =>
-    decision.decision === 'transfer'
-      ? transfer.mutateAsync({
-          id,
-          ...transferFields(decision),
-        })
-      : approve.mutateAsync({
-          id,
-          ...verdictFields(decision),
-        });
-  const decide = async (decision: Decision) => setOutcome((await decideNow(decision)).message);
   return (
-    <>
-      <PageHeader
-        title={`${data.orgName} · 机构变更`}
-        description={
-          <span className="agency-status">
-            <StatusBadge table={auditStatus} value={data.auditStatus} />
-            <span>申请时间：{formatDateTime(data.createdAt)}</span>
-            {data.appliedAt ? <span>生效时间：{formatDateTime(data.appliedAt)}</span> : null}
-          </span>
-        }
-      />
-      {outcome ? <Notice>{outcome}</Notice> : null}
-      {data.reason ? <Notice>变更原因：{data.reason}</Notice> : null}
-      <ChangeComparison change={data} />
-      <Card>
-        <AuditTimeline records={records.data ?? []} title="审核记录" />
-      </Card>
-      {data.review && reviewing ? (
-        <DecisionPanel
-          status={data.review.status as AuditStatus}
-          version={data.review.version}
-          allowed={data.review.allowed as ReviewDecisionKey[]}
-          opinions={templates.data?.rows ?? []}
-          reviewers={data.review.reviewers}
-          onDecide={decide}
-        />
-      ) : null}
-    </>
+    <ChangeDetail
+      title={`${change.orgName} · 机构变更`}
+      change={change}
+      reason={change.reason}
+      comparison={<AgencyComparison change={change} />}
+      records={records.data ?? []}
+      review={change.review}
+      decide={decideBySpecCalls(id, approve.mutateAsync, transfer.mutateAsync)}
+    />
   );
 }
 
@@ -181,32 +129,25 @@ const changeColumns = (link: string): Column<AgencyChangeRow>[] => [
     cell: (row) => <Link to={`${link}?id=${row.pkid}`}>{row.orgName}</Link>,
     wide: true,
   },
-  {
-    key: 'changedFields',
-    header: '变更项目',
-    cell: (row) =>
-      row.changedFields
-        .map((key) => (key === 'attachments' ? '附件' : agencyFieldLabels[key as keyof AgencyFields]))
-        .join('、'),
-  },
-  { key: 'reason', header: '变更原因', cell: (row) => row.reason ?? '' },
-  {
-    key: 'auditStatus',
-    header: '状态',
-    cell: (row) => <StatusBadge table={auditStatus} value={row.auditStatus} />,
-  },
-  { key: 'createdAt', header: '申请时间', cell: (row) => formatDateTime(row.createdAt), nowrap: true },
+  common.changed('变更项目', agencyFieldLabels),
+  common.reason(),
+  common.status(),
+  common.createdAt(),
 ];
 
 export function ChangeTodoPage() {
   return (
-    <ListPage
+    <ReviewQueuePage
       title="机构变更审核"
       caption="待审核的机构变更"
       call={agencyChangeCalls.todo}
-      columns={[...changeColumns('/intermediary/OrgChangeInfo'), deadlineColumn()]}
+      keywordLabel="机构名称或信用代码"
+      columns={changeColumns('/intermediary/OrgChangeInfo')}
       rowKey={(row) => row.pkid}
-      emptyText="暂无待审核的机构变更"
+      subjectType="org_change"
+      subjectIdOf={(row) => row.pkid}
+      labelOf={(row) => row.orgName}
+      noun="机构变更"
     />
   );
 }
@@ -266,12 +207,10 @@ function ChangeForm({
   org: NonNullable<ReturnType<typeof useCall<typeof agencyCalls.querySelf>>['data']>;
   onDone: (done: { message: string; id: number }) => void;
 }) {
-  const districts = useCall(agencyCalls.metadata, { x: 'district' });
   const save = useCallMutation(agencyChangeCalls.updateSelf, {
     invalidates: [agencyChangeCalls.check, agencyChangeCalls.querySelf],
   });
-  const [uploads, setUploads] = useState<Partial<Record<'licence' | 'qualification' | 'other', File>>>({});
-  const [removed, setRemoved] = useState<string[]>([]);
+  const uploads = useFormFiles<AttachmentKey<typeof agencyAttachmentKind>>();
   const form = useContractForm(agencyChangeSchema, {
     orgName: org.orgName,
     credential: org.credential ?? '',
@@ -292,103 +231,34 @@ function ChangeForm({
   });
   return (
     <>
-      <PageHeader
-        title="机构变更申请"
-        description="修改需要变更的信息并填写变更原因；审核通过前，现有信息继续有效。"
-      />
-      <Card>
-        <KitForm
-          form={form}
-          fields={{
-            orgName: '机构名称',
-            legalPersonName: '法定代表人',
-            address: '办公地址',
-            contactName: '联系人',
-            contactPhone: '联系电话',
-            reason: '变更原因',
-          }}
-          submitLabel="提交变更申请"
-          onSubmit={async (values) => {
-            const result = await save.mutateAsync({
-              ...values,
-              ...uploads,
-              ...(removed.length > 0 ? { removeFileIds: removed.join(',') } : {}),
-            } as never);
-            onDone({ message: result.message, id: result.data.pkid });
-          }}
-        >
-          <div className="agency-form__grid">
-            <TextField form={form} name="orgName" label="机构名称" />
-            <TextField form={form} name="legalPersonName" label="法定代表人" />
-            <TextField form={form} name="registrationOrgan" label="登记机关" />
-            <TextField form={form} name="qualificationCertNo" label="资质证书编号" />
-            <TextField
-              form={form}
-              name="qualificationGrade"
-              label="资质等级"
-              options={qualificationGrade.entries.map((entry) => ({
-                value: entry.value,
-                label: entry.label,
-              }))}
-            />
-            <TextField
-              form={form}
-              name="districtCode"
-              label="所在区县"
-              options={(districts.data ?? []).map((option) => ({ value: option.value, label: option.label }))}
-            />
-            <TextField form={form} name="address" label="办公地址" />
-            <TextField form={form} name="contactName" label="联系人" />
-            <TextField form={form} name="contactPhone" label="联系电话" type="tel" />
-            <TextField form={form} name="email" label="电子邮箱" type="email" />
-          </div>
-          <TextField form={form} name="introduction" label="机构简介" multiline />
-          <fieldset className="agency-files">
-            <legend>附件（上传新的营业执照或资质证书即替换原件，审核通过后生效）</legend>
-            {agencyAttachmentKind.entries.map((kind) => {
-              const key = kind.key as 'licence' | 'qualification' | 'other';
-              const current = org.attachments.filter(
-                (file) => file.kind === kind.value && !removed.includes(file.fileId),
-              );
-              return (
-                <div key={kind.value} className="agency-files__kind">
-                  <FileField
-                    id={`change-${key}`}
-                    label={kind.label}
-                    allowed={documentExtensions}
-                    onFile={(file) =>
-                      setUploads((before) => {
-                        const next = { ...before };
-                        if (file) next[key] = file;
-                        else delete next[key];
-                        return next;
-                      })
-                    }
-                  />
-                  {current.length > 0 ? (
-                    <ul className="agency-files__list">
-                      {current.map((file) => (
-                        <li key={file.fileId}>
-                          现有：{file.fileName}{' '}
-                          <Button
-                            type="button"
-                            variant="ghost"
-                            size="sm"
-                            onClick={() => setRemoved((before) => [...before, file.fileId])}
-                          >
-                            删除
-                          </Button>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </div>
-              );
-            })}
-          </fieldset>
-          <TextField form={form} name="reason" label="变更原因" multiline />
-        </KitForm>
-      </Card>
+      <PageHeader title="机构变更申请" />
+      <ChangeRequestForm
+        form={form}
+        fields={{
+          orgName: '机构名称',
+          legalPersonName: '法定代表人',
+          address: '办公地址',
+          contactName: '联系人',
+          contactPhone: '联系电话',
+          reason: '变更原因',
+        }}
+        send={(values) => save.mutateAsync({ ...values, ...uploads.input() })}
+        onDone={onDone}
+      >
+        <AgencyInputs form={form} applying={false} />
+        <TextField form={form} name="introduction" label="机构简介" multiline />
+        <fieldset>
+          <legend>附件（上传新的营业执照或资质证书即替换原件，审核通过后生效）</legend>
+          <AttachmentFields
+            kinds={agencyAttachmentKind}
+            kept={org.attachments.filter((file) => !uploads.removed.includes(file.fileId))}
+            keptLabel="现有："
+            onFile={uploads.choose}
+            onRemove={uploads.remove}
+          />
+        </fieldset>
+        <TextField form={form} name="reason" label="变更原因" multiline />
+      </ChangeRequestForm>
     </>
   );
 }

@@ -6,13 +6,12 @@
  */
 import { Link, useSearchParams } from 'react-router';
 import { callUrl } from '@shared/api/call';
-import { agencyCalls } from '@shared/contracts/agencies';
-import { contractCalls, type ContractRow } from '@shared/contracts/contracts';
-import { hallCalls, type AgencySummary } from '@shared/contracts/hall';
-import { auditStatus, contractStatus } from '@shared/domain/statuses';
-import { formatDate, formatMoney } from '@shared/format';
+import { agencyCalls } from '@shared/calls/agencies';
+import { contractCalls, type ContractRow } from '@shared/calls/contracts';
+import { hallCalls, type AgencySummary } from '@shared/calls/hall';
 import { useApi } from '@console/lib/api';
-import { ListPage, StatusBadge, useCall, type Column } from '@console/kit';
+import { ListPage, useCall, type Column } from '@console/kit';
+import { contractColumns } from '@console/components/contracts/contract-columns';
 import { DownloadDocuments } from '@console/components/contracts/download-documents';
 import './agencies.css';
 
@@ -50,39 +49,9 @@ function PdfLink({ row }: { row: ContractRow }) {
   );
 }
 
-const contractColumns: Column<ContractRow>[] = [
-  {
-    key: 'contractNo',
-    header: '合同编号',
-    cell: (row) => (
-      <Link to={`/contract/contractDetails?contractId=${row.contractId}`}>{row.contractNo}</Link>
-    ),
-    nowrap: true,
-  },
-  { key: 'contractName', header: '合同名称', cell: (row) => row.contractName, wide: true },
-  { key: 'ownerName', header: '建设单位', cell: (row) => row.ownerName },
-  {
-    key: 'amount',
-    header: '合同金额',
-    cell: (row) => formatMoney(row.amount),
-    nowrap: true,
-  },
-  {
-    key: 'status',
-    header: '合同状态',
-    cell: (row) => <StatusBadge table={contractStatus} value={row.status} />,
-  },
-  {
-    key: 'auditStatus',
-    header: '备案状态',
-    cell: (row) => <StatusBadge table={auditStatus} value={row.auditStatus} />,
-  },
-  {
-    key: 'signedOn',
-    header: '签订日期',
-    cell: (row) => (row.signedOn ? formatDate(row.signedOn) : ''),
-    nowrap: true,
-  },
+/** The agency is the page's subject: its column would only repeat its name. */
+const columns: Column<ContractRow>[] = [
+  ...contractColumns.filter((column) => column.key !== 'orgName'),
   { key: 'document', header: '合同文本', cell: (row) => <PdfLink row={row} />, nowrap: true },
 ];
 
@@ -107,7 +76,7 @@ function AgencyContracts({ organizationId }: { organizationId: number }) {
         { name: 'contractNo', label: '合同编号' },
         { name: 'projectName', label: '项目名称' },
       ]}
-      columns={contractColumns}
+      columns={columns}
       rowKey={(row) => row.contractId}
       rowLabel={(row) => row.contractNo}
       bulkActions={(rows, clear) => (

@@ -1,7 +1,7 @@
 /** /intermediary/dishonest: the credit flags of the agencies a legal person heads (失信核查). */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { agencyCalls } from '@shared/contracts/agencies';
+import { agencyCalls } from '@shared/calls/agencies';
 import { auditStatus, creditFlag } from '@shared/domain/statuses';
 import { dishonestQuerySchema } from '@shared/validation/agencies';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
@@ -36,7 +36,7 @@ export function DishonestPage() {
             <p>未查到该法定代表人名下的机构。</p>
           ) : (
             <table className="agency-compare">
-              <caption className="sr-only">核查结果</caption>
+              <caption className="visually-hidden">核查结果</caption>
               <thead>
                 <tr>
                   <th scope="col">机构名称</th>

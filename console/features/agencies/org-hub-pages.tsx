@@ -4,15 +4,28 @@
  * to call at an agency, ?id= organization or ?userId= account) and /intermediary/OrgListConnect (each
  * approved agency with the pages connected to it: contact, staff, pass rate, dishonest check).
  */
-import { Link, useRouteLoaderData, useSearchParams } from 'react-router';
-import { agencyCalls, type AgencyRecord, type PassRateRow } from '@shared/contracts/agencies';
-import { hallCalls, type AgencySummary } from '@shared/contracts/hall';
-import { staffCalls } from '@shared/contracts/staff';
-import { roles } from '@shared/domain/roles';
+import { useMayCall } from '@console/lib/current-user';
+import { Link, useSearchParams } from 'react-router';
+import { agencyCalls, type AgencyRecord, type PassRateRow } from '@shared/calls/agencies';
+import { hallCalls, type AgencySummary } from '@shared/calls/hall';
+import { staffCalls } from '@shared/calls/staff';
 import { auditStatus, creditFlag } from '@shared/domain/statuses';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import { DataTable, DetailSection, ListPage, StatusBadge, useCall, type Column } from '@console/kit';
+import {
+  DataTable,
+  DetailSection,
+  ListPage,
+  RecordPage,
+  StatusBadge,
+  useCall,
+  useRecord,
+  useUrlId,
+  type Column,
+} from '@console/kit';
 import './agencies.css';
+
+/** Where the page leads back to after a refusal. */
+const contactsList = { to: '/intermediary/OrgListConnect', label: '返回机构关联' };
 
 const percent = (rate: number) => `${(rate * 100).toFixed(1)}%`;
 
@@ -92,13 +105,6 @@ export function PassRatePage() {
   );
 }
 
-/** True when the signed-in user's roles may call this contract (the server checks it again). */
-function useMayCall(access: unknown): boolean {
-  const shell = useRouteLoaderData<{ user?: { roleid?: string | null } } | undefined>('console');
-  const roleIds = (shell?.user?.roleid ?? '').split(',').map((id) => id.trim());
-  return roleIds.some((id) => id === roles.admin.id || (Array.isArray(access) && access.includes(id)));
-}
-
 function ContactDetails({ org }: { org: AgencyRecord }) {
   const mayListStaff = useMayCall(staffCalls.queryStaff.access);
   const staff = useCall(
@@ -170,23 +176,18 @@ function ContactDetails({ org }: { org: AgencyRecord }) {
 export function ContactPage() {
   const [search] = useSearchParams();
   const byUser = search.has('userId');
-  const id = Number(search.get(byUser ? 'userId' : 'id'));
-  const valid = Number.isInteger(id) && id > 0;
-  const ofOrg = useCall(agencyCalls.queryOne, { orgId: id }, { enabled: valid && !byUser });
-  const ofUser = useCall(agencyCalls.queryOneByUserId, { userId: id }, { enabled: valid && byUser });
+  const id = useUrlId('userId', 'id');
+  const ofOrg = useRecord(agencyCalls.queryOne, byUser || id === undefined ? undefined : { orgId: id });
+  const ofUser = useRecord(
+    agencyCalls.queryOneByUserId,
+    byUser && id !== undefined ? { userId: id } : undefined,
+  );
   const org = byUser ? ofUser : ofOrg;
-  if (!valid) return <Notice tone="danger">请从机构列表中选择机构</Notice>;
-  if (org.error)
-    return (
-      <>
-        <PageHeader title="联系人详情" />
-        <Notice tone="danger">
-          {org.error.message} <Link to="/intermediary/OrgListConnect">返回机构关联</Link>
-        </Notice>
-      </>
-    );
-  if (!org.data) return <PageHeader title="联系人详情" description="正在加载…" />;
-  return <ContactDetails org={org.data} />;
+  return (
+    <RecordPage record={org} title="联系人详情" missing="请从机构列表中选择机构" back={contactsList}>
+      {(data) => <ContactDetails org={data} />}
+    </RecordPage>
+  );
 }
 
 const connectColumns: Column<AgencySummary>[] = [

@@ -3,49 +3,43 @@
  * first) and /intermediary/orgdonelist (decided by me, newest first); /intermediary/orgquery browses
  * approved agencies.
  */
-import { Link, useRouteLoaderData } from 'react-router';
-import { agencyCalls, type AgencyReviewTask } from '@shared/contracts/agencies';
-import { hallCalls, type AgencySummary } from '@shared/contracts/hall';
-import { roles } from '@shared/domain/roles';
-import { auditStatus, creditFlag, qualificationGrade } from '@shared/domain/statuses';
-import { formatDateTime } from '@shared/format';
-import { ListPage, StatusBadge, useCall, type Column, type FilterDef, deadlineColumn } from '@console/kit';
+import { useMayCall } from '@console/lib/current-user';
+import { Link } from 'react-router';
+import { agencyCalls, type AgencyReviewTask } from '@shared/calls/agencies';
+import { hallCalls, type AgencySummary } from '@shared/calls/hall';
+import { creditFlag, qualificationGrade } from '@shared/domain/statuses';
+import { ListPage, StatusBadge, useCall, statusFilter, type Column, type FilterDef } from '@console/kit';
+import { ReviewQueuePage } from '@console/components/review/review-queue';
 import { stages } from '@shared/domain/stages';
+import { registrantColumns, submittedColumn } from '@console/components/registration/registrant-columns';
+import { decidedColumns } from '@console/components/review/decided-columns';
 import { scopeText } from './agency-view';
 
 const taskColumns = (link: string): Column<AgencyReviewTask>[] => [
-  {
-    key: 'orgName',
-    header: '机构名称',
-    cell: (row) => <Link to={`${link}?id=${row.organizationId}`}>{row.orgName}</Link>,
-    wide: true,
-  },
-  { key: 'credential', header: '统一社会信用代码', cell: (row) => row.credential ?? '', nowrap: true },
-  { key: 'legalPersonName', header: '法定代表人', cell: (row) => row.legalPersonName ?? '' },
-  { key: 'districtName', header: '所在区县', cell: (row) => row.districtName ?? '' },
-  {
-    key: 'auditStatus',
-    header: '状态',
-    cell: (row) => <StatusBadge table={auditStatus} value={row.auditStatus} />,
-  },
-  {
-    key: 'submittedAt',
-    header: '提交时间',
-    cell: (row) => (row.submittedAt ? formatDateTime(row.submittedAt) : ''),
-    nowrap: true,
-  },
+  ...registrantColumns<AgencyReviewTask>({
+    noun: '机构名称',
+    name: (row) => row.orgName,
+    creditCode: (row) => row.credential,
+    href: (row) => `${link}?id=${row.organizationId}`,
+  }),
+  submittedColumn(),
 ];
 
 export function AgencyTodoPage() {
   return (
-    <ListPage
+    <ReviewQueuePage
       title="机构列表"
       caption="待审核的机构申请"
-      description="待您审核的机构申请，按提交时间先后排列。"
+      description="待您审核的机构申请，按提交时间先后排列；可按办理期限排序，领取后只由您办理。"
       call={agencyCalls.todo}
-      columns={[...taskColumns('/intermediary/informationReviewShow'), deadlineColumn<AgencyReviewTask>()]}
+      keywordLabel="机构名称或信用代码"
+      columns={taskColumns('/intermediary/informationReviewShow')}
       rowKey={(row) => row.organizationId}
-      emptyText="暂无待审核的机构申请"
+      subjectType="agent_org"
+      subjectIdOf={(row) => row.organizationId}
+      labelOf={(row) => row.orgName}
+      canClaim={useMayCall(agencyCalls.approve.access)}
+      noun="机构申请"
     />
   );
 }
@@ -56,16 +50,7 @@ export function AgencyDonePage() {
       title="已审机构"
       caption="我已审核的机构申请"
       call={agencyCalls.done}
-      columns={[
-        ...taskColumns('/intermediary/orgManageDetail'),
-        { key: 'decidedAs', header: '我的处理', cell: (row) => row.decidedAs ?? '' },
-        {
-          key: 'decidedOn',
-          header: '处理时间',
-          cell: (row) => (row.decidedOn ? formatDateTime(row.decidedOn) : ''),
-          nowrap: true,
-        },
-      ]}
+      columns={[...taskColumns('/intermediary/orgManageDetail'), ...decidedColumns<AgencyReviewTask>()]}
       rowKey={(row) => row.organizationId}
       emptyText="暂无已审核的机构申请"
     />
@@ -98,13 +83,6 @@ export function agencyDirectoryColumns(link: string): Column<AgencySummary>[] {
   ];
 }
 
-/** True when the signed-in user's roles may call this contract (the server checks it again). */
-function useMayCall(access: unknown): boolean {
-  const shell = useRouteLoaderData<{ user?: { roleid?: string | null } } | undefined>('console');
-  const roleIds = (shell?.user?.roleid ?? '').split(',').map((id) => id.trim());
-  return roleIds.some((id) => id === roles.admin.id || (Array.isArray(access) && access.includes(id)));
-}
-
 export function AgencyQueryPage() {
   const mayExport = useMayCall(agencyCalls.exportExcel.access);
   return (
@@ -131,12 +109,7 @@ function useDirectoryFilters(): FilterDef[] {
       type: 'select',
       options: stages.flatMap((stage) => stage.items.map((item) => ({ value: item.id, label: item.name }))),
     },
-    {
-      name: 'qualificationGrade',
-      label: '资质等级',
-      type: 'select',
-      options: qualificationGrade.entries.map((entry) => ({ value: entry.value, label: entry.label })),
-    },
+    statusFilter('qualificationGrade', '资质等级', qualificationGrade),
     {
       name: 'districtCode',
       label: '所在区县',

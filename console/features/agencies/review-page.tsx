@@ -5,76 +5,54 @@
  * decide now.
  */
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { agencyCalls } from '@shared/contracts/agencies';
-import { auditOpinionCalls } from '@shared/contracts/audit-opinions';
-import type { AuditStatus } from '@shared/domain/statuses';
-import type { ReviewDecisionKey } from '@shared/domain/review';
+import { agencyCalls, type AgencyRecord } from '@shared/calls/agencies';
 import { Notice, PageHeader } from '@shared/ui/page';
-import { useCall, useCallMutation } from '@console/kit';
-import {
-  DecisionPanel,
-  type Decision,
-  verdictFields,
-  transferFields,
-} from '@console/components/review/decision-panel';
+import { RecordPage, useCallMutation, useRecordFromUrl } from '@console/kit';
+import { type Decision, verdictFields, transferFields } from '@console/components/review/decision-panel';
+import { ReviewDecision } from '@console/components/review/review-decision';
 import { AgencySatisfaction } from '@console/components/satisfaction/agency-satisfaction';
-import { AgencyDetails, AgencyStatusLine, AgencyTimeline } from './agency-view';
+import { RegistrationStatus } from '@console/components/registration/registration';
+import { AgencyDetails, AgencyTimeline } from './agency-view';
 import './agencies.css';
 
+/** Where the page leads back to after a refusal. */
+const orgList = { to: '/intermediary/orglist', label: '返回列表' };
+
 export function AgencyReviewPage() {
-  const [search] = useSearchParams();
-  const id = Number(search.get('id') ?? search.get('orgId'));
-  const [outcome, setOutcome] = useState<string | null>(null);
-  const org = useCall(agencyCalls.queryOne, { orgId: id }, { enabled: Number.isInteger(id) && id > 0 });
-  const reviewing = Boolean(
-    org.data?.review && org.data.review.allowed.some((key) => key !== 'submit' && key !== 'withdraw'),
+  const org = useRecordFromUrl(agencyCalls.queryOne, ['id', 'orgId'], (orgId) => ({ orgId }));
+  return (
+    <RecordPage record={org} title="机构详情" missing="请从列表中选择机构" back={orgList}>
+      {(data) => <AgencyReview org={data} />}
+    </RecordPage>
   );
-  const templates = useCall(auditOpinionCalls.list, { pageIdx: 1, pageSize: 50 }, { enabled: reviewing });
+}
+
+function AgencyReview({ org }: { org: AgencyRecord }) {
+  const id = org.organizationId;
+  const [outcome, setOutcome] = useState<string | null>(null);
   const touched = {
     invalidates: [agencyCalls.queryOne, agencyCalls.auditInfo, agencyCalls.todo, agencyCalls.done],
   };
   const approve = useCallMutation(agencyCalls.approve, touched);
   const transfer = useCallMutation(agencyCalls.transfer, touched);
 
-  if (!Number.isInteger(id) || id <= 0) return <Notice tone="danger">请从列表中选择机构</Notice>;
-  if (org.error)
-    return (
-      <>
-        <PageHeader title="机构详情" />
-        <Notice tone="danger">
-          {org.error.message} <Link to="/intermediary/orglist">返回列表</Link>
-        </Notice>
-      </>
-    );
-  const data = org.data?.organizationId === id ? org.data : undefined;
-  if (!data) return <PageHeader title="机构详情" description="正在加载…" />;
-
   const decideNow = (decision: Decision) =>
     decision.decision === 'transfer'
       ? transfer.mutateAsync({ organizationId: id, ...transferFields(decision) })
       : approve.mutateAsync({ organizationId: id, ...verdictFields(decision) });
 
-  // The panel goes away once nothing is left to decide; the outcome stays above the page.
-  const decide = async (decision: Decision) => setOutcome((await decideNow(decision)).message);
-
   return (
     <>
-      <PageHeader title={data.orgName} description={<AgencyStatusLine org={data} />} />
+      <PageHeader title={org.orgName} description={<RegistrationStatus record={org} />} />
       {outcome ? <Notice>{outcome}</Notice> : null}
-      <AgencyDetails org={data} />
+      <AgencyDetails org={org} />
       <AgencySatisfaction organizationId={id} />
       <AgencyTimeline organizationId={id} />
-      {data.review && reviewing ? (
-        <DecisionPanel
-          status={data.review.status as AuditStatus}
-          version={data.review.version}
-          allowed={data.review.allowed as ReviewDecisionKey[]}
-          opinions={templates.data?.rows ?? []}
-          reviewers={data.review.reviewers}
-          onDecide={decide}
-        />
-      ) : null}
+      <ReviewDecision
+        review={org.review}
+        // The panel goes away once nothing is left to decide; the outcome stays above the page.
+        onDecide={async (decision) => setOutcome((await decideNow(decision)).message)}
+      />
     </>
   );
 }

@@ -4,12 +4,13 @@
  * DemandDetails (a project's authorizations; the owner authorizes an eligible agency there), and
  * /checkaddaccreditation/DemandList (every authorization, for supervisors).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { authorizationCalls, type AuthorizationRow } from '@shared/contracts/authorizations';
+import { authorizationCalls, type AuthorizationRow } from '@shared/calls/authorizations';
 import { roles } from '@shared/domain/roles';
 import { authorizationState, projectStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
+import { buttonClass } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { authorizeSchema, declineSchema } from '@shared/validation/authorizations';
 import {
@@ -18,14 +19,18 @@ import {
   DetailSection,
   KitForm,
   ListPage,
+  RecordPage,
   StatusBadge,
   TextField,
   useCall,
   useCallMutation,
   useContractForm,
+  useRecordFromUrl,
+  statusFilter,
   type Column,
 } from '@console/kit';
-import { authorizationColumns, useHasRole } from './shared';
+import { useHasRole } from '@console/lib/current-user';
+import { authorizationColumns } from './shared';
 
 /** The agency's own lists: the agency column would only repeat its name. */
 const ownColumns = authorizationColumns.filter((column) => column.key !== 'orgName');
@@ -77,12 +82,7 @@ export function AllAuthorizationsPage() {
       call={authorizationCalls.list}
       filters={[
         { name: 'projectName', label: '项目名称' },
-        {
-          name: 'state',
-          label: '委托状态',
-          type: 'select',
-          options: authorizationState.entries.map((e) => ({ value: e.value, label: e.label })),
-        },
+        statusFilter('state', '委托状态', authorizationState),
       ]}
       columns={authorizationColumns}
       rowKey={(row) => row.authorizationId}
@@ -153,28 +153,37 @@ function AnswerPanel({ row, onDone }: { row: AuthorizationRow; onDone: (message:
 
 /** /notdchy/Detials?id=: one authorization; its agency answers a pending one here. */
 export function AuthorizationDetailPage() {
-  const [search] = useSearchParams();
-  const id = Number(search.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
+  const authorization = useRecordFromUrl(authorizationCalls.queryOne, 'id', (id) => ({ id }));
   const [outcome, setOutcome] = useState<string | null>(null);
   const isAgency = useHasRole(roles.agency.id);
-  const row = useCall(authorizationCalls.queryOne, { id }, { enabled: valid });
-  if (!valid) return <Notice tone="danger">请从待办需求中选择委托</Notice>;
-  if (row.error) return <Notice tone="danger">{row.error.message}</Notice>;
-  const data = row.data?.authorizationId === id ? row.data : undefined;
-  if (!data) return <PageHeader title="委托详情" description="正在加载…" />;
   return (
-    <>
-      <PageHeader
-        title={`${data.projectName} · 委托详情`}
-        actions={<Link to={`/notdchy/DemandDetails?projectId=${data.projectId}`}>项目委托记录</Link>}
-      />
-      {outcome ? <Notice>{outcome}</Notice> : null}
-      <DetailSection title="委托信息" items={authorizationItems(data)} />
-      {isAgency && data.state === authorizationState.code.pending ? (
-        <AnswerPanel row={data} onDone={setOutcome} />
-      ) : null}
-    </>
+    <RecordPage record={authorization} title="委托详情" missing="请从待办需求中选择委托">
+      {(data) => (
+        <>
+          <PageHeader
+            title={`${data.projectName} · 委托详情`}
+            actions={<Link to={`/notdchy/DemandDetails?projectId=${data.projectId}`}>项目委托记录</Link>}
+          />
+          {outcome ? <Notice>{outcome}</Notice> : null}
+          <DetailSection title="委托信息" items={authorizationItems(data)} />
+          {isAgency && data.state === authorizationState.code.pending ? (
+            <AnswerPanel row={data} onDone={setOutcome} />
+          ) : null}
+          {isAgency && data.state === authorizationState.code.accepted ? (
+            <Card>
+              <h2 className="kit-detail__title">下一步：起草合同</h2>
+              <p>已接受委托。请起草测绘服务合同，检查无误后提交建设单位确认。</p>
+              <Link
+                className={buttonClass()}
+                to={`/usercenter/contractApply?authorizationId=${data.authorizationId}`}
+              >
+                起草合同
+              </Link>
+            </Card>
+          ) : null}
+        </>
+      )}
+    </RecordPage>
   );
 }
 
@@ -202,6 +211,12 @@ function AuthorizeForm({ projectId, onDone }: { projectId: number; onDone: (mess
   });
   const form = useContractForm(authorizeSchema, { projectId, organizationId: '' as unknown as number });
   const options = (candidates.data ?? []).map((c) => ({ value: c.organizationId, label: c.orgName }));
+  // After a selection only its winner is a candidate: it is chosen already.
+  const only = candidates.data?.length === 1 ? candidates.data[0]!.organizationId : null;
+  const { setValue, getValues } = form;
+  useEffect(() => {
+    if (only !== null && !getValues('organizationId')) setValue('organizationId', only);
+  }, [only, setValue, getValues]);
   return (
     <Card>
       <h2 className="kit-detail__title">委托中介机构</h2>

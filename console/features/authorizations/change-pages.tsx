@@ -6,106 +6,76 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { auditOpinionCalls } from '@shared/contracts/audit-opinions';
 import {
   authChangeCalls,
   authorizationCalls,
   type AuthChangeRow,
   type ChangeableProject,
-} from '@shared/contracts/authorizations';
-import type { ReviewDecisionKey } from '@shared/domain/review';
+} from '@shared/calls/authorizations';
 import { roles } from '@shared/domain/roles';
-import { auditStatus, authorizationState, type AuditStatus } from '@shared/domain/statuses';
-import { formatDateTime } from '@shared/format';
-import { Card, Notice, PageHeader } from '@shared/ui/page';
+import { auditStatus, authorizationState } from '@shared/domain/statuses';
+import { Card } from '@shared/ui/page';
 import { authChangeAddSchema } from '@shared/validation/authorizations';
 import {
   DetailSection,
   KitForm,
   ListPage,
+  RecordPage,
   StatusBadge,
   TextField,
   useCall,
   useCallMutation,
   useContractForm,
+  useRecord,
   type Column,
-  deadlineColumn,
 } from '@console/kit';
-import { AuditTimeline } from '@console/components/review/audit-timeline';
-import {
-  DecisionPanel,
-  type Decision,
-  verdictFields,
-  transferFields,
-} from '@console/components/review/decision-panel';
-import { changeColumns, useHasRole } from './shared';
+import { ReviewQueuePage } from '@console/components/review/review-queue';
+import { ChangeDetail, decideBySpecCalls } from '@console/components/review/change-request';
+import { useHasRole } from '@console/lib/current-user';
+import { changeColumns } from './shared';
 
 /** One change, its review trail and, for a reviewer, the decision panel. */
-function ChangeDetail({ id }: { id: number }) {
-  const [outcome, setOutcome] = useState<string | null>(null);
-  const change = useCall(authChangeCalls.queryOne, { id });
+function ChangeView({ id }: { id: number }) {
+  const change = useRecord(authChangeCalls.queryOne, { id });
   const records = useCall(authChangeCalls.auditInfo, { id });
-  const reviewing = Boolean(change.data?.review?.allowed.some((k) => k !== 'submit' && k !== 'withdraw'));
-  const templates = useCall(auditOpinionCalls.list, { pageIdx: 1, pageSize: 50 }, { enabled: reviewing });
   const touched = {
     invalidates: [authChangeCalls.queryOne, authChangeCalls.auditInfo, authChangeCalls.todo],
   };
   const approve = useCallMutation(authChangeCalls.approve, touched);
   const transfer = useCallMutation(authChangeCalls.transfer, touched);
-  if (change.error) return <Notice tone="danger">{change.error.message}</Notice>;
-  const data = change.data?.pkid === id ? change.data : undefined;
-  if (!data) return <PageHeader title="授权变更" description="正在加载…" />;
-  const decideNow = (decision: Decision) =>
-    decision.decision === 'transfer'
-      ? transfer.mutateAsync({
-          id,
-          ...transferFields(decision),
-        })
-      : approve.mutateAsync({
-          id,
-          ...verdictFields(decision),
-        });
+  // An authorization change replaces the agency: what changes is the agency, shown as the facts.
   return (
-    <>
-      <PageHeader
-        title={`${data.projectName} · 授权变更`}
-        description={<StatusBadge table={auditStatus} value={data.auditStatus} />}
-      />
-      {outcome ? <Notice>{outcome}</Notice> : null}
-      <DetailSection
-        title="变更内容"
-        items={[
-          { label: '项目名称', value: data.projectName },
-          { label: '项目编号', value: data.projectNo },
-          { label: '原受托机构', value: data.fromOrgName },
-          { label: '新受托机构', value: data.toOrgName },
-          { label: '申请时间', value: formatDateTime(data.createdAt) },
-          { label: '生效时间', value: data.appliedAt ? formatDateTime(data.appliedAt) : '' },
-          { label: '变更原因', value: data.reason, wide: true },
-          {
-            label: '新委托',
-            value: data.newAuthorizationId ? (
-              <Link to={`/notdchy/Detials?id=${data.newAuthorizationId}`}>查看新机构的答复</Link>
-            ) : (
-              ''
-            ),
-          },
-        ]}
-      />
-      <Card>
-        <AuditTimeline records={records.data ?? []} title="审核记录" />
-      </Card>
-      {data.review && reviewing ? (
-        <DecisionPanel
-          status={data.review.status as AuditStatus}
-          version={data.review.version}
-          allowed={data.review.allowed as ReviewDecisionKey[]}
-          opinions={templates.data?.rows ?? []}
-          reviewers={data.review.reviewers}
-          onDecide={async (decision) => setOutcome((await decideNow(decision)).message)}
+    <RecordPage record={change} title="授权变更">
+      {(data) => (
+        <ChangeDetail
+          title={`${data.projectName} · 授权变更`}
+          change={data}
+          facts={
+            <DetailSection
+              title="变更内容"
+              items={[
+                { label: '项目名称', value: data.projectName },
+                { label: '项目编号', value: data.projectNo },
+                { label: '原受托机构', value: data.fromOrgName },
+                { label: '新受托机构', value: data.toOrgName },
+                { label: '变更原因', value: data.reason, wide: true },
+                {
+                  label: '新委托',
+                  value: data.newAuthorizationId ? (
+                    <Link to={`/notdchy/Detials?id=${data.newAuthorizationId}`}>查看新机构的答复</Link>
+                  ) : (
+                    ''
+                  ),
+                },
+              ]}
+            />
+          }
+          records={records.data ?? []}
+          review={data.review}
+          decide={decideBySpecCalls(id, approve.mutateAsync, transfer.mutateAsync)}
         />
-      ) : null}
-    </>
+      )}
+    </RecordPage>
   );
 }
 
@@ -116,7 +86,7 @@ function ChangeForm({ project, onDone }: { project: ChangeableProject; onDone: (
   });
   const form = useContractForm(authChangeAddSchema, {
     projectId: project.projectId,
-    organizationId: '' as unknown as number,
+    organizationId: '',
     reason: '',
   });
   const options = (candidates.data ?? []).map((c) => ({ value: c.organizationId, label: c.orgName }));
@@ -145,7 +115,7 @@ export function OwnerAuthChangePage() {
   const [search, setSearch] = useSearchParams();
   const id = Number(search.get('id'));
   const [chosen, setChosen] = useState<ChangeableProject | null>(null);
-  if (Number.isInteger(id) && id > 0) return <ChangeDetail id={id} />;
+  if (Number.isInteger(id) && id > 0) return <ChangeView id={id} />;
   const columns: Column<ChangeableProject>[] = [
     { key: 'projectName', header: '项目名称', cell: (row) => row.projectName, wide: true },
     { key: 'projectNo', header: '项目编号', cell: (row) => row.projectNo, nowrap: true },
@@ -189,13 +159,17 @@ export function OwnerAuthChangePage() {
 
 function ReviewTodo({ title }: { title: string }) {
   return (
-    <ListPage
+    <ReviewQueuePage
       title={title}
       caption="待审核的授权变更"
       call={authChangeCalls.todo}
-      columns={[...changeColumns((row) => `/checkaddaccreditation/check?id=${row.pkid}`), deadlineColumn()]}
+      keywordLabel="项目名称或编号"
+      columns={changeColumns((row) => `/checkaddaccreditation/check?id=${row.pkid}`)}
       rowKey={(row) => row.pkid}
-      emptyText="暂无待审核的授权变更"
+      subjectType="auth_change"
+      subjectIdOf={(row) => row.pkid}
+      labelOf={(row) => row.projectName}
+      noun="授权变更"
     />
   );
 }
@@ -204,7 +178,7 @@ function ReviewTodo({ title }: { title: string }) {
 export function CheckPage() {
   const [search] = useSearchParams();
   const id = Number(search.get('id'));
-  if (Number.isInteger(id) && id > 0) return <ChangeDetail id={id} />;
+  if (Number.isInteger(id) && id > 0) return <ChangeView id={id} />;
   return <ReviewTodo title="授权核查" />;
 }
 

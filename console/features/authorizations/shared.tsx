@@ -1,17 +1,10 @@
 /** Pieces the authorization pages share: columns, the signed-in user's roles. */
-import { Link, useRouteLoaderData } from 'react-router';
-import type { AuthorizationRow, AuthChangeRow } from '@shared/contracts/authorizations';
-import { roles, type RoleId } from '@shared/domain/roles';
-import { auditStatus, authorizationState, projectStatus } from '@shared/domain/statuses';
+import { Link } from 'react-router';
+import type { AuthorizationRow, AuthChangeRow } from '@shared/calls/authorizations';
+import { authorizationState, projectStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
 import { StatusBadge, type Column } from '@console/kit';
-
-/** True when the signed-in user holds one of the roles (the administrator holds them all). */
-export function useHasRole(...wanted: RoleId[]): boolean {
-  const shell = useRouteLoaderData<{ user?: { roleid?: string | null } } | undefined>('console');
-  const held = (shell?.user?.roleid ?? '').split(',').map((id) => id.trim());
-  return held.some((id) => id === roles.admin.id || (wanted as string[]).includes(id));
-}
+import { changeColumns as common } from '@console/components/review/change-request';
 
 export const authorizationColumns: readonly Column<AuthorizationRow>[] = [
   {
@@ -50,11 +43,7 @@ export const changeColumns = (link: ((row: AuthChangeRow) => string) | null): Co
   },
   { key: 'fromOrgName', header: '原受托机构', cell: (row) => row.fromOrgName },
   { key: 'toOrgName', header: '新受托机构', cell: (row) => row.toOrgName },
-  { key: 'reason', header: '变更原因', cell: (row) => row.reason },
-  {
-    key: 'auditStatus',
-    header: '审核状态',
-    cell: (row) => <StatusBadge table={auditStatus} value={row.auditStatus} />,
-  },
-  { key: 'createdAt', header: '申请时间', cell: (row) => formatDateTime(row.createdAt), nowrap: true },
+  common.reason(),
+  common.status('审核状态'),
+  common.createdAt(),
 ];

@@ -4,35 +4,36 @@
  * reviewers' page, with the decision panel for a reviewer) and the reviewers' to-do
  * (/usercenter/jsdwVerify?view=changes).
  */
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { auditOpinionCalls } from '@shared/contracts/audit-opinions';
 import {
   constructionCalls,
   type ConstructionRecord,
   type UnitChange,
   type UnitChangeRow,
-} from '@shared/contracts/construction';
+} from '@shared/calls/construction';
 import { constructionFieldKeys, constructionFieldLabels } from '@shared/domain/construction';
-import type { ReviewDecisionKey } from '@shared/domain/review';
-import { auditStatus, type AuditStatus } from '@shared/domain/statuses';
-import { formatDateTime } from '@shared/format';
+import { auditStatus } from '@shared/domain/statuses';
 import { constructionChangeSchema } from '@shared/validation/construction';
-import { Card, Notice, PageHeader } from '@shared/ui/page';
+import { Notice } from '@shared/ui/page';
 import {
-  KitForm,
-  ListPage,
-  StatusBadge,
+  RecordPage,
   TextField,
   useCall,
   useCallMutation,
   useContractForm,
+  useRecord,
   type Column,
-  deadlineColumn,
 } from '@console/kit';
-import { AuditTimeline } from '@console/components/review/audit-timeline';
-import { ChangeComparison } from '@console/components/review/change-comparison';
-import { DecisionPanel, type Decision, verdictFields } from '@console/components/review/decision-panel';
+import { ReviewQueuePage } from '@console/components/review/review-queue';
+import {
+  ChangeComparison,
+  ChangeDetail,
+  ChangeRequestForm,
+  changeColumns as common,
+  decideBySpecCalls,
+} from '@console/components/review/change-request';
+import { UnitInputs } from './unit-inputs';
 import './construction.css';
 
 export const changeLink = (id: number) => `/usercenter/jsdwVerifyInfo?changeId=${id}`;
@@ -50,7 +51,6 @@ export function UnitChangeForm({
   unit: ConstructionRecord;
   onDone: (done: { message: string; id: number }) => void;
 }) {
-  const districts = useCall(constructionCalls.metadata, { x: 'district' });
   const save = useCallMutation(constructionCalls.update, { invalidates: [constructionCalls.querySelf] });
   const form = useContractForm(constructionChangeSchema, {
     name: unit.name,
@@ -64,36 +64,17 @@ export function UnitChangeForm({
     action: 'submit',
   });
   return (
-    <Card>
-      <h2 className="kit-detail__title">信息变更申请</h2>
-      <p>修改需要变更的信息并填写变更原因；审核通过前，现有信息继续有效。</p>
-      <KitForm
-        form={form}
-        fields={{ ...constructionFieldLabels, reason: '变更原因' }}
-        submitLabel="提交变更申请"
-        successMessage={null}
-        onSubmit={async (values) => {
-          const result = await save.mutateAsync(values as never);
-          onDone({ message: result.message, id: result.data.pkid });
-        }}
-      >
-        <div className="unit-form__grid">
-          <TextField form={form} name="name" label="单位名称" />
-          <TextField form={form} name="creditCode" label="统一社会信用代码" />
-          <TextField form={form} name="legalPersonName" label="法定代表人" />
-          <TextField form={form} name="contactName" label="联系人" />
-          <TextField form={form} name="contactPhone" label="联系电话" type="tel" />
-          <TextField
-            form={form}
-            name="districtCode"
-            label="所在区县"
-            options={(districts.data ?? []).map((option) => ({ value: option.value, label: option.label }))}
-          />
-          <TextField form={form} name="address" label="单位地址" />
-          <TextField form={form} name="reason" label="变更原因" multiline />
-        </div>
-      </KitForm>
-    </Card>
+    <ChangeRequestForm
+      form={form}
+      title="信息变更申请"
+      fields={{ ...constructionFieldLabels, reason: '变更原因' }}
+      send={(values) => save.mutateAsync(values)}
+      onDone={onDone}
+    >
+      <UnitInputs form={form}>
+        <TextField form={form} name="reason" label="变更原因" multiline />
+      </UnitInputs>
+    </ChangeRequestForm>
   );
 }
 
@@ -116,12 +97,16 @@ function UnitComparison({ change }: { change: UnitChange }) {
 
 /** One change: old and new, why, its records, and for a reviewer the decision. */
 export function UnitChangeView({ id }: { id: number }) {
-  const [outcome, setOutcome] = useState<string | null>(null);
   const valid = Number.isInteger(id) && id > 0;
-  const change = useCall(constructionCalls.queryOneChange, { id }, { enabled: valid });
-  const review = change.data?.review;
-  const reviewing = Boolean(review && review.allowed.some((key) => key === 'approve' || key === 'reject'));
-  const templates = useCall(auditOpinionCalls.list, { pageIdx: 1, pageSize: 50 }, { enabled: reviewing });
+  const change = useRecord(constructionCalls.queryOneChange, valid ? { id } : undefined);
+  return (
+    <RecordPage record={change} title="建设单位变更" missing="请从列表中选择变更申请">
+      {(data) => <UnitChangeDetail change={data} />}
+    </RecordPage>
+  );
+}
+
+function UnitChangeDetail({ change }: { change: UnitChange }) {
   const approve = useCallMutation(constructionCalls.approveChange, {
     invalidates: [
       constructionCalls.queryOneChange,
@@ -129,59 +114,21 @@ export function UnitChangeView({ id }: { id: number }) {
       constructionCalls.querySelf,
     ],
   });
-  if (!valid) return <Notice tone="danger">请从列表中选择变更申请</Notice>;
-  if (change.error)
-    return (
-      <>
-        <PageHeader title="建设单位变更" />
-        <Notice tone="danger">{change.error.message}</Notice>
-      </>
-    );
-  const data = change.data?.pkid === id ? change.data : undefined;
-  if (!data) return <PageHeader title="建设单位变更" description="正在加载…" />;
-
-  const decide = async (decision: Decision) => {
-    const result = await approve.mutateAsync({
-      id,
-      ...verdictFields(decision),
-    });
-    setOutcome(result.message);
-  };
-
   return (
-    <>
-      <PageHeader
-        title={`${data.unitName}：信息变更`}
-        description={
-          <span className="unit-status">
-            <StatusBadge table={auditStatus} value={data.auditStatus} />
-            <span>申请时间：{formatDateTime(data.createdAt)}</span>
-            {data.appliedAt ? <span>生效时间：{formatDateTime(data.appliedAt)}</span> : null}
-          </span>
-        }
-      />
-      {outcome ? <Notice>{outcome}</Notice> : null}
-      {data.auditStatus === auditStatus.code.pending ? (
-        <Notice>变更审核通过前，单位现有信息继续有效。</Notice>
-      ) : null}
-      <Card>
-        <p>变更原因：{data.reason ?? '—'}</p>
-      </Card>
-      <UnitComparison change={data} />
-      <Card>
-        <AuditTimeline records={data.records} title="审核记录" />
-      </Card>
-      {data.review && reviewing ? (
-        <DecisionPanel
-          status={data.review.status as AuditStatus}
-          version={data.review.version}
-          allowed={data.review.allowed as ReviewDecisionKey[]}
-          opinions={templates.data?.rows ?? []}
-          reviewers={[]}
-          onDecide={decide}
-        />
-      ) : null}
-    </>
+    <ChangeDetail
+      title={`${change.unitName}：信息变更`}
+      change={change}
+      facts={
+        change.auditStatus === auditStatus.code.pending ? (
+          <Notice>变更审核通过前，单位现有信息继续有效。</Notice>
+        ) : null
+      }
+      reason={change.reason}
+      comparison={<UnitComparison change={change} />}
+      records={change.records}
+      review={change.review}
+      decide={decideBySpecCalls(change.pkid, approve.mutateAsync)}
+    />
   );
 }
 
@@ -192,34 +139,27 @@ const changeColumns: Column<UnitChangeRow>[] = [
     cell: (row) => <Link to={changeLink(row.pkid)}>{row.unitName}</Link>,
     wide: true,
   },
-  {
-    key: 'changedFields',
-    header: '变更内容',
-    cell: (row) =>
-      row.changedFields
-        .map((key) => constructionFieldLabels[key as keyof typeof constructionFieldLabels] ?? key)
-        .join('、'),
-  },
-  { key: 'reason', header: '变更原因', cell: (row) => row.reason ?? '' },
-  {
-    key: 'auditStatus',
-    header: '状态',
-    cell: (row) => <StatusBadge table={auditStatus} value={row.auditStatus} />,
-  },
-  { key: 'createdAt', header: '申请时间', cell: (row) => formatDateTime(row.createdAt), nowrap: true },
+  common.changed('变更内容', constructionFieldLabels),
+  common.reason(),
+  common.status(),
+  common.createdAt(),
 ];
 
 export function UnitChangeTodo({ intro }: { intro: ReactNode }) {
   return (
-    <ListPage
+    <ReviewQueuePage
       title="建设单位认证"
       caption="待审核的建设单位变更"
       description="待您审核的建设单位信息变更，按提交时间先后排列；审核通过后变更生效。"
       intro={intro}
       call={constructionCalls.toDoChange}
-      columns={[...changeColumns, deadlineColumn()]}
+      keywordLabel="单位名称或信用代码"
+      columns={changeColumns}
       rowKey={(row) => row.pkid}
-      emptyText="暂无待审核的建设单位变更"
+      subjectType="unit_change"
+      subjectIdOf={(row) => row.pkid}
+      labelOf={(row) => row.unitName}
+      noun="建设单位变更"
     />
   );
 }

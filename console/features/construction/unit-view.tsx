@@ -1,14 +1,15 @@
 /**
  * Pieces every construction unit page shares: the fields with the attachments (previewed through the
- * unit's own call), the status line, the latest rejection and the audit timeline.
+ * unit's own call), the latest rejection and the audit timeline.
  */
 import { callUrl } from '@shared/api/call';
-import { constructionCalls, type ConstructionRecord } from '@shared/contracts/construction';
+import { constructionCalls, type ConstructionRecord } from '@shared/calls/construction';
 import { constructionAttachmentKind } from '@shared/domain/construction';
 import { auditStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
 import { Card, Notice } from '@shared/ui/page';
-import { Attachments, DetailSection, StatusBadge, useCall } from '@console/kit';
+import { DetailSection, useCall } from '@console/kit';
+import { AttachmentsByKind } from '@console/components/registration/registration';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { useApi } from '@console/lib/api';
 
@@ -30,25 +31,8 @@ export function UnitDetails({ unit }: { unit: ConstructionRecord }) {
           { label: '单位地址', value: unit.address, wide: true },
         ]}
       />
-      {constructionAttachmentKind.entries.map((kind) => {
-        const files = unit.attachments.filter((file) => file.kind === kind.value);
-        return (
-          <DetailSection key={kind.value} title={kind.label} items={[]}>
-            {files.length > 0 ? <Attachments files={files} href={href} /> : <p>未上传</p>}
-          </DetailSection>
-        );
-      })}
+      <AttachmentsByKind kinds={constructionAttachmentKind} files={unit.attachments} href={href} />
     </>
-  );
-}
-
-export function UnitStatusLine({ unit }: { unit: ConstructionRecord }) {
-  return (
-    <span className="unit-status">
-      <StatusBadge table={auditStatus} value={unit.auditStatus} />
-      {unit.submittedAt ? <span>提交时间：{formatDateTime(unit.submittedAt)}</span> : null}
-      {unit.auditedAt ? <span>审核时间：{formatDateTime(unit.auditedAt)}</span> : null}
-    </span>
   );
 }
 

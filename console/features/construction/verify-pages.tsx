@@ -6,42 +6,57 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { auditOpinionCalls } from '@shared/contracts/audit-opinions';
-import { constructionCalls, type ConstructionTask } from '@shared/contracts/construction';
-import { constructionExportCalls, type ConstructionUnitRow } from '@shared/contracts/construction-export';
-import type { ReviewDecisionKey } from '@shared/domain/review';
-import { auditStatus, type AuditStatus } from '@shared/domain/statuses';
+import {
+  constructionCalls,
+  type ConstructionRecord,
+  type ConstructionTask,
+} from '@shared/calls/construction';
+import { constructionExportCalls, type ConstructionUnitRow } from '@shared/calls/construction-export';
+import { auditStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
 import { Notice, PageHeader } from '@shared/ui/page';
-import { ListPage, StatusBadge, useCall, useCallMutation, type Column, deadlineColumn } from '@console/kit';
-import { DecisionPanel, type Decision, verdictFields } from '@console/components/review/decision-panel';
-import { UnitDetails, UnitRejection, UnitStatusLine, UnitTimeline } from './unit-view';
+import {
+  ListPage,
+  RecordPage,
+  useCall,
+  useCallMutation,
+  useRecord,
+  statusFilter,
+  type Column,
+} from '@console/kit';
+import { ReviewQueuePage } from '@console/components/review/review-queue';
+import { verdictFields } from '@console/components/review/decision-panel';
+import { ReviewDecision } from '@console/components/review/review-decision';
+import {
+  isEditable,
+  RegistrationStatus,
+  RegistrationStatusPage,
+} from '@console/components/registration/registration';
+import { UnitDetails, UnitRejection, UnitTimeline } from './unit-view';
 import { changeLink, UnitChangeTodo, UnitChangeView } from './change-pages';
+import {
+  registrantColumns,
+  submittedColumn,
+  type RegistrantOf,
+} from '@console/components/registration/registrant-columns';
+import { decidedColumns } from '@console/components/review/decided-columns';
 import './construction.css';
+
+/** Where the page leads back to after a refusal. */
+const unitList = { to: '/usercenter/jsdwVerify', label: '返回列表' };
 
 const INFO = '/usercenter/jsdwVerifyInfo';
 
+const unit: RegistrantOf<{ constructionId: number; name: string; creditCode: string | null }> = {
+  noun: '单位名称',
+  name: (row) => row.name,
+  creditCode: (row) => row.creditCode,
+  href: (row) => `${INFO}?id=${row.constructionId}`,
+};
+
 const taskColumns: Column<ConstructionTask>[] = [
-  {
-    key: 'name',
-    header: '单位名称',
-    cell: (row) => <Link to={`${INFO}?id=${row.constructionId}`}>{row.name}</Link>,
-    wide: true,
-  },
-  { key: 'creditCode', header: '统一社会信用代码', cell: (row) => row.creditCode ?? '', nowrap: true },
-  { key: 'legalPersonName', header: '法定代表人', cell: (row) => row.legalPersonName ?? '' },
-  { key: 'districtName', header: '所在区县', cell: (row) => row.districtName ?? '' },
-  {
-    key: 'auditStatus',
-    header: '状态',
-    cell: (row) => <StatusBadge table={auditStatus} value={row.auditStatus} />,
-  },
-  {
-    key: 'submittedAt',
-    header: '提交时间',
-    cell: (row) => (row.submittedAt ? formatDateTime(row.submittedAt) : ''),
-    nowrap: true,
-  },
+  ...registrantColumns<ConstructionTask>(unit),
+  submittedColumn(),
 ];
 
 /** The two views of /usercenter/jsdwVerify: the reviewer's to-do, or every unit (?view=all). */
@@ -69,34 +84,26 @@ export function UnitTodoPage() {
   if (search.get('view') === 'all') return <UnitDirectory />;
   if (search.get('view') === 'changes') return <UnitChangeTodo intro={<ViewSwitch view="changes" />} />;
   return (
-    <ListPage
+    <ReviewQueuePage
       title="建设单位认证"
       caption="待认证的建设单位"
       description="待您认证的建设单位，按提交时间先后排列。"
       intro={<ViewSwitch view="todo" />}
       call={constructionCalls.todo}
-      columns={[...taskColumns, deadlineColumn()]}
+      keywordLabel="单位名称或信用代码"
+      columns={taskColumns}
       rowKey={(row) => row.constructionId}
-      emptyText="暂无待认证的建设单位"
+      subjectType="construction_unit"
+      subjectIdOf={(row) => row.constructionId}
+      labelOf={(row) => row.name}
+      noun="建设单位"
+      waiting="待认证"
     />
   );
 }
 
 const unitColumns: Column<ConstructionUnitRow>[] = [
-  {
-    key: 'name',
-    header: '单位名称',
-    cell: (row) => <Link to={`${INFO}?id=${row.constructionId}`}>{row.name}</Link>,
-    wide: true,
-  },
-  { key: 'creditCode', header: '统一社会信用代码', cell: (row) => row.creditCode ?? '', nowrap: true },
-  { key: 'legalPersonName', header: '法定代表人', cell: (row) => row.legalPersonName ?? '' },
-  { key: 'districtName', header: '所在区县', cell: (row) => row.districtName ?? '' },
-  {
-    key: 'auditStatus',
-    header: '状态',
-    cell: (row) => <StatusBadge table={auditStatus} value={row.auditStatus} />,
-  },
+  ...registrantColumns<ConstructionUnitRow>(unit),
   { key: 'createdAt', header: '登记时间', cell: (row) => formatDateTime(row.createdAt), nowrap: true },
 ];
 
@@ -112,12 +119,7 @@ function UnitDirectory() {
       filters={[
         { name: 'name', label: '单位名称' },
         { name: 'creditCode', label: '统一社会信用代码' },
-        {
-          name: 'auditStatus',
-          label: '审核状态',
-          type: 'select',
-          options: auditStatus.entries.map((entry) => ({ value: entry.value, label: entry.label })),
-        },
+        statusFilter('auditStatus', '审核状态', auditStatus),
       ]}
       columns={unitColumns}
       rowKey={(row) => row.constructionId}
@@ -133,16 +135,7 @@ export function UnitDonePage() {
       title="已办单位认证"
       caption="我已审核的建设单位"
       call={constructionCalls.done}
-      columns={[
-        ...taskColumns,
-        { key: 'decidedAs', header: '我的处理', cell: (row) => row.decidedAs ?? '' },
-        {
-          key: 'decidedOn',
-          header: '处理时间',
-          cell: (row) => (row.decidedOn ? formatDateTime(row.decidedOn) : ''),
-          nowrap: true,
-        },
-      ]}
+      columns={[...taskColumns, ...decidedColumns<ConstructionTask>()]}
       rowKey={(row) => `${row.constructionId}-${row.decidedOn ?? ''}`}
       emptyText="暂无已审核的建设单位"
     />
@@ -159,45 +152,45 @@ export function UnitInfoPage() {
 
 function OwnUnitInfo() {
   const self = useCall(constructionCalls.querySelf, {});
-  if (self.isPending) return <PageHeader title="建设单位认证信息" description="正在加载…" />;
-  if (self.error) return <Notice tone="danger">{self.error.message}</Notice>;
-  const unit = self.data;
-  if (!unit)
-    return (
-      <>
-        <PageHeader title="建设单位认证信息" />
-        <Notice>
-          尚未填写单位信息。<Link to="/construction/update">去填写</Link>
-        </Notice>
-      </>
-    );
   return (
-    <>
-      <PageHeader title="建设单位认证信息" description={<UnitStatusLine unit={unit} />} />
-      <UnitRejection unit={unit} />
-      {unit.openChangeId ? (
-        <Notice>
-          有一项信息变更申请尚未完成。<Link to={changeLink(unit.openChangeId)}>查看变更申请</Link>
-        </Notice>
-      ) : null}
-      {unit.auditStatus === auditStatus.code.draft || unit.auditStatus === auditStatus.code.rejected ? (
-        <Notice>
-          <Link to="/construction/update">修改并提交认证</Link>
-        </Notice>
-      ) : null}
-      <UnitDetails unit={unit} />
-      <UnitTimeline constructionId={unit.constructionId} />
-    </>
+    <RegistrationStatusPage
+      title="建设单位认证信息"
+      query={self}
+      unregistered={{ text: '尚未填写单位信息。', form: '/construction/update' }}
+    >
+      {(unit) => (
+        <>
+          <UnitRejection unit={unit} />
+          {unit.openChangeId ? (
+            <Notice>
+              有一项信息变更申请尚未完成。<Link to={changeLink(unit.openChangeId)}>查看变更申请</Link>
+            </Notice>
+          ) : null}
+          {isEditable(unit) ? (
+            <Notice>
+              <Link to="/construction/update">修改并提交认证</Link>
+            </Notice>
+          ) : null}
+          <UnitDetails unit={unit} />
+          <UnitTimeline constructionId={unit.constructionId} />
+        </>
+      )}
+    </RegistrationStatusPage>
   );
 }
 
 function ReviewedUnit({ id }: { id: number }) {
-  const [outcome, setOutcome] = useState<string | null>(null);
   const valid = Number.isInteger(id) && id > 0;
-  const unit = useCall(constructionCalls.queryOne, { constructionId: id }, { enabled: valid });
-  const review = unit.data?.review;
-  const reviewing = Boolean(review && review.allowed.some((key) => key === 'approve' || key === 'reject'));
-  const templates = useCall(auditOpinionCalls.list, { pageIdx: 1, pageSize: 50 }, { enabled: reviewing });
+  const unit = useRecord(constructionCalls.queryOne, valid ? { constructionId: id } : undefined);
+  return (
+    <RecordPage record={unit} title="建设单位认证信息" missing="请从列表中选择建设单位" back={unitList}>
+      {(data) => <UnitReview unit={data} />}
+    </RecordPage>
+  );
+}
+
+function UnitReview({ unit }: { unit: ConstructionRecord }) {
+  const [outcome, setOutcome] = useState<string | null>(null);
   const approve = useCallMutation(constructionCalls.approve, {
     invalidates: [
       constructionCalls.queryOne,
@@ -206,46 +199,23 @@ function ReviewedUnit({ id }: { id: number }) {
       constructionCalls.done,
     ],
   });
-
-  if (!valid) return <Notice tone="danger">请从列表中选择建设单位</Notice>;
-  if (unit.error)
-    return (
-      <>
-        <PageHeader title="建设单位认证信息" />
-        <Notice tone="danger">
-          {unit.error.message} <Link to="/usercenter/jsdwVerify">返回列表</Link>
-        </Notice>
-      </>
-    );
-  const data = unit.data?.constructionId === id ? unit.data : undefined;
-  if (!data) return <PageHeader title="建设单位认证信息" description="正在加载…" />;
-
-  const decide = async (decision: Decision) => {
-    const result = await approve.mutateAsync({
-      constructionId: id,
-      ...verdictFields(decision),
-    });
-    // The panel goes away once nothing is left to decide; the outcome stays above the page.
-    setOutcome(result.message);
-  };
-
   return (
     <>
-      <PageHeader title={data.name} description={<UnitStatusLine unit={data} />} />
+      <PageHeader title={unit.name} description={<RegistrationStatus record={unit} />} />
       {outcome ? <Notice>{outcome}</Notice> : null}
-      <UnitRejection unit={data} />
-      <UnitDetails unit={data} />
-      <UnitTimeline constructionId={id} />
-      {data.review && reviewing ? (
-        <DecisionPanel
-          status={data.review.status as AuditStatus}
-          version={data.review.version}
-          allowed={data.review.allowed as ReviewDecisionKey[]}
-          opinions={templates.data?.rows ?? []}
-          reviewers={[]}
-          onDecide={decide}
-        />
-      ) : null}
+      <UnitRejection unit={unit} />
+      <UnitDetails unit={unit} />
+      <UnitTimeline constructionId={unit.constructionId} />
+      <ReviewDecision
+        review={unit.review}
+        // The panel goes away once nothing is left to decide; the outcome stays above the page.
+        onDecide={async (decision) =>
+          setOutcome(
+            (await approve.mutateAsync({ constructionId: unit.constructionId, ...verdictFields(decision) }))
+              .message,
+          )
+        }
+      />
     </>
   );
 }

@@ -7,15 +7,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { callUrl } from '@shared/api/call';
-import { auditOpinionCalls } from '@shared/contracts/audit-opinions';
 import {
   contractFilingCalls,
   type ContractApplication,
   type ContractProblem,
-} from '@shared/contracts/contract-filing';
-import { contractCalls } from '@shared/contracts/contracts';
-import type { ReviewDecisionKey } from '@shared/domain/review';
-import { auditStatus, contractStatus, type AuditStatus } from '@shared/domain/statuses';
+} from '@shared/calls/contract-filing';
+import { contractCalls } from '@shared/calls/contracts';
+import { auditStatus, contractStatus } from '@shared/domain/statuses';
 import { toAppError } from '@shared/errors/app-error';
 import { formatDate, formatDateTime, formatMoney } from '@shared/format';
 import { Button, buttonClass } from '@shared/ui/button';
@@ -30,21 +28,22 @@ import {
   ConfirmAction,
   DetailSection,
   KitForm,
+  RecordPage,
   StatusBadge,
   TextField,
   useCall,
   useCallMutation,
   useContractForm,
+  useRecord,
   type ActionOutcome,
+  type FormWith,
 } from '@console/kit';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
-import {
-  DecisionPanel,
-  type Decision,
-  verdictFields,
-  transferFields,
-} from '@console/components/review/decision-panel';
+import { type Decision, verdictFields, transferFields } from '@console/components/review/decision-panel';
+import { ReviewDecision } from '@console/components/review/review-decision';
 import { useApi } from '@console/lib/api';
+import { useHasRole } from '@console/lib/current-user';
+import { roles } from '@shared/domain/roles';
 import './contracts.css';
 
 /** Every call whose answer an action here changes. */
@@ -72,19 +71,12 @@ export function ApplicationStatus({ row }: { row: Pick<ContractApplication, 'sta
 }
 
 export function ApplicationPage({ contractId, backTo }: { contractId: number; backTo: string }) {
-  const application = useCall(contractFilingCalls.queryApply, { contractId });
-  if (application.error)
-    return (
-      <>
-        <PageHeader title="合同申请" />
-        <Notice tone="danger">
-          {application.error.message} <Link to={backTo}>返回列表</Link>
-        </Notice>
-      </>
-    );
-  const data = application.data?.contractId === contractId ? application.data : undefined;
-  if (!data) return <PageHeader title="合同申请" description="正在加载…" />;
-  return <ApplicationView contract={data} backTo={backTo} />;
+  const application = useRecord(contractFilingCalls.queryApply, { contractId });
+  return (
+    <RecordPage record={application} title="合同申请" back={{ to: backTo, label: '返回列表' }}>
+      {(data) => <ApplicationView contract={data} backTo={backTo} />}
+    </RecordPage>
+  );
 }
 
 function ApplicationView({ contract, backTo }: { contract: ContractApplication; backTo: string }) {
@@ -93,6 +85,7 @@ function ApplicationView({ contract, backTo }: { contract: ContractApplication; 
   const pdfHref = callUrl(api, contractCalls.document, { contractId: contract.contractId });
   const records = useCall(contractFilingCalls.auditInfo, { contractId: contract.contractId });
   const can = (action: ContractApplication['actions'][number]) => contract.actions.includes(action);
+  const submits = useHasRole(roles.agency.id, roles.staff.id);
   return (
     <>
       <PageHeader
@@ -120,6 +113,17 @@ function ApplicationView({ contract, backTo }: { contract: ContractApplication; 
       contract.status === contractStatus.code.confirmed ? (
         <Notice tone="danger">
           备案审核不通过，请查看审核意见；可直接重新提交，或修改后重新经建设单位确认。
+        </Notice>
+      ) : null}
+      {contract.status === contractStatus.code.filed ? (
+        // The next step after filing (issue 22): the agency uploads and submits the survey results.
+        <Notice>
+          合同已备案。
+          {submits ? (
+            <Link to={`/workflow/caseadd?projectId=${contract.projectId}`}>上传并提交测绘成果</Link>
+          ) : (
+            <Link to="/workflow/progressQuery">查看测绘成果进度</Link>
+          )}
         </Notice>
       ) : null}
       <DetailSection
@@ -165,14 +169,14 @@ function ApplicationView({ contract, backTo }: { contract: ContractApplication; 
           {
             label: '甲方（建设单位）确认',
             value: contract.ownerConfirmation
-              ? `${contract.ownerConfirmation.name ?? ''} 于 ${formatDateTime(contract.ownerConfirmation.at)} 确认（短信验证码 ${contract.ownerConfirmation.smsCode ?? ''}）`
+              ? `${contract.ownerConfirmation.name ?? ''} 于 ${formatDateTime(contract.ownerConfirmation.at)} 以短信验证码确认`
               : '尚未确认',
             wide: true,
           },
           {
             label: '乙方（中介机构）确认',
             value: contract.agencyConfirmation
-              ? `${contract.agencyConfirmation.name ?? ''} 于 ${formatDateTime(contract.agencyConfirmation.at)} 确认（短信验证码 ${contract.agencyConfirmation.smsCode ?? ''}）`
+              ? `${contract.agencyConfirmation.name ?? ''} 于 ${formatDateTime(contract.agencyConfirmation.at)} 以短信验证码确认`
               : '尚未确认',
             wide: true,
           },
@@ -218,13 +222,7 @@ function EditForm({
       ) : null}
       <KitForm
         form={form}
-        fields={{
-          contractName: '合同名称',
-          amount: '合同金额（元）',
-          startOn: '测绘开始日期',
-          endOn: '测绘结束日期',
-          paymentTerms: '付款方式',
-        }}
+        fields={contractFieldLabels}
         submitLabel="保存"
         onSubmit={async (values) =>
           onDone({ tone: 'success', text: (await save.mutateAsync(values)).message })
@@ -236,16 +234,24 @@ function EditForm({
   );
 }
 
-/** The fields the agency enters (the new-draft form and the edit form). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- both forms share the field names
-export function ContractFields({ form }: { form: any }) {
+/** The fields the agency enters, in order (the new-draft form and the edit form). */
+export const contractFieldLabels = {
+  contractName: '合同名称',
+  amount: '合同金额（元）',
+  startOn: '测绘开始日期',
+  endOn: '测绘结束日期',
+  paymentTerms: '付款方式',
+};
+
+export function ContractFields({ form }: { form: FormWith<keyof typeof contractFieldLabels> }) {
+  const label = contractFieldLabels;
   return (
     <>
-      <TextField form={form} name="contractName" label="合同名称" />
-      <TextField form={form} name="amount" label="合同金额（元）" hint="最多两位小数，不超过 1 亿元" />
-      <TextField form={form} name="startOn" label="测绘开始日期" type="date" />
-      <TextField form={form} name="endOn" label="测绘结束日期" type="date" />
-      <TextField form={form} name="paymentTerms" label="付款方式" multiline />
+      <TextField form={form} name="contractName" label={label.contractName} />
+      <TextField form={form} name="amount" label={label.amount} hint="最多两位小数，不超过 1 亿元" />
+      <TextField form={form} name="startOn" label={label.startOn} type="date" />
+      <TextField form={form} name="endOn" label={label.endOn} type="date" />
+      <TextField form={form} name="paymentTerms" label={label.paymentTerms} multiline />
     </>
   );
 }
@@ -331,7 +337,13 @@ function SendCodeButton({ contractId, onDone }: { contractId: number; onDone: (o
       onClick={() =>
         void sendCode
           .mutateAsync({ contractId })
-          .then((result) => onDone({ tone: 'success', text: `验证码已发送至 ${result.data.phone}` }))
+          .then((result) =>
+            // The answer's message adds, in demo mode, where the code can be read (短信发件箱).
+            onDone({
+              tone: 'success',
+              text: `验证码已发送至 ${result.data.phone}${result.message.replace(/^验证码已发送/, '')}`,
+            }),
+          )
           .catch((error: unknown) => onDone({ tone: 'danger', text: toAppError(error).message }))
       }
     >
@@ -435,14 +447,8 @@ function FilingDecision({
   contract: ContractApplication;
   onDone: (o: ActionOutcome) => void;
 }) {
-  const review = contract.review;
-  const reviewing = Boolean(
-    review?.allowed.some((k) => k === 'approve' || k === 'reject' || k === 'transfer'),
-  );
-  const templates = useCall(auditOpinionCalls.list, { pageIdx: 1, pageSize: 50 }, { enabled: reviewing });
   const approve = useCallMutation(contractFilingCalls.approve, { invalidates: filingTouched });
   const transfer = useCallMutation(contractFilingCalls.transfer, { invalidates: filingTouched });
-  if (!review || !reviewing) return null;
   const decide = (decision: Decision) =>
     decision.decision === 'transfer'
       ? transfer.mutateAsync({
@@ -454,12 +460,8 @@ function FilingDecision({
           ...verdictFields(decision),
         });
   return (
-    <DecisionPanel
-      status={review.status as AuditStatus}
-      version={review.version}
-      allowed={review.allowed as ReviewDecisionKey[]}
-      opinions={templates.data?.rows ?? []}
-      reviewers={review.reviewers}
+    <ReviewDecision
+      review={contract.review}
       onDecide={async (decision) => onDone({ tone: 'success', text: (await decide(decision)).message })}
     />
   );

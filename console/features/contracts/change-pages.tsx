@@ -6,9 +6,8 @@
  * (/contract/FilingCh to-do, /contract/FilingChDone done).
  */
 import { useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { callUrl } from '@shared/api/call';
-import { auditOpinionCalls } from '@shared/contracts/audit-opinions';
 import {
   contractChangeApplicantRoles,
   contractChangeCalls,
@@ -17,48 +16,45 @@ import {
   type ContractChangeFieldsOut,
   type ContractChangeRow,
   type ContractDetail,
-} from '@shared/contracts/contracts';
+} from '@shared/calls/contracts';
 import {
   contractChangeFieldKeys,
   contractChangeFieldLabels,
   type ContractChangeFieldKey,
 } from '@shared/domain/contract-changes';
-import type { ReviewDecisionKey } from '@shared/domain/review';
-import { auditStatus, contractStatus, type AuditStatus } from '@shared/domain/statuses';
+import { auditStatus, contractStatus } from '@shared/domain/statuses';
 import { toAppError } from '@shared/errors/app-error';
 import { formatDate, formatDateTime, formatMoney } from '@shared/format';
 import { Button } from '@shared/ui/button';
-import { Card, Notice, PageHeader } from '@shared/ui/page';
+import { Card, Notice } from '@shared/ui/page';
 import { contractChangeSaveSchema } from '@shared/validation/contract-changes';
 import { documentExtensions } from '@shared/validation/upload';
 import {
   FileField,
-  KitForm,
   ListPage,
+  RecordPage,
   StatusBadge,
   TextField,
   useCall,
   useCallMutation,
   useContractForm,
+  useRecordFromUrl,
   type Column,
-  deadlineColumn,
 } from '@console/kit';
-import { AuditTimeline } from '@console/components/review/audit-timeline';
-import { ChangeComparison } from '@console/components/review/change-comparison';
+import { ReviewQueuePage } from '@console/components/review/review-queue';
 import {
-  DecisionPanel,
-  type Decision,
-  verdictFields,
-  transferFields,
-} from '@console/components/review/decision-panel';
+  ChangeComparison,
+  ChangeDetail,
+  ChangeRequestForm,
+  changeColumns as common,
+  changedNames,
+  decideBySpecCalls,
+} from '@console/components/review/change-request';
 import { useApi } from '@console/lib/api';
-import { useMayCall } from './columns';
+import { useMayCall } from '@console/lib/current-user';
 import './contracts.css';
 
 export const changeLink = (id: number) => `/usercenter/ConChangeDetail?id=${id}`;
-
-const changedLabels = (keys: readonly string[]) =>
-  keys.map((key) => contractChangeFieldLabels[key as ContractChangeFieldKey] ?? key).join('、');
 
 interface FormStart {
   contractId: number;
@@ -98,45 +94,34 @@ export function ContractChangeForm({
     action: 'submit',
   });
   return (
-    <Card>
-      <h2 className="kit-detail__title">{title}</h2>
-      <p>填写变更后的内容和变更原因；审核通过前，合同按原备案内容执行，原内容始终可查。</p>
-      <KitForm
-        form={form}
-        fields={{
-          amount: '变更后合同金额（元）',
-          startOn: contractChangeFieldLabels.startOn,
-          endOn: contractChangeFieldLabels.endOn,
-          paymentTerms: contractChangeFieldLabels.paymentTerms,
-          reason: '变更原因',
-        }}
-        submitLabel="提交变更申请"
-        successMessage={null}
-        onSubmit={async (values) => {
-          const result = await save.mutateAsync({ ...values, ...(file ? { file } : {}) } as never);
-          onDone({ message: result.message, id: result.data.pkid });
-        }}
-      >
-        <div className="ct-change-form">
-          <TextField form={form} name="amount" label="变更后合同金额（元）" />
-          <TextField form={form} name="startOn" label={contractChangeFieldLabels.startOn} type="date" />
-          <TextField form={form} name="endOn" label={contractChangeFieldLabels.endOn} type="date" />
-          <TextField
-            form={form}
-            name="paymentTerms"
-            label={contractChangeFieldLabels.paymentTerms}
-            multiline
-          />
-          <TextField form={form} name="reason" label="变更原因" multiline />
-          <FileField
-            id="ct-change-file"
-            label="变更后的合同文件（可选）"
-            allowed={documentExtensions}
-            onFile={setFile}
-          />
-        </div>
-      </KitForm>
-    </Card>
+    <ChangeRequestForm
+      form={form}
+      title={title}
+      intro="填写变更后的内容和变更原因；审核通过前，合同按原备案内容执行，原内容始终可查。"
+      fields={{
+        amount: '变更后合同金额（元）',
+        startOn: contractChangeFieldLabels.startOn,
+        endOn: contractChangeFieldLabels.endOn,
+        paymentTerms: contractChangeFieldLabels.paymentTerms,
+        reason: '变更原因',
+      }}
+      send={(values) => save.mutateAsync({ ...values, ...(file ? { file } : {}) })}
+      onDone={onDone}
+    >
+      <div className="ct-change-form">
+        <TextField form={form} name="amount" label="变更后合同金额（元）" />
+        <TextField form={form} name="startOn" label={contractChangeFieldLabels.startOn} type="date" />
+        <TextField form={form} name="endOn" label={contractChangeFieldLabels.endOn} type="date" />
+        <TextField form={form} name="paymentTerms" label={contractChangeFieldLabels.paymentTerms} multiline />
+        <TextField form={form} name="reason" label="变更原因" multiline />
+        <FileField
+          id="ct-change-file"
+          label="变更后的合同文件（可选）"
+          allowed={documentExtensions}
+          onFile={setFile}
+        />
+      </div>
+    </ChangeRequestForm>
   );
 }
 
@@ -166,15 +151,7 @@ function show(key: ContractChangeFieldKey, fields: ContractChangeFieldsOut): Rea
 
 /** One filing change: old and new, why, its records, the reviewer's decision, the applicant's edit. */
 export function ContractChangeDetailPage() {
-  const [search] = useSearchParams();
-  const id = Number(search.get('id'));
-  const [outcome, setOutcome] = useState<string | null>(null);
-  const [editing, setEditing] = useState(false);
-  const valid = Number.isInteger(id) && id > 0;
-  const change = useCall(contractChangeCalls.queryOne, { id }, { enabled: valid });
-  const review = change.data?.review;
-  const reviewing = Boolean(review && review.allowed.some((key) => key === 'approve' || key === 'reject'));
-  const templates = useCall(auditOpinionCalls.list, { pageIdx: 1, pageSize: 50 }, { enabled: reviewing });
+  const change = useRecordFromUrl(contractChangeCalls.queryOne, 'id', (id) => ({ id }));
   const touched = {
     invalidates: [
       contractChangeCalls.queryOne,
@@ -186,113 +163,90 @@ export function ContractChangeDetailPage() {
   };
   const approve = useCallMutation(contractChangeCalls.approve, touched);
   const transfer = useCallMutation(contractChangeCalls.transferTask, touched);
-  if (!valid) return <Notice tone="danger">请从列表中选择备案变更</Notice>;
-  if (change.error)
-    return (
-      <>
-        <PageHeader title="合同变更详情" />
-        <Notice tone="danger">{change.error.message}</Notice>
-      </>
-    );
-  const data: ContractChange | undefined = change.data?.pkid === id ? change.data : undefined;
-  if (!data) return <PageHeader title="合同变更详情" description="正在加载…" />;
+  return (
+    <RecordPage record={change} title="合同变更详情" missing="请从列表中选择备案变更">
+      {(data) => (
+        <ChangeDetail
+          title={`${data.contractName}：备案变更`}
+          change={data}
+          status={<span>{data.contractNo}</span>}
+          actions={
+            <Link to={`/contract/contractDetails?contractId=${data.contractId}`}>查看合同（当前版本）</Link>
+          }
+          facts={<ChangeFacts change={data} />}
+          comparison={
+            <ChangeComparison
+              changed={data.changedFields}
+              fields={contractChangeFieldKeys.map((key) => ({
+                key,
+                label: contractChangeFieldLabels[key],
+                before: show(key, data.before),
+                after: show(key, data.data),
+              }))}
+            />
+          }
+          records={data.records}
+          review={data.review}
+          decide={decideBySpecCalls(data.pkid, approve.mutateAsync, transfer.mutateAsync)}
+        >
+          {(showOutcome) => (data.canEdit ? <ChangeEdit change={data} onDone={showOutcome} /> : null)}
+        </ChangeDetail>
+      )}
+    </RecordPage>
+  );
+}
 
-  const decide = async (decision: Decision) => {
-    if (decision.decision === 'transfer') {
-      const moved = await transfer.mutateAsync({
-        id,
-        ...transferFields(decision),
-      });
-      setOutcome(moved.message);
-      return;
-    }
-    const result = await approve.mutateAsync({
-      id,
-      ...verdictFields(decision),
-    });
-    setOutcome(result.message);
-  };
-
+/** What a filing change is about: in force or not yet, the parties, the filing, who asked and why. */
+function ChangeFacts({ change }: { change: ContractChange }) {
   return (
     <>
-      <PageHeader
-        title={`${data.contractName}：备案变更`}
-        description={
-          <span className="ct-status-line">
-            {data.contractNo} <StatusBadge table={auditStatus} value={data.auditStatus} />
-            <span>申请时间：{formatDateTime(data.createdAt)}</span>
-            {data.appliedAt ? <span>生效时间：{formatDateTime(data.appliedAt)}</span> : null}
-          </span>
-        }
-        actions={
-          <Link to={`/contract/contractDetails?contractId=${data.contractId}`}>查看合同（当前版本）</Link>
-        }
-      />
-      {outcome ? <Notice>{outcome}</Notice> : null}
-      {data.auditStatus === auditStatus.code.pending ? (
+      {change.auditStatus === auditStatus.code.pending ? (
         <Notice>变更审核通过前，合同按原备案内容执行。</Notice>
       ) : null}
-      {data.auditStatus === auditStatus.code.approved ? (
+      {change.auditStatus === auditStatus.code.approved ? (
         <Notice>本次变更已生效；“变更前”一栏为合同此前的版本，仍可查阅。</Notice>
       ) : null}
       <Card>
         <dl className="ct-change-facts">
           <dt>委托方（甲方）</dt>
-          <dd>{data.ownerName}</dd>
+          <dd>{change.ownerName}</dd>
           <dt>受托方（乙方）</dt>
-          <dd>{data.orgName}</dd>
+          <dd>{change.orgName}</dd>
           <dt>备案编号</dt>
-          <dd>{data.filingNo ?? '—'}</dd>
+          <dd>{change.filingNo ?? '—'}</dd>
           <dt>申请人</dt>
-          <dd>{data.applicantName ?? '—'}</dd>
+          <dd>{change.applicantName ?? '—'}</dd>
           <dt>变更原因</dt>
-          <dd>{data.reason ?? '—'}</dd>
+          <dd>{change.reason ?? '—'}</dd>
         </dl>
       </Card>
-      <ChangeComparison
-        changed={data.changedFields}
-        fields={contractChangeFieldKeys.map((key) => ({
-          key,
-          label: contractChangeFieldLabels[key],
-          before: show(key, data.before),
-          after: show(key, data.data),
-        }))}
-      />
-      <Card>
-        <AuditTimeline records={data.records} title="审核记录" />
-      </Card>
-      {data.review && reviewing ? (
-        <DecisionPanel
-          status={data.review.status as AuditStatus}
-          version={data.review.version}
-          allowed={data.review.allowed as ReviewDecisionKey[]}
-          opinions={templates.data?.rows ?? []}
-          reviewers={data.review.reviewers}
-          onDecide={decide}
-        />
-      ) : null}
-      {data.canEdit ? (
-        editing ? (
-          <ContractChangeForm
-            title="修改后重新提交"
-            start={{ ...data.data, contractId: data.contractId, reason: data.reason }}
-            onDone={(done) => {
-              setEditing(false);
-              setOutcome(done.message);
-            }}
-          />
-        ) : (
-          <Card>
-            <p>
-              {data.auditStatus === auditStatus.code.rejected
-                ? '审核未通过：请按审核意见修改后重新提交。'
-                : '变更申请尚未提交。'}
-            </p>
-            <Button onClick={() => setEditing(true)}>修改变更申请</Button>
-          </Card>
-        )
-      ) : null}
     </>
+  );
+}
+
+/** The applicant's edit of a draft or rejected change, sent again as the same request. */
+function ChangeEdit({ change, onDone }: { change: ContractChange; onDone: (message: string) => void }) {
+  const [editing, setEditing] = useState(false);
+  if (editing)
+    return (
+      <ContractChangeForm
+        title="修改后重新提交"
+        start={{ ...change.data, contractId: change.contractId, reason: change.reason }}
+        onDone={(done) => {
+          setEditing(false);
+          onDone(done.message);
+        }}
+      />
+    );
+  return (
+    <Card>
+      <p>
+        {change.auditStatus === auditStatus.code.rejected
+          ? '审核未通过：请按审核意见修改后重新提交。'
+          : '变更申请尚未提交。'}
+      </p>
+      <Button onClick={() => setEditing(true)}>修改变更申请</Button>
+    </Card>
   );
 }
 
@@ -316,7 +270,7 @@ export function ContractChangeHistory({ contract }: { contract: ContractDetail }
           <p>暂无备案变更。</p>
         ) : (
           <table className="rv-compare">
-            <caption className="rv-compare__caption">备案变更记录（每次变更保留变更前的版本）</caption>
+            <caption className="visually-hidden">备案变更记录（每次变更保留变更前的版本）</caption>
             <thead>
               <tr>
                 <th scope="col">申请时间</th>
@@ -331,7 +285,7 @@ export function ContractChangeHistory({ contract }: { contract: ContractDetail }
               {rows.map((row) => (
                 <tr key={row.pkid}>
                   <td>{formatDateTime(row.createdAt)}</td>
-                  <td>{changedLabels(row.changedFields)}</td>
+                  <td>{changedNames(row.changedFields, contractChangeFieldLabels)}</td>
                   <td className="ct-money">{formatMoney(row.amountBefore)}</td>
                   <td className="ct-money">{formatMoney(row.amountAfter)}</td>
                   <td>
@@ -379,7 +333,7 @@ const changeColumns: Column<ContractChangeRow>[] = [
   },
   { key: 'contractName', header: '合同名称', cell: (row) => row.contractName, wide: true },
   { key: 'orgName', header: '中介机构', cell: (row) => row.orgName },
-  { key: 'changedFields', header: '变更内容', cell: (row) => changedLabels(row.changedFields) },
+  common.changed('变更内容', contractChangeFieldLabels),
   {
     key: 'amount',
     header: '金额（变更前 → 变更后）',
@@ -393,12 +347,8 @@ const changeColumns: Column<ContractChangeRow>[] = [
       ),
   },
   { key: 'applicantName', header: '申请人', cell: (row) => row.applicantName ?? '' },
-  {
-    key: 'auditStatus',
-    header: '状态',
-    cell: (row) => <StatusBadge table={auditStatus} value={row.auditStatus} />,
-  },
-  { key: 'createdAt', header: '申请时间', cell: (row) => formatDateTime(row.createdAt), nowrap: true },
+  common.status(),
+  common.createdAt(),
 ];
 
 const filters = [{ name: 'contractNo', label: '合同编号' }];
@@ -406,17 +356,23 @@ const filters = [{ name: 'contractNo', label: '合同编号' }];
 /** /contract/FilingCh: the reviewer's pending filing changes, oldest first. */
 export function FilingChangeTodoPage() {
   return (
-    <ListPage
+    <ReviewQueuePage
       title="合同备案变更"
       caption="待审核的合同备案变更"
       description="待您审核的合同备案变更，按提交时间先后排列；点击合同编号查看变更前后对照并审核，审核通过后变更生效。"
       intro={<Link to="/contract/flowProcess">查看合同备案流程和各环节合同数</Link>}
       call={contractChangeCalls.toDoList}
       filters={filters}
+      keywordLabel={null}
       // Every row of a to-do is pending: its deadline says more than its status.
-      columns={[...changeColumns.filter((column) => column.key !== 'auditStatus'), deadlineColumn()]}
+      columns={changeColumns.filter((column) => column.key !== 'auditStatus')}
       rowKey={(row) => row.pkid}
-      emptyText={(filtered) => (filtered ? '没有符合条件的备案变更' : '暂无待审核的备案变更')}
+      subjectType="contract_change"
+      subjectIdOf={(row) => row.pkid}
+      labelOf={(row) => row.contractNo}
+      // The authority oversees the queue without deciding: it claims nothing.
+      canClaim={useMayCall(contractChangeCalls.approve.access)}
+      noun="备案变更"
     />
   );
 }

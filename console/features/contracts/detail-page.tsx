@@ -5,10 +5,10 @@
  * parties and overseers).
  */
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { callUrl } from '@shared/api/call';
-import { contractCalls, type ContractDetail } from '@shared/contracts/contracts';
+import { contractCalls, type ContractDetail } from '@shared/calls/contracts';
 import { govAttachmentKind } from '@shared/domain/contracts';
 import { pageRoles } from '@shared/domain/routes';
 import { auditStatus, contractStatus } from '@shared/domain/statuses';
@@ -22,33 +22,28 @@ import {
   callKey,
   DetailSection,
   FileField,
+  RecordPage,
   StatusBadge,
   uploadWithProgress,
-  useCall,
+  useRecordFromUrl,
 } from '@console/kit';
 import { useApi } from '@console/lib/api';
 import { ContractChangeHistory } from './change-pages';
-import { useMayCall } from './columns';
+import { useMayCall } from '@console/lib/current-user';
 import './contracts.css';
 
+/** Where the page leads back to after a refusal. */
+const contractList = { to: '/contract/ContractList', label: '返回合同列表' };
+
 export function ContractDetailPage() {
-  const [search] = useSearchParams();
-  const contractId = Number(search.get('contractId') ?? search.get('id'));
-  const valid = Number.isInteger(contractId) && contractId > 0;
-  const contract = useCall(contractCalls.queryOne, { contractId }, { enabled: valid });
-  if (!valid) return <Notice tone="danger">请从合同列表中选择合同</Notice>;
-  if (contract.error)
-    return (
-      <>
-        <PageHeader title="合同详情" />
-        <Notice tone="danger">
-          {contract.error.message} <Link to="/contract/ContractList">返回合同列表</Link>
-        </Notice>
-      </>
-    );
-  const data = contract.data?.contractId === contractId ? contract.data : undefined;
-  if (!data) return <PageHeader title="合同详情" description="正在加载…" />;
-  return <ContractView contract={data} />;
+  const contract = useRecordFromUrl(contractCalls.queryOne, ['contractId', 'id'], (contractId) => ({
+    contractId,
+  }));
+  return (
+    <RecordPage record={contract} title="合同详情" missing="请从合同列表中选择合同" back={contractList}>
+      {(data) => <ContractView contract={data} />}
+    </RecordPage>
+  );
 }
 
 function ContractView({ contract }: { contract: ContractDetail }) {

@@ -10,15 +10,14 @@
  *   /usercenter/ContractDone 已办合同申请 and /usercenter/conQueryData 合同查询.
  */
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { contractFilingCalls, type Draftable, type FilingTask } from '@shared/contracts/contract-filing';
-import { contractCalls, type ContractRow } from '@shared/contracts/contracts';
+import { contractFilingCalls, type Draftable, type FilingTask } from '@shared/calls/contract-filing';
+import { contractCalls, type ContractRow } from '@shared/calls/contracts';
 import { selectionMethodLabels, type SelectionMethod } from '@shared/domain/selection';
 import { auditStatus } from '@shared/domain/statuses';
 import { formatDateTime, formatMoney } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { contractAddSchema } from '@shared/validation/contract-filing';
 import {
-  deadlineColumn,
   KitForm,
   ListPage,
   StatusBadge,
@@ -27,8 +26,16 @@ import {
   useContractForm,
   type Column,
 } from '@console/kit';
-import { ApplicationPage, ApplicationStatus, ContractFields, filingTouched } from './application';
-import { contractFilters, overseerFilters, useMayCall } from './columns';
+import { ReviewQueuePage } from '@console/components/review/review-queue';
+import {
+  ApplicationPage,
+  ApplicationStatus,
+  ContractFields,
+  contractFieldLabels,
+  filingTouched,
+} from './application';
+import { useMayCall } from '@console/lib/current-user';
+import { contractFilters, overseerFilters } from './columns';
 import './contracts.css';
 
 const applyHref = (contractId: number) => `/usercenter/contractApply?contractId=${contractId}`;
@@ -90,12 +97,10 @@ const taskColumns: Column<FilingTask>[] = [
     cell: (row) => (row.submittedAt ? formatDateTime(row.submittedAt) : ''),
     nowrap: true,
   },
-  { key: 'assigneeName', header: '办理人', cell: (row) => row.assigneeName ?? '审核人员' },
-  deadlineColumn<FilingTask>(),
 ];
 
 const doneColumns: Column<FilingTask>[] = [
-  ...taskColumns.filter((column) => column.key !== 'dueAt' && column.key !== 'assigneeName'),
+  ...taskColumns,
   { key: 'decidedAs', header: '办理结果', cell: (row) => row.decidedAs ?? '' },
   {
     key: 'decidedOn',
@@ -108,15 +113,20 @@ const doneColumns: Column<FilingTask>[] = [
 
 function FilingTodoList({ title, description }: { title: string; description: string }) {
   return (
-    <ListPage
+    <ReviewQueuePage
       title={title}
       caption="待审核的合同备案"
       description={description}
       call={contractFilingCalls.toDo}
+      keywordLabel="合同编号或名称"
       columns={taskColumns}
       rowKey={(row) => row.contractId}
-      rowLabel={(row) => row.contractNo}
-      emptyText="暂无待审核的合同备案"
+      subjectType="contract"
+      subjectIdOf={(row) => row.contractId}
+      labelOf={(row) => row.contractNo}
+      holderOf={(row) => row.assigneeName}
+      canClaim={useMayCall(contractFilingCalls.approve.access)}
+      noun="合同备案"
     />
   );
 }
@@ -159,17 +169,36 @@ export function ContractToDoListPage() {
   );
 }
 
+/** The user's contract applications from one of the filing lists; a number opens it on 合同申请. */
+function ApplicationList({
+  call,
+  ...texts
+}: {
+  title: string;
+  caption: string;
+  description: string;
+  call: typeof contractFilingCalls.backlog | typeof contractFilingCalls.queryDoneList;
+  emptyText: string;
+}) {
+  return (
+    <ListPage
+      {...texts}
+      call={call}
+      columns={applicationColumns(applyHref)}
+      rowKey={(row) => row.contractId}
+      rowLabel={(row) => row.contractNo}
+    />
+  );
+}
+
 /** /contract/backlogList 待办合同. */
 export function BacklogListPage() {
   return (
-    <ListPage
+    <ApplicationList
       title="待办合同"
       caption="等待办理的合同"
       description="中介机构：待修改、被退回和待提交备案的合同；建设单位：待确认的合同。"
       call={contractFilingCalls.backlog}
-      columns={applicationColumns(applyHref)}
-      rowKey={(row) => row.contractId}
-      rowLabel={(row) => row.contractNo}
       emptyText="暂无待办合同"
     />
   );
@@ -178,14 +207,11 @@ export function BacklogListPage() {
 /** /contract/doneContractList 已办合同. */
 export function DoneContractListPage() {
   return (
-    <ListPage
+    <ApplicationList
       title="已办合同"
       caption="已办理的合同"
       description="已提交建设单位确认、已确认、已提交备案或已备案的合同。"
       call={contractFilingCalls.queryDoneList}
-      columns={applicationColumns(applyHref)}
-      rowKey={(row) => row.contractId}
-      rowLabel={(row) => row.contractNo}
       emptyText="暂无已办合同"
     />
   );
@@ -267,13 +293,7 @@ function DraftForm({ found }: { found: Draftable }) {
         </p>
         <KitForm
           form={form}
-          fields={{
-            contractName: '合同名称',
-            amount: '合同金额（元）',
-            startOn: '测绘开始日期',
-            endOn: '测绘结束日期',
-            paymentTerms: '付款方式',
-          }}
+          fields={contractFieldLabels}
           submitLabel="保存草稿"
           onSubmit={async (values) => {
             const saved = await add.mutateAsync(values);
@@ -330,14 +350,11 @@ export function ContractApplyPage() {
 /** /usercenter/ContractDone 已办合同申请. */
 export function ContractDonePage() {
   return (
-    <ListPage
+    <ApplicationList
       title="已办合同申请"
       caption="已办理的合同申请"
       description="本人一方已办理完毕的合同申请；其他角色为职责范围内已备案的合同。"
       call={contractFilingCalls.queryDoneList}
-      columns={applicationColumns(applyHref)}
-      rowKey={(row) => row.contractId}
-      rowLabel={(row) => row.contractNo}
       emptyText="暂无已办合同申请"
     />
   );

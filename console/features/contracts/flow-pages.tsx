@@ -5,15 +5,18 @@
  * contract's steps and its timeline: drafting, confirmation, filing with the reviewers' opinions and
  * transfers, filing changes).
  */
-import { Link, useSearchParams } from 'react-router';
-import { contractFlowCalls, type FlowRow } from '@shared/contracts/contracts';
+import { Link } from 'react-router';
+import { contractFlowCalls, type FlowOne, type FlowRow } from '@shared/calls/contracts';
 import { formatDateTime, formatMoney } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { flowStepKeys } from '@shared/validation/contract-changes';
-import { ListPage, useCall, type Column } from '@console/kit';
+import { ListPage, RecordPage, useCall, useRecordFromUrl, type Column } from '@console/kit';
 import { changeLink } from './change-pages';
-import { useMayCall } from './columns';
+import { useMayCall } from '@console/lib/current-user';
 import './contracts.css';
+
+/** Where the page leads back to after a refusal. */
+const flowList = { to: '/contract/ContractListFlow', label: '返回合同流转' };
 
 const stepLabels: Record<string, string> = {
   drafting: '起草合同',
@@ -144,38 +147,33 @@ export function ContractListFlowPage() {
 
 /** /contract/ContractListFlowOne?contractId=: one contract's steps and timeline. */
 export function ContractListFlowOnePage() {
-  const [search] = useSearchParams();
-  const contractId = Number(search.get('contractId') ?? search.get('id'));
-  const valid = Number.isInteger(contractId) && contractId > 0;
-  const flow = useCall(contractFlowCalls.queryOne, { contractId }, { enabled: valid });
-  if (!valid) return <Notice tone="danger">请从合同流转列表中选择合同</Notice>;
-  if (flow.error)
-    return (
-      <>
-        <PageHeader title="合同流转详情" />
-        <Notice tone="danger">
-          {flow.error.message} <Link to="/contract/ContractListFlow">返回合同流转</Link>
-        </Notice>
-      </>
-    );
-  const data = flow.data?.contractId === contractId ? flow.data : undefined;
-  if (!data) return <PageHeader title="合同流转详情" description="正在加载…" />;
+  const flow = useRecordFromUrl(contractFlowCalls.queryOne, ['contractId', 'id'], (contractId) => ({
+    contractId,
+  }));
+  return (
+    <RecordPage record={flow} title="合同流转详情" missing="请从合同流转列表中选择合同" back={flowList}>
+      {(data) => <FlowView flow={data} />}
+    </RecordPage>
+  );
+}
+
+function FlowView({ flow }: { flow: FlowOne }) {
   return (
     <>
       <PageHeader
-        title={`${data.contractName}：流转`}
+        title={`${flow.contractName}：流转`}
         description={
           <span className="ct-status-line">
-            {data.contractNo} 当前环节：
-            <StepTag step={data.step} label={data.stepLabel} /> 办理：{data.holder}
+            {flow.contractNo} 当前环节：
+            <StepTag step={flow.step} label={flow.stepLabel} /> 办理：{flow.holder}
           </span>
         }
-        actions={<Link to={`/contract/contractDetails?contractId=${data.contractId}`}>查看合同详情</Link>}
+        actions={<Link to={`/contract/contractDetails?contractId=${flow.contractId}`}>查看合同详情</Link>}
       />
       <Card>
         <h2 className="kit-detail__title">办理环节</h2>
         <ol className="ct-flow" aria-label="办理环节">
-          {data.steps.map((step) => (
+          {flow.steps.map((step) => (
             <li
               key={step.key}
               className={`ct-flow__step is-${step.state}`}
@@ -186,7 +184,7 @@ export function ContractListFlowOnePage() {
                 {step.state === 'done'
                   ? '已完成'
                   : step.state === 'current'
-                    ? `当前：${data.holder}`
+                    ? `当前：${flow.holder}`
                     : '未开始'}
               </span>
             </li>
@@ -196,7 +194,7 @@ export function ContractListFlowOnePage() {
       <Card>
         <h2 className="kit-detail__title">流转记录</h2>
         <ol className="ct-events" aria-label="流转记录">
-          {data.events.map((event, index) => (
+          {flow.events.map((event, index) => (
             <li key={`${event.key}-${index}`} className={`ct-events__item ct-events__item--${event.tone}`}>
               <time dateTime={event.at}>{formatDateTime(event.at)}</time>
               <span className="ct-events__label">{event.label}</span>

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { contractCalls, type GovTotals } from '@shared/contracts/contracts';
+import { contractCalls, type GovTotals } from '@shared/calls/contracts';
 import { formatMoney } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { useCall } from '@console/kit';
@@ -59,20 +59,24 @@ export function GovPurchaseTotalPage() {
       {data ? <YearChart data={data} /> : null}
       {data ? (
         <div className="ct-totals__tables">
-          <TotalsTable
-            caption={`按区县汇总${year ? `（${year} 年）` : ''}`}
-            head="区县"
-            rows={data.byDistrict.map((row) => ({
-              name: row.districtName,
-              count: row.count,
-              amount: row.amount,
-            }))}
-          />
-          <TotalsTable
-            caption={`按中介机构汇总（前 20 家）${year ? `（${year} 年）` : ''}`}
-            head="中介机构"
-            rows={data.byAgency.map((row) => ({ name: row.orgName, count: row.count, amount: row.amount }))}
-          />
+          <Card>
+            <FiguresTable
+              caption={`按区县汇总${year ? `（${year} 年）` : ''}`}
+              head="区县"
+              rows={data.byDistrict.map((row) => ({
+                name: row.districtName,
+                count: row.count,
+                amount: row.amount,
+              }))}
+            />
+          </Card>
+          <Card>
+            <FiguresTable
+              caption={`按中介机构汇总（前 20 家）${year ? `（${year} 年）` : ''}`}
+              head="中介机构"
+              rows={data.byAgency.map((row) => ({ name: row.orgName, count: row.count, amount: row.amount }))}
+            />
+          </Card>
         </div>
       ) : null}
     </>
@@ -93,30 +97,17 @@ function YearChart({ data }: { data: GovTotals }) {
           </Suspense>
         </div>
       )}
-      <table className="ct-versions">
-        <caption>按年度汇总</caption>
-        <thead>
-          <tr>
-            <th scope="col">年度</th>
-            <th scope="col">合同数</th>
-            <th scope="col">金额</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.byYear.map((row) => (
-            <tr key={row.year}>
-              <td>{row.year}</td>
-              <td>{row.count}</td>
-              <td className="ct-money">{formatMoney(row.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FiguresTable
+        caption="按年度汇总"
+        head="年度"
+        rows={data.byYear.map((row) => ({ name: String(row.year), count: row.count, amount: row.amount }))}
+      />
     </Card>
   );
 }
 
-function TotalsTable({
+/** Contracts counted and summed per year, district or agency (`head` names which). */
+function FiguresTable({
   caption,
   head,
   rows,
@@ -126,26 +117,24 @@ function TotalsTable({
   rows: readonly { name: string; count: number; amount: string }[];
 }) {
   return (
-    <Card>
-      <table className="ct-versions">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{head}</th>
-            <th scope="col">合同数</th>
-            <th scope="col">金额</th>
+    <table className="ct-versions">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{head}</th>
+          <th scope="col">合同数</th>
+          <th scope="col">金额</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.name}>
+            <td>{row.name}</td>
+            <td>{row.count}</td>
+            <td className="ct-money">{formatMoney(row.amount)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.name}>
-              <td>{row.name}</td>
-              <td>{row.count}</td>
-              <td className="ct-money">{formatMoney(row.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Card>
+        ))}
+      </tbody>
+    </table>
   );
 }

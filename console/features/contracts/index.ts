@@ -1,8 +1,12 @@
-/** The contract route group's pages (/contract; issue 14), registered in console/app/pages.ts. */
-import { FilingChangeDonePage, FilingChangeTodoPage } from './change-pages';
+/** The pages of the contracts feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+import type { FeaturePages } from '@console/lib/feature-pages';
+import { ContractChangeDetailPage, FilingChangeDonePage, FilingChangeTodoPage } from './change-pages';
 import { ContractDetailPage } from './detail-page';
 import {
   BacklogListPage,
+  ConQueryDataPage,
+  ContractApplyPage,
+  ContractDonePage,
   ContractToDoListPage,
   DoneContractListPage,
   FilingBacklogListPage,
@@ -13,23 +17,27 @@ import { GovPurchaseTotalPage } from './gov-total-page';
 import { ContractCompletePage, ContractListPage, GovContractsPage, GovPurchasePage } from './list-pages';
 import { ContractTemplatePage } from './template-page';
 
-export const pages = {
-  ContractList: ContractListPage,
-  contractDetails: ContractDetailPage,
-  ContractListDetail: ContractDetailPage,
-  contractCompleteList: ContractCompletePage,
-  ContractTemplateList: ContractTemplatePage,
-  GovContracts: GovContractsPage,
-  GovPurchase: GovPurchasePage,
-  GovPurchaseTotal: GovPurchaseTotalPage,
-  backlogList: BacklogListPage,
-  doneContractList: DoneContractListPage,
-  filingbacklogList: FilingBacklogListPage,
-  FilingbacklogFiling: FilingPage,
-  contractToDoList: ContractToDoListPage,
-  FilingCh: FilingChangeTodoPage,
-  FilingChDone: FilingChangeDonePage,
-  flowProcess: FlowProcessPage,
-  ContractListFlow: ContractListFlowPage,
-  ContractListFlowOne: ContractListFlowOnePage,
+export const pages: FeaturePages<'contracts'> = {
+  'contract/ContractList': ContractListPage,
+  'contract/contractDetails': ContractDetailPage,
+  'contract/ContractListDetail': ContractDetailPage,
+  'contract/contractCompleteList': ContractCompletePage,
+  'contract/ContractTemplateList': ContractTemplatePage,
+  'contract/GovContracts': GovContractsPage,
+  'contract/GovPurchase': GovPurchasePage,
+  'contract/GovPurchaseTotal': GovPurchaseTotalPage,
+  'contract/backlogList': BacklogListPage,
+  'contract/doneContractList': DoneContractListPage,
+  'contract/filingbacklogList': FilingBacklogListPage,
+  'contract/FilingbacklogFiling': FilingPage,
+  'contract/contractToDoList': ContractToDoListPage,
+  'contract/FilingCh': FilingChangeTodoPage,
+  'contract/FilingChDone': FilingChangeDonePage,
+  'contract/flowProcess': FlowProcessPage,
+  'contract/ContractListFlow': ContractListFlowPage,
+  'contract/ContractListFlowOne': ContractListFlowOnePage,
+  'usercenter/contractApply': ContractApplyPage,
+  'usercenter/ContractDone': ContractDonePage,
+  'usercenter/conQueryData': ConQueryDataPage,
+  'usercenter/ConChangeDetail': ContractChangeDetailPage,
 };

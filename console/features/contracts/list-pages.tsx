@@ -5,11 +5,13 @@
  * /contract/GovPurchase (the purchase records, exported as the query result).
  */
 import { Link } from 'react-router';
-import { contractCalls } from '@shared/contracts/contracts';
+import { contractCalls } from '@shared/calls/contracts';
 import { ListPage, type Column } from '@console/kit';
 import { DownloadDocuments } from '@console/components/contracts/download-documents';
-import type { GovStatusRow } from '@shared/contracts/contracts';
-import { contractColumns, contractFilters, filingColumn, overseerFilters, useMayCall } from './columns';
+import type { GovStatusRow } from '@shared/calls/contracts';
+import { useMayCall } from '@console/lib/current-user';
+import { contractColumns } from '@console/components/contracts/contract-columns';
+import { contractFilters, filingColumn, overseerFilters } from './columns';
 import './contracts.css';
 
 export function ContractListPage() {

@@ -7,18 +7,17 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { callApiWithMessage } from '@shared/api/call';
-import { contractCalls, type ContractTemplate } from '@shared/contracts/contracts';
+import { contractCalls, type ContractTemplate } from '@shared/calls/contracts';
 import { contractPlaceholders } from '@shared/domain/contracts';
 import { stages } from '@shared/domain/stages';
 import { toAppError } from '@shared/errors/app-error';
 import { formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
-import { Field, Input } from '@shared/ui/form';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import { callKey, useCall } from '@console/kit';
+import { callKey, InputField, useCall } from '@console/kit';
 import { useApi } from '@console/lib/api';
 import { RichTextEditor } from './rich-text-editor-lazy';
-import { useMayCall } from './columns';
+import { useMayCall } from '@console/lib/current-user';
 import './contracts.css';
 
 export function ContractTemplatePage() {
@@ -69,7 +68,7 @@ export function ContractTemplatePage() {
               <p>尚无模板</p>
             ) : (
               <table className="ct-versions">
-                <caption className="sr-only">{stage.name}模板版本</caption>
+                <caption className="visually-hidden">{stage.name}模板版本</caption>
                 <thead>
                   <tr>
                     <th scope="col">版本</th>
@@ -79,7 +78,7 @@ export function ContractTemplatePage() {
                     <th scope="col">保存时间</th>
                     <th scope="col">使用的合同</th>
                     <th scope="col">
-                      <span className="sr-only">操作</span>
+                      <span className="visually-hidden">操作</span>
                     </th>
                   </tr>
                 </thead>
@@ -124,7 +123,14 @@ function VersionRow({ row, open, onToggle }: { row: ContractTemplate; open: bool
         <tr>
           <td colSpan={7}>
             {/* Stored sanitized by the server (server/lib/html-sanitizer.ts). */}
-            <div className="ct-template__content" dangerouslySetInnerHTML={{ __html: row.content }} />
+            {/* Focusable: a long template scrolls, and a keyboard user must be able to scroll it. */}
+            <div
+              className="ct-template__content"
+              tabIndex={0}
+              role="region"
+              aria-label="模板正文"
+              dangerouslySetInnerHTML={{ __html: row.content }}
+            />
           </td>
         </tr>
       ) : null}
@@ -171,26 +177,8 @@ function TemplateEditor({
   return (
     <div className="ct-editor">
       {error ? <Notice tone="danger">{error}</Notice> : null}
-      <Field id={`${id}-title`} label="模板名称">
-        {(control) => (
-          <Input
-            {...control}
-            value={title}
-            maxLength={100}
-            onChange={(event) => setTitle(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field id={`${id}-remark`} label="修订说明">
-        {(control) => (
-          <Input
-            {...control}
-            value={remark}
-            maxLength={200}
-            onChange={(event) => setRemark(event.target.value)}
-          />
-        )}
-      </Field>
+      <InputField id={`${id}-title`} label="模板名称" value={title} onChange={setTitle} maxLength={100} />
+      <InputField id={`${id}-remark`} label="修订说明" value={remark} onChange={setRemark} maxLength={200} />
       <div className="ui-field">
         <span className="ui-field__label" id={`${id}-content-label`}>
           模板内容

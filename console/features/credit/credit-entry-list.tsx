@@ -5,9 +5,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { UseFormReturn } from 'react-hook-form';
-import { creditCalls, type CreditEntryRow } from '@shared/contracts/credit';
-import { hallCalls } from '@shared/contracts/hall';
+import { creditCalls, type CreditEntryRow } from '@shared/calls/credit';
+import { hallCalls } from '@shared/calls/hall';
 import { callUrl } from '@shared/api/call';
 import { creditEntryStatusLabels, creditEntryStatuses, type CreditEntryStatus } from '@shared/domain/credit';
 import { Button, buttonClass } from '@shared/ui/button';
@@ -19,6 +18,7 @@ import {
 } from '@shared/validation/credit';
 import { documentExtensions, imageExtensions } from '@shared/validation/upload';
 import {
+  fieldError,
   FileField,
   FormDialog,
   ListPage,
@@ -28,6 +28,7 @@ import {
   useContractForm,
   type ActionOutcome,
   type Column,
+  type FormWith,
 } from '@console/kit';
 import { useApi } from '@console/lib/api';
 
@@ -68,13 +69,21 @@ function Evidence({ row }: { row: CreditEntryRow }) {
   );
 }
 
-export function EvidenceFields({
-  files,
-  setFiles,
-}: {
-  files: (File | null)[];
-  setFiles: (files: (File | null)[]) => void;
-}) {
+/** The three evidence files of a new entry, and the call input they make. */
+export function useEvidence() {
+  const [files, setFiles] = useState<(File | null)[]>([null, null, null]);
+  return {
+    choose: (index: number, file: File | null) =>
+      setFiles((before) => before.map((old, i) => (i === index ? file : old))),
+    input: {
+      evidence1: files[0] ?? undefined,
+      evidence2: files[1] ?? undefined,
+      evidence3: files[2] ?? undefined,
+    },
+  };
+}
+
+export function EvidenceFields({ evidence }: { evidence: ReturnType<typeof useEvidence> }) {
   return (
     <>
       {[0, 1, 2].map((index) => (
@@ -83,24 +92,43 @@ export function EvidenceFields({
           id={`evidence${index + 1}`}
           label={`证据材料 ${index + 1}${index === 0 ? '' : '（可选）'}`}
           allowed={evidenceExtensions}
-          onFile={(file) => setFiles(files.map((old, i) => (i === index ? file : old)))}
+          onFile={(file) => evidence.choose(index, file)}
         />
       ))}
     </>
   );
 }
 
-export const evidenceInput = (files: (File | null)[]) => ({
-  evidence1: files[0] ?? undefined,
-  evidence2: files[1] ?? undefined,
-  evidence3: files[2] ?? undefined,
-});
+/** What every entry states: why, and from when to when. */
+const periodLabels = { reason: '原因', startDate: '开始日期', endDate: '结束日期' } as const;
+/** The period fields of a new entry, empty. */
+export const emptyPeriod = { reason: '', startDate: '', endDate: '' };
+/** An organization entry's fields with their labels, in the forms' order. */
+export const orgEntryLabels = { organizationId: '机构', ...periodLabels } as const;
+/** A person entry's fields with their labels, in the forms' order. */
+export const personEntryLabels = { personName: '姓名', idCardNo: '身份证号码', ...periodLabels } as const;
+
+function PeriodFields({ form }: { form: FormWith<keyof typeof periodLabels> }) {
+  return (
+    <>
+      <TextField form={form} name="reason" label={periodLabels.reason} multiline />
+      <TextField form={form} name="startDate" label={periodLabels.startDate} type="date" />
+      <TextField
+        form={form}
+        name="endDate"
+        label={periodLabels.endDate}
+        type="date"
+        hint="不填表示长期有效，直至撤销"
+      />
+    </>
+  );
+}
 
 export function AgencyField({
   form,
   onlyGood,
 }: {
-  form: Parameters<typeof TextField>[0]['form'];
+  form: FormWith<'organizationId'>;
   /** Only agencies without a flag (the ones a new entry can still restrict). */
   onlyGood?: boolean;
 }) {
@@ -120,7 +148,7 @@ export function AgencyField({
  * The violation projects of an unqualified entry: the projects the chosen agency worked on
  * (agUnqualified/queryReportProject), checked into the comma-separated `projectIds` field.
  */
-function ViolationProjectsField({ form }: { form: UseFormReturn<Record<string, unknown>> }) {
+function ViolationProjectsField({ form }: { form: FormWith<'organizationId' | 'projectIds'> }) {
   const organizationId = Number(form.watch('organizationId') ?? 0);
   const chosen = String(form.watch('projectIds') ?? '')
     .split(',')
@@ -130,7 +158,7 @@ function ViolationProjectsField({ form }: { form: UseFormReturn<Record<string, u
     { organizationId, page: 1, rows: 50 },
     { enabled: organizationId > 0 },
   );
-  const error = (form.formState.errors.projectIds as { message?: string } | undefined)?.message;
+  const error = fieldError(form, 'projectIds');
   const toggle = (id: string, on: boolean) =>
     form.setValue('projectIds', (on ? [...chosen, id] : chosen.filter((old) => old !== id)).join(','), {
       shouldDirty: true,
@@ -164,26 +192,26 @@ function ViolationProjectsField({ form }: { form: UseFormReturn<Record<string, u
 /** The fields of an organization entry (dialog and page forms alike). */
 export function OrgEntryFields({
   form,
-  withProjects,
   onlyGood,
 }: {
-  form: UseFormReturn<never>;
-  withProjects?: boolean;
+  form: FormWith<keyof typeof orgEntryLabels>;
   onlyGood?: boolean;
 }) {
   return (
     <>
-      <AgencyField form={form as never} {...(onlyGood ? { onlyGood } : {})} />
-      <TextField form={form as never} name="reason" label="原因" multiline />
-      <TextField form={form as never} name="startDate" label="开始日期" type="date" />
-      <TextField
-        form={form as never}
-        name="endDate"
-        label="结束日期"
-        type="date"
-        hint="不填表示长期有效，直至撤销"
-      />
-      {withProjects ? <ViolationProjectsField form={form as never} /> : null}
+      <AgencyField form={form} {...(onlyGood ? { onlyGood } : {})} />
+      <PeriodFields form={form} />
+    </>
+  );
+}
+
+/** The fields of a person entry (dialog and page forms alike). */
+export function PersonEntryFields({ form }: { form: FormWith<keyof typeof personEntryLabels> }) {
+  return (
+    <>
+      <TextField form={form} name="personName" label={personEntryLabels.personName} />
+      <TextField form={form} name="idCardNo" label={personEntryLabels.idCardNo} />
+      <PeriodFields form={form} />
     </>
   );
 }
@@ -201,39 +229,29 @@ function AddOrgEntry({
   onDone: (outcome: ActionOutcome) => void;
   withProjects?: boolean;
 }) {
-  const schema = withProjects ? unqualifiedAddSchema : orgCreditAddSchema;
-  const form = useContractForm(schema, {
-    organizationId: '',
-    reason: '',
-    startDate: '',
-    endDate: '',
-    ...(withProjects ? { projectIds: '' } : {}),
-  } as never);
-  const [files, setFiles] = useState<(File | null)[]>([null, null, null]);
+  // Either schema: the union keeps `projectIds` in the form's type (a conditional would drop it).
+  const form = useContractForm<typeof unqualifiedAddSchema | typeof orgCreditAddSchema>(
+    withProjects ? unqualifiedAddSchema : orgCreditAddSchema,
+    { organizationId: '', ...emptyPeriod, ...(withProjects ? { projectIds: '' } : {}) },
+  );
+  const evidence = useEvidence();
   const add = useCallMutation(call, { invalidates });
   return (
     <FormDialog
       trigger={<Button>{label}</Button>}
       title={label}
       form={form}
-      fields={
-        {
-          organizationId: '机构',
-          reason: '原因',
-          startDate: '开始日期',
-          endDate: '结束日期',
-          ...(withProjects ? { projectIds: '违规项目' } : {}),
-        } as never
-      }
+      fields={{ ...orgEntryLabels, ...(withProjects ? { projectIds: '违规项目' } : {}) }}
       onSubmit={async (values) =>
         onDone({
           tone: 'success',
-          text: (await add.mutateAsync({ ...values, ...evidenceInput(files) } as never)).message,
+          text: (await add.mutateAsync({ ...values, ...evidence.input })).message,
         })
       }
     >
-      <OrgEntryFields form={form as never} {...(withProjects ? { withProjects } : {})} />
-      <EvidenceFields files={files} setFiles={setFiles} />
+      <OrgEntryFields form={form} />
+      {withProjects ? <ViolationProjectsField form={form} /> : null}
+      <EvidenceFields evidence={evidence} />
     </FormDialog>
   );
 }
@@ -245,14 +263,8 @@ function AddPersonEntry({
   onDone: (outcome: ActionOutcome) => void;
   invalidates: readonly ListCall[];
 }) {
-  const form = useContractForm(personBlacklistAddSchema, {
-    personName: '',
-    idCardNo: '',
-    reason: '',
-    startDate: '',
-    endDate: '',
-  });
-  const [files, setFiles] = useState<(File | null)[]>([null, null, null]);
+  const form = useContractForm(personBlacklistAddSchema, { personName: '', idCardNo: '', ...emptyPeriod });
+  const evidence = useEvidence();
   const add = useCallMutation(creditCalls.addBlacklist, { invalidates });
   return (
     <FormDialog
@@ -260,26 +272,16 @@ function AddPersonEntry({
       title="人员加入黑名单"
       description="按身份证号码登记，在所有机构有效：黑名单中的人员不能被任何机构添加为从业人员。"
       form={form}
-      fields={{
-        personName: '姓名',
-        idCardNo: '身份证号码',
-        reason: '原因',
-        startDate: '开始日期',
-        endDate: '结束日期',
-      }}
+      fields={personEntryLabels}
       onSubmit={async (values) =>
         onDone({
           tone: 'success',
-          text: (await add.mutateAsync({ ...values, ...evidenceInput(files) })).message,
+          text: (await add.mutateAsync({ ...values, ...evidence.input })).message,
         })
       }
     >
-      <TextField form={form} name="personName" label="姓名" />
-      <TextField form={form} name="idCardNo" label="身份证号码" />
-      <TextField form={form} name="reason" label="原因" multiline />
-      <TextField form={form} name="startDate" label="开始日期" type="date" />
-      <TextField form={form} name="endDate" label="结束日期" type="date" hint="不填表示长期有效，直至撤销" />
-      <EvidenceFields files={files} setFiles={setFiles} />
+      <PersonEntryFields form={form} />
+      <EvidenceFields evidence={evidence} />
     </FormDialog>
   );
 }
@@ -297,11 +299,16 @@ function EndEntry({
 }) {
   const form = useContractForm(creditEndSchema, { pkid: row.pkid, endReason: '' });
   const end = useCallMutation(person ? creditCalls.deleteBlacklist : creditCalls.endCredit, { invalidates });
-  const subject = row.orgName ?? row.personName ?? '';
+  const subject = (person ? (row.personName ?? row.orgName) : (row.orgName ?? row.personName)) ?? '';
   return (
     <FormDialog
       trigger={
-        <Button size="sm" variant="secondary" aria-label={`撤销 ${subject} 的记录`}>
+        // The accessible name starts with the visible words (WCAG 2.5.3, label in name).
+        <Button
+          size="sm"
+          variant="secondary"
+          aria-label={person ? `移出黑名单：${subject}` : `撤销 ${subject} 的记录`}
+        >
           {person ? '移出黑名单' : '撤销'}
         </Button>
       }

@@ -3,11 +3,10 @@
  * the page forms (blacklistNotAdd, personnelStaffadd) and the person entry's detail (blackListDetail)
  * are built from the same kit pieces.
  */
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { callUrl } from '@shared/api/call';
-import { creditCalls } from '@shared/contracts/credit';
-import { staffCalls } from '@shared/contracts/staff';
+import { creditCalls } from '@shared/calls/credit';
+import { staffCalls } from '@shared/calls/staff';
 import { creditEntryKindLabels, creditEntryStatusLabels } from '@shared/domain/credit';
 import { auditStatus, type AuditStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
@@ -18,14 +17,24 @@ import {
   DataTable,
   DetailSection,
   KitForm,
+  RecordPage,
   StatusBadge,
-  TextField,
   useCall,
   useCallMutation,
   useContractForm,
+  useRecordFromUrl,
 } from '@console/kit';
 import { useApi } from '@console/lib/api';
-import { CreditEntryList, EvidenceFields, evidenceInput, OrgEntryFields } from './credit-entry-list';
+import {
+  CreditEntryList,
+  emptyPeriod,
+  EvidenceFields,
+  OrgEntryFields,
+  orgEntryLabels,
+  PersonEntryFields,
+  personEntryLabels,
+  useEvidence,
+} from './credit-entry-list';
 import './credit.css';
 
 /** /credit/lose: lost-credit agencies; the authority adds and ends entries. */
@@ -121,13 +130,8 @@ export function BlacklistNotListPage() {
 /** /blacklist/blacklistNotAdd: the organization blacklist form as a page. */
 export function BlacklistNotAddPage() {
   const navigate = useNavigate();
-  const form = useContractForm(orgCreditAddSchema, {
-    organizationId: '',
-    reason: '',
-    startDate: '',
-    endDate: '',
-  } as never);
-  const [files, setFiles] = useState<(File | null)[]>([null, null, null]);
+  const form = useContractForm(orgCreditAddSchema, { organizationId: '', ...emptyPeriod });
+  const evidence = useEvidence();
   const add = useCallMutation(creditCalls.updateBlacklistAog, { invalidates: [creditCalls.queryBlacklist] });
   return (
     <>
@@ -138,9 +142,9 @@ export function BlacklistNotAddPage() {
       <Card>
         <KitForm
           form={form}
-          fields={{ organizationId: '机构', reason: '原因', startDate: '开始日期', endDate: '结束日期' }}
+          fields={orgEntryLabels}
           onSubmit={async (values) => {
-            await add.mutateAsync({ ...values, ...evidenceInput(files) });
+            await add.mutateAsync({ ...values, ...evidence.input });
             await navigate('/blacklist/blacklistNotList');
           }}
           secondary={
@@ -149,8 +153,8 @@ export function BlacklistNotAddPage() {
             </Link>
           }
         >
-          <OrgEntryFields form={form as never} onlyGood />
-          <EvidenceFields files={files} setFiles={setFiles} />
+          <OrgEntryFields form={form} onlyGood />
+          <EvidenceFields evidence={evidence} />
         </KitForm>
       </Card>
     </>
@@ -177,14 +181,8 @@ export function PersonnelStaffaddPage() {
 
 function PersonEntryForm({ personName, idCardNo }: { personName: string; idCardNo: string }) {
   const navigate = useNavigate();
-  const form = useContractForm(personBlacklistAddSchema, {
-    personName,
-    idCardNo,
-    reason: '',
-    startDate: '',
-    endDate: '',
-  });
-  const [files, setFiles] = useState<(File | null)[]>([null, null, null]);
+  const form = useContractForm(personBlacklistAddSchema, { personName, idCardNo, ...emptyPeriod });
+  const evidence = useEvidence();
   const add = useCallMutation(creditCalls.addBlacklist, { invalidates: [creditCalls.queryPersonBlacklist] });
   return (
     <>
@@ -195,15 +193,9 @@ function PersonEntryForm({ personName, idCardNo }: { personName: string; idCardN
       <Card>
         <KitForm
           form={form}
-          fields={{
-            personName: '姓名',
-            idCardNo: '身份证号码',
-            reason: '原因',
-            startDate: '开始日期',
-            endDate: '结束日期',
-          }}
+          fields={personEntryLabels}
           onSubmit={async (values) => {
-            const saved = await add.mutateAsync({ ...values, ...evidenceInput(files) });
+            const saved = await add.mutateAsync({ ...values, ...evidence.input });
             await navigate(`/personnelblacklist/blackListDetail?id=${saved.data.pkid}`);
           }}
           secondary={
@@ -215,18 +207,8 @@ function PersonEntryForm({ personName, idCardNo }: { personName: string; idCardN
             </Link>
           }
         >
-          <TextField form={form} name="personName" label="姓名" />
-          <TextField form={form} name="idCardNo" label="身份证号码" />
-          <TextField form={form} name="reason" label="原因" multiline />
-          <TextField form={form} name="startDate" label="开始日期" type="date" />
-          <TextField
-            form={form}
-            name="endDate"
-            label="结束日期"
-            type="date"
-            hint="不填表示长期有效，直至撤销"
-          />
-          <EvidenceFields files={files} setFiles={setFiles} />
+          <PersonEntryFields form={form} />
+          <EvidenceFields evidence={evidence} />
         </KitForm>
       </Card>
     </>
@@ -236,96 +218,97 @@ function PersonEntryForm({ personName, idCardNo }: { personName: string; idCardN
 /** /personnelblacklist/blackListDetail?id=: one person blacklist entry and the person's staff records. */
 export function BlackListDetailPage() {
   const api = useApi();
-  const [search] = useSearchParams();
-  const id = Number(search.get('id') ?? 0);
-  const detail = useCall(creditCalls.blacklistDetail, { id }, { enabled: id > 0 });
-  if (!(id > 0)) return <Notice tone="danger">请从人员黑名单中选择记录</Notice>;
-  if (detail.error) return <Notice tone="danger">{detail.error.message}</Notice>;
-  if (!detail.data) return <Notice>加载中……</Notice>;
-  const { entry, staff } = detail.data;
+  const detail = useRecordFromUrl(creditCalls.blacklistDetail, 'id', (id) => ({ id }));
   return (
-    <>
-      <PageHeader
-        title={`人员黑名单：${entry.personName ?? ''}`}
-        actions={
-          <Link to="/personnelblacklist/personnelblacklist" className={buttonClass({ variant: 'secondary' })}>
-            返回列表
-          </Link>
-        }
-      />
-      <DetailSection
-        title="黑名单记录"
-        items={[
-          { label: '姓名', value: entry.personName ?? '—' },
-          { label: '身份证号码', value: entry.idCardNo ?? '—' },
-          { label: '类别', value: creditEntryKindLabels[entry.kind] },
-          { label: '原因', value: entry.reason },
-          { label: '期限', value: `${entry.startDate} 至 ${entry.endDate ?? '长期'}` },
-          { label: '状态', value: creditEntryStatusLabels[entry.status] },
-          { label: '认定人', value: entry.decidedByName ?? '—' },
-          { label: '认定时间', value: formatDateTime(entry.decidedAt) },
-          ...(entry.endedAt
-            ? [
-                { label: '撤销人', value: entry.endedByName ?? '—' },
-                { label: '撤销时间', value: formatDateTime(entry.endedAt) },
-                { label: '撤销原因', value: entry.endReason ?? '—' },
-              ]
-            : []),
-          {
-            label: '证据材料',
-            value:
-              entry.evidence.length === 0 ? (
-                '—'
-              ) : (
-                <ul className="credit-evidence">
-                  {entry.evidence.map((file) => (
-                    <li key={file.fileId}>
-                      <a
-                        href={callUrl(api, creditCalls.evidence, { id: file.fileId })}
-                        target="_blank"
-                        rel="noreferrer"
-                      >
-                        {file.fileName}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              ),
-          },
-        ]}
-      />
-      <Card>
-        <h2 className="kit-detail__title">该人员在各机构的从业记录</h2>
-        {staff.length === 0 ? (
-          <Notice>该人员不是任何机构登记的从业人员。</Notice>
-        ) : (
-          <DataTable
-            caption="该人员在各机构的从业记录"
-            rows={staff}
-            rowKey={(row) => row.staffId}
-            columns={[
+    <RecordPage record={detail} missing="请从人员黑名单中选择记录">
+      {({ entry, staff }) => (
+        <>
+          <PageHeader
+            title={`人员黑名单：${entry.personName ?? ''}`}
+            actions={
+              <Link
+                to="/personnelblacklist/personnelblacklist"
+                className={buttonClass({ variant: 'secondary' })}
+              >
+                返回列表
+              </Link>
+            }
+          />
+          <DetailSection
+            title="黑名单记录"
+            items={[
+              { label: '姓名', value: entry.personName ?? '—' },
+              { label: '身份证号码', value: entry.idCardNo ?? '—' },
+              { label: '类别', value: creditEntryKindLabels[entry.kind] },
+              { label: '原因', value: entry.reason },
+              { label: '期限', value: `${entry.startDate} 至 ${entry.endDate ?? '长期'}` },
+              { label: '状态', value: creditEntryStatusLabels[entry.status] },
+              { label: '认定人', value: entry.decidedByName ?? '—' },
+              { label: '认定时间', value: formatDateTime(entry.decidedAt) },
+              ...(entry.endedAt
+                ? [
+                    { label: '撤销人', value: entry.endedByName ?? '—' },
+                    { label: '撤销时间', value: formatDateTime(entry.endedAt) },
+                    { label: '撤销原因', value: entry.endReason ?? '—' },
+                  ]
+                : []),
               {
-                key: 'name',
-                header: '姓名',
-                cell: (row) => <Link to={`/orgstaff/staffdetail?id=${row.staffId}`}>{row.name}</Link>,
-                nowrap: true,
-              },
-              { key: 'orgName', header: '所属机构', cell: (row) => row.orgName, wide: true },
-              {
-                key: 'auditStatus',
-                header: '审核状态',
-                cell: (row) => <StatusBadge table={auditStatus} value={row.auditStatus as AuditStatus} />,
-              },
-              {
-                key: 'deletedAt',
-                header: '删除时间',
-                cell: (row) => (row.deletedAt ? formatDateTime(row.deletedAt) : '—'),
-                nowrap: true,
+                label: '证据材料',
+                value:
+                  entry.evidence.length === 0 ? (
+                    '—'
+                  ) : (
+                    <ul className="credit-evidence">
+                      {entry.evidence.map((file) => (
+                        <li key={file.fileId}>
+                          <a
+                            href={callUrl(api, creditCalls.evidence, { id: file.fileId })}
+                            target="_blank"
+                            rel="noreferrer"
+                          >
+                            {file.fileName}
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  ),
               },
             ]}
           />
-        )}
-      </Card>
-    </>
+          <Card>
+            <h2 className="kit-detail__title">该人员在各机构的从业记录</h2>
+            {staff.length === 0 ? (
+              <Notice>该人员不是任何机构登记的从业人员。</Notice>
+            ) : (
+              <DataTable
+                caption="该人员在各机构的从业记录"
+                rows={staff}
+                rowKey={(row) => row.staffId}
+                columns={[
+                  {
+                    key: 'name',
+                    header: '姓名',
+                    cell: (row) => <Link to={`/orgstaff/staffdetail?id=${row.staffId}`}>{row.name}</Link>,
+                    nowrap: true,
+                  },
+                  { key: 'orgName', header: '所属机构', cell: (row) => row.orgName, wide: true },
+                  {
+                    key: 'auditStatus',
+                    header: '审核状态',
+                    cell: (row) => <StatusBadge table={auditStatus} value={row.auditStatus as AuditStatus} />,
+                  },
+                  {
+                    key: 'deletedAt',
+                    header: '删除时间',
+                    cell: (row) => (row.deletedAt ? formatDateTime(row.deletedAt) : '—'),
+                    nowrap: true,
+                  },
+                ]}
+              />
+            )}
+          </Card>
+        </>
+      )}
+    </RecordPage>
   );
 }

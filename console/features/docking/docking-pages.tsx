@@ -1,29 +1,33 @@
 /**
- * /dataExchangeSystem/interfaceManagement (the projects the provincial approval platform pushed:
+ * /dataExchangeSystem/dockingList (the projects the provincial approval platform pushed:
  * filters, paging, view, delete with confirmation, file download, Excel export, read the feed now)
- * and /dataExchangeSystem/interfaceDetails?id= (one docked project with its files). Administrators
+ * and /dataExchangeSystem/dockingDetails?id= (one docked project with its files). Administrators
  * and the authority; docs/docking.md.
  */
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { callUrl } from '@shared/api/call';
-import { dockingCalls, type DockedRow } from '@shared/contracts/docking';
+import { dockingCalls, type DockedRecord, type DockedRow } from '@shared/calls/docking';
 import { dockedStates } from '@shared/domain/docking';
 import { formatDate, formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
-import { Card, Notice, PageHeader } from '@shared/ui/page';
+import { Card, PageHeader } from '@shared/ui/page';
 import {
   ConfirmAction,
   DetailSection,
   ListPage,
-  useCall,
+  RecordPage,
   useCallMutation,
+  useRecordFromUrl,
   type ActionOutcome,
   type Column,
 } from '@console/kit';
 import { useApi } from '@console/lib/api';
 
-const detailPath = (id: number) => `/dataExchangeSystem/interfaceDetails?id=${id}`;
+const detailPath = (id: number) => `/dataExchangeSystem/dockingDetails?id=${id}`;
+
+/** Where the detail page leads back to after a refusal. */
+const list = { to: '/dataExchangeSystem/dockingList', label: '返回列表' };
 
 function StateTag({ row, short = false }: { row: Pick<DockedRow, 'state' | 'projectNo'>; short?: boolean }) {
   return row.state === 1 ? (
@@ -56,18 +60,21 @@ export function DockingListPage() {
   const importNow = useCallMutation(dockingCalls.importNow, { invalidates: [dockingCalls.list] });
   return (
     <ListPage
-      title="审批平台项目对接"
+      title="审批平台项目"
       caption="省投资项目审批平台推送的项目"
-      description="省投资项目在线审批监管平台推送的项目，每 30 分钟自动读取一次；建设单位可在“新建项目”中一键导入本单位的项目。"
+      description="审批平台项目对接：省投资项目在线审批监管平台推送的项目，每 30 分钟自动读取一次；建设单位可在“新建项目”中一键导入本单位的项目。"
       actions={
         <Button
           variant="secondary"
           disabled={importNow.isPending}
           onClick={() => {
-            importNow.mutate(undefined as never, {
-              onSuccess: (result) => setFeedback({ tone: 'success', text: result.message }),
-              onError: (error) => setFeedback({ tone: 'danger', text: error.message }),
-            });
+            importNow.mutate(
+              {},
+              {
+                onSuccess: (result) => setFeedback({ tone: 'success', text: result.message }),
+                onError: (error) => setFeedback({ tone: 'danger', text: error.message }),
+              },
+            );
           }}
         >
           {importNow.isPending ? '正在读取…' : '立即读取审批平台'}
@@ -96,7 +103,7 @@ export function DockingListPage() {
           </Link>
           {row.fileTypes.includes('approval') ? (
             <a
-              href={callUrl(api, dockingCalls.downloadFile, { id: row.pkid, type: 'approval' } as never)}
+              href={callUrl(api, dockingCalls.downloadFile, { id: row.pkid, type: 'approval' })}
               download
               aria-label={`下载批复 ${row.projectName}`}
             >
@@ -121,97 +128,93 @@ export function DockingListPage() {
 }
 
 export function DockingDetailPage() {
+  const record = useRecordFromUrl(dockingCalls.get, 'id', (id) => ({ id }));
+  return (
+    <RecordPage record={record} title="审批平台项目详情" missing="请从审批平台项目列表中选择项目" back={list}>
+      {(data) => <DockedProject project={data} />}
+    </RecordPage>
+  );
+}
+
+function DockedProject({ project }: { project: DockedRecord }) {
   const api = useApi();
   const navigate = useNavigate();
-  const [search] = useSearchParams();
-  const id = Number(search.get('id'));
-  const valid = Number.isInteger(id) && id > 0;
-  const record = useCall(dockingCalls.get, { id }, { enabled: valid });
   const remove = useCallMutation(dockingCalls.remove, { invalidates: [dockingCalls.list] });
-  if (!valid) return <Notice tone="danger">请从审批平台项目列表中选择项目</Notice>;
-  if (record.error)
-    return (
-      <>
-        <PageHeader title="审批平台项目详情" />
-        <Notice tone="danger">
-          {record.error.message} <Link to="/dataExchangeSystem/interfaceManagement">返回列表</Link>
-        </Notice>
-      </>
-    );
-  const data = record.data?.pkid === id ? record.data : undefined;
-  if (!data) return <PageHeader title="审批平台项目详情" description="正在加载…" />;
   return (
     <>
       <PageHeader
-        title={data.projectName}
-        description={`审批平台项目编号 ${data.platformProjectId}`}
+        title={project.projectName}
+        description={`审批平台项目编号 ${project.platformProjectId}`}
         actions={
           <ConfirmAction
             label="删除"
             variant="danger"
             title="删除审批平台项目"
-            question={`确定删除“${data.projectName}”吗？删除后再次读取审批平台也不会恢复。`}
-            action={() => remove.mutateAsync({ id: data.pkid })}
-            onDone={() => void navigate('/dataExchangeSystem/interfaceManagement')}
+            question={`确定删除“${project.projectName}”吗？删除后再次读取审批平台也不会恢复。`}
+            action={() => remove.mutateAsync({ id: project.pkid })}
+            onDone={() => void navigate('/dataExchangeSystem/dockingList')}
           />
         }
       />
       <DetailSection
         title="项目信息"
         items={[
-          { label: '项目名称', value: data.projectName },
-          { label: '项目代码', value: data.centralCode },
-          { label: '地方项目编码', value: data.localCode },
-          { label: '所在区县', value: data.districtName ?? data.districtCode },
-          { label: '项目地址', value: data.address, wide: true },
+          { label: '项目名称', value: project.projectName },
+          { label: '项目代码', value: project.centralCode },
+          { label: '地方项目编码', value: project.localCode },
+          { label: '所在区县', value: project.districtName ?? project.districtCode },
+          { label: '项目地址', value: project.address, wide: true },
           {
             label: '项目位置',
-            value: data.lon !== null && data.lat !== null ? `${data.lon}, ${data.lat}` : '（平台未提供）',
+            value:
+              project.lon !== null && project.lat !== null
+                ? `${project.lon}, ${project.lat}`
+                : '（平台未提供）',
           },
-          { label: '出资方', value: data.fundingParty },
-          { label: '项目类型', value: data.projectType },
-          { label: '总投资（万元）', value: data.totalInvestment },
-          { label: '用地面积（平方米）', value: data.landArea },
-          { label: '建筑面积（平方米）', value: data.buildingArea },
+          { label: '出资方', value: project.fundingParty },
+          { label: '项目类型', value: project.projectType },
+          { label: '总投资（万元）', value: project.totalInvestment },
+          { label: '用地面积（平方米）', value: project.landArea },
+          { label: '建筑面积（平方米）', value: project.buildingArea },
         ]}
       />
       <DetailSection
         title="建设单位与审批"
         items={[
-          { label: '建设单位', value: data.constructionName },
-          { label: '统一社会信用代码', value: data.constructionCreditCode },
-          { label: '联系人', value: data.contactName },
-          { label: '联系电话', value: data.contactPhone },
-          { label: '审批文号', value: data.approvalNo },
-          { label: '审批日期', value: data.approvedOn },
+          { label: '建设单位', value: project.constructionName },
+          { label: '统一社会信用代码', value: project.constructionCreditCode },
+          { label: '联系人', value: project.contactName },
+          { label: '联系电话', value: project.contactPhone },
+          { label: '审批文号', value: project.approvalNo },
+          { label: '审批日期', value: project.approvedOn },
         ]}
       />
       <DetailSection
         title="对接情况"
         items={[
-          { label: '来源', value: data.sourceName },
-          { label: '首次接收', value: formatDateTime(data.createdAt) },
-          { label: '最近更新', value: formatDateTime(data.updatedAt) },
-          { label: '导入状态', value: <StateTag row={data} /> },
-          { label: '导入时间', value: data.importedAt ? formatDateTime(data.importedAt) : '' },
+          { label: '来源', value: project.sourceName },
+          { label: '首次接收', value: formatDateTime(project.createdAt) },
+          { label: '最近更新', value: formatDateTime(project.updatedAt) },
+          { label: '导入状态', value: <StateTag row={project} /> },
+          { label: '导入时间', value: project.importedAt ? formatDateTime(project.importedAt) : '' },
         ]}
       >
         <section className="kit-attachments" aria-label="平台文件">
           <h3 className="kit-attachments__title">平台文件</h3>
-          {data.files.length === 0 ? (
+          {project.files.length === 0 ? (
             <p>审批平台未推送文件</p>
           ) : (
             <ul>
-              {data.files.map((file) => (
+              {project.files.map((file) => (
                 <li key={file.type}>
                   <span className="kit-attachments__name">
                     {file.typeName}：{file.fileName}
                   </span>
                   <a
                     href={callUrl(api, dockingCalls.downloadFile, {
-                      id: data.pkid,
+                      id: project.pkid,
                       type: file.type,
-                    } as never)}
+                    })}
                     download
                     aria-label={`下载 ${file.typeName}`}
                   >
@@ -224,7 +227,7 @@ export function DockingDetailPage() {
         </section>
       </DetailSection>
       <Card>
-        <Link to="/dataExchangeSystem/interfaceManagement">返回审批平台项目列表</Link>
+        <Link to="/dataExchangeSystem/dockingList">返回审批平台项目列表</Link>
       </Card>
     </>
   );

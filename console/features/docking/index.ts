@@ -1,7 +1,8 @@
-/** The dataExchangeSystem route group's pages (docking with the approval platform), registered in console/app/pages.ts. */
+/** The pages of the docking feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+import type { FeaturePages } from '@console/lib/feature-pages';
 import { DockingDetailPage, DockingListPage } from './docking-pages';
 
-export const pages = {
-  interfaceManagement: DockingListPage,
-  interfaceDetails: DockingDetailPage,
+export const pages: FeaturePages<'docking'> = {
+  'dataExchangeSystem/dockingList': DockingListPage,
+  'dataExchangeSystem/dockingDetails': DockingDetailPage,
 };

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { callApiWithMessage } from '@shared/api/call';
-import { downloadCalls } from '@shared/contracts/downloads';
+import { downloadCalls } from '@shared/calls/downloads';
 import { messageOf, toAppError } from '@shared/errors/app-error';
 import { checkUpload, documentExtensions } from '@shared/validation/upload';
 import { Button } from '@shared/ui/button';
@@ -8,7 +8,7 @@ import { ConfirmDialog } from '@shared/ui/confirm-dialog';
 import { ErrorSummary, Field, Input } from '@shared/ui/form';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { useApi } from '@console/lib/api';
-import { useCall } from '@console/kit';
+import { InputField, useCall } from '@console/kit';
 import './service.css';
 import { formatSize } from '@shared/format';
 
@@ -117,26 +117,21 @@ export function ServicePage() {
           }}
         >
           <ErrorSummary errors={summary} controlId={(field) => `dl-${field}`} focusSignal={attempt} />
-          <Field id="dl-title" label="文件名称" error={errors.title}>
-            {(control) => (
-              <Input
-                {...control}
-                value={title}
-                maxLength={100}
-                onChange={(event) => setTitle(event.target.value)}
-              />
-            )}
-          </Field>
-          <Field id="dl-description" label="说明（选填）">
-            {(control) => (
-              <Input
-                {...control}
-                value={description}
-                maxLength={200}
-                onChange={(event) => setDescription(event.target.value)}
-              />
-            )}
-          </Field>
+          <InputField
+            id="dl-title"
+            label="文件名称"
+            value={title}
+            onChange={setTitle}
+            maxLength={100}
+            error={errors.title}
+          />
+          <InputField
+            id="dl-description"
+            label="说明（选填）"
+            value={description}
+            onChange={setDescription}
+            maxLength={200}
+          />
           <Field
             id="dl-file"
             label="文件"

@@ -1,6 +1,6 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { messageCalls, type MessageRow } from '@shared/contracts/messages';
+import { messageCalls, type MessageRow } from '@shared/calls/messages';
 import { MESSAGE_PAGE_SIZE, messageTexts } from '@shared/validation/messages';
 import { Button } from '@shared/ui/button';
 import { ConfirmDialog } from '@shared/ui/confirm-dialog';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi, callUrl } from '@shared/api/call';
 import type { ApiClient } from '@shared/api/client';
-import { messageCalls } from '@shared/contracts/messages';
+import { messageCalls } from '@shared/calls/messages';
 import { AppError } from '@shared/errors/app-error';
 import { useApi } from '@console/lib/api';
 

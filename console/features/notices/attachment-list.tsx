@@ -7,7 +7,7 @@ import { ConfirmDialog } from '@shared/ui/confirm-dialog';
 import { useApi } from '@console/lib/api';
 import { zh } from '@console/lib/i18n';
 import { callApi } from '@shared/api/call';
-import { noticeCalls } from '@shared/contracts/notices';
+import { noticeCalls } from '@shared/calls/notices';
 import { uploadWithProgress } from '@console/kit';
 import { formatSize } from '@shared/format';
 import { texts } from './texts';

@@ -1,14 +1,11 @@
-/** The noticemanger route group's pages: one lazy chunk, registered in console/app/pages.ts. */
-import { StatisticalPage } from './statistical-page';
-import { ApprovalOpinionsPage } from './approval-opinions-page';
+/** The pages of the notices feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+import type { FeaturePages } from '@console/lib/feature-pages';
 import { MessageInfoPage } from './message-info-page';
 import { MessageListPage } from './message-list-page';
 import { MessageMaintainPage } from './message-maintain-page';
 
-export const pages = {
-  statistical: StatisticalPage,
-  approvalOpinions: ApprovalOpinionsPage,
-  message: MessageListPage,
-  messageinfo: MessageInfoPage,
-  messagemaintain: MessageMaintainPage,
+export const pages: FeaturePages<'notices'> = {
+  'noticemanger/message': MessageListPage,
+  'noticemanger/messageinfo': MessageInfoPage,
+  'noticemanger/messagemaintain': MessageMaintainPage,
 };

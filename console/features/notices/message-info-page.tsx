@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { noticeState, noticeType } from '@shared/domain/statuses';
 import { noticeMessages } from '@shared/validation/notices';
 import { callUrl } from '@shared/api/call';
-import { noticeCalls } from '@shared/contracts/notices';
+import { noticeCalls } from '@shared/calls/notices';
 import { formatDateTime } from '@shared/format';
 import { buttonClass } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';

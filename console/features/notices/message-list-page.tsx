@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { noticeCalls, type NoticeRow } from '@shared/contracts/notices';
+import { noticeCalls, type NoticeRow } from '@shared/calls/notices';
 import { noticeState, noticeType } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
 import { noticeMessages } from '@shared/validation/notices';
@@ -10,6 +10,7 @@ import {
   ListPage,
   StatusBadge,
   useCallMutation,
+  statusFilter,
   type ActionOutcome,
   type Column,
 } from '@console/kit';
@@ -80,12 +81,7 @@ export function MessageListPage() {
       fixedInput={{ noticeType: type, sort: 'noticeTime', order: 'desc' }}
       filters={[
         { name: 'keyword', label: texts.keyword, placeholder: texts.keywordPlaceholder },
-        {
-          name: 'state',
-          label: texts.state,
-          type: 'select',
-          options: noticeState.entries.map((entry) => ({ value: entry.value, label: entry.label })),
-        },
+        statusFilter('state', texts.state, noticeState),
       ]}
       columns={columns}
       rowKey={(row) => row.pkid}

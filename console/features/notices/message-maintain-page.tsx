@@ -4,7 +4,7 @@ import { noticeState, noticeType } from '@shared/domain/statuses';
 import { noticeInputSchema, noticeMessages } from '@shared/validation/notices';
 import { useQueryClient } from '@tanstack/react-query';
 import { callApiWithMessage } from '@shared/api/call';
-import { noticeCalls, type NoticeDetail } from '@shared/contracts/notices';
+import { noticeCalls, type NoticeDetail } from '@shared/calls/notices';
 import { toAppError } from '@shared/errors/app-error';
 import { inlineImageExtensions } from '@shared/validation/upload';
 import { Button, buttonClass } from '@shared/ui/button';

@@ -13,7 +13,7 @@ import { Notice } from '@shared/ui/page';
 import { zh } from '@console/lib/i18n';
 import { useCall } from '@console/kit';
 import '@console/components/rich-text-editor/rich-text-editor.css';
-import { noticeCalls, type NoticeRow } from '@shared/contracts/notices';
+import { noticeCalls, type NoticeRow } from '@shared/calls/notices';
 import { formatDateTime } from '@shared/format';
 import { texts } from './texts';
 import './notices.css';

@@ -1,7 +1,12 @@
-/** The workflow route group's pages built so far (ours: offline projects): one lazy chunk, registered in console/app/pages.ts. */
+/** The pages of the offline feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+import type { FeaturePages } from '@console/lib/feature-pages';
 import { OfflineListPage, OfflineProjectPage } from './offline-pages';
+import { CaseAddPage, CaseDetailPage, CaseTodoSection } from './case-pages';
 
-export const pages = {
-  offlineProjectList: OfflineListPage,
-  offlineProject: OfflineProjectPage,
+export const pages: FeaturePages<'offline'> = {
+  'workflow/offlineProjectList': OfflineListPage,
+  'workflow/offlineProject': OfflineProjectPage,
+  'notdchy/CaseAdd': CaseAddPage,
+  'notdchy/CaseDetail': CaseDetailPage,
+  'notdchy/toDoList': CaseTodoSection,
 };

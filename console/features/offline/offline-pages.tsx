@@ -1,22 +1,20 @@
 /**
  * Offline projects (ours, issue 13; docs/offline-projects.md): /workflow/offlineProjectList lists an
- * agency's own offline projects (新增, 修改, 删除) or, for the reviewers, every one with the pending ones
- * first to pick; /workflow/offlineProject is one project: with no id the agency's form to record one,
+ * agency's own offline projects (新增, 修改, 删除) or, for the reviewers, their queue of pending ones
+ * (search, 我的待办, order, holder, 领取: projectOffline/toDoList) above every one; /workflow/offlineProject is one project: with no id the agency's form to record one,
  * with ?id= its documents and review trail, the agency's form to fix and resubmit a rejected one, and
  * the reviewer's decision panel.
  */
+import { useHasRole } from '@console/lib/current-user';
 import { useState } from 'react';
-import { Link, useNavigate, useRouteLoaderData, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { callUrl } from '@shared/api/call';
-import { auditOpinionCalls } from '@shared/contracts/audit-opinions';
-import { hallCalls } from '@shared/contracts/hall';
-import { offlineCalls, type OfflineDetail, type OfflineRow } from '@shared/contracts/offline';
-import type { ReviewDecisionKey } from '@shared/domain/review';
+import { hallCalls } from '@shared/calls/hall';
+import { offlineCalls, type OfflineDetail, type OfflineRow } from '@shared/calls/offline';
 import { roles } from '@shared/domain/roles';
 import { stages } from '@shared/domain/stages';
-import { auditStatus, type AuditStatus } from '@shared/domain/statuses';
+import { auditStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
-import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { offlineFieldsSchema } from '@shared/validation/offline';
 import { documentExtensions } from '@shared/validation/upload';
@@ -25,27 +23,27 @@ import {
   ConfirmAction,
   DetailSection,
   FileField,
+  KeptFiles,
   KitForm,
   ListPage,
+  RecordPage,
   StatusBadge,
   TextField,
   useCall,
   useCallMutation,
   useContractForm,
+  useRecord,
+  statusFilter,
   type ActionOutcome,
   type Column,
 } from '@console/kit';
+import { ReviewQueuePage } from '@console/components/review/review-queue';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
-import { DecisionPanel, type Decision, verdictFields } from '@console/components/review/decision-panel';
+import { SurveyItemPicker, surveyItemLabels } from '@console/components/survey-items/survey-item-picker';
+import { verdictFields } from '@console/components/review/decision-panel';
+import { ReviewDecision } from '@console/components/review/review-decision';
 import { useApi } from '@console/lib/api';
 import './offline.css';
-
-/** Whether the signed-in user holds one of the roles (the administrator always does). */
-function useHasRole(...wanted: string[]): boolean {
-  const shell = useRouteLoaderData<{ user?: { roleid?: string | null } } | undefined>('console');
-  const held = (shell?.user?.roleid ?? '').split(',').map((id) => id.trim());
-  return held.some((id) => id === roles.admin.id || wanted.includes(id));
-}
 
 const LIST = '/workflow/offlineProjectList';
 const ONE = '/workflow/offlineProject';
@@ -70,18 +68,51 @@ const columns: readonly Column<OfflineRow>[] = [
   { key: 'updatedAt', header: '更新时间', cell: (row) => formatDateTime(row.updatedAt), nowrap: true },
 ];
 
+/** The reviewers' queue: the offline projects to review (search, 我的待办, order, holder, 领取). */
+function OfflineTodoList() {
+  return (
+    <ReviewQueuePage
+      // The page's heading is its menu label; the whole list below is 全部线下项目.
+      title="线下项目"
+      caption="待审核的线下项目"
+      description="待您审核的线下项目，按提交时间先后排列；领取后由您办理，点击项目名称审核。"
+      urlPrefix="todo"
+      call={offlineCalls.todo}
+      keywordLabel="项目名称或编号"
+      // Every queue row is pending: the status and update time give way to the holder and deadline.
+      columns={columns.filter((column) => column.key !== 'auditStatus' && column.key !== 'updatedAt')}
+      rowKey={(row) => row.pkid}
+      subjectType="project_offline"
+      subjectIdOf={(row) => row.pkid}
+      labelOf={(row) => row.projectName}
+      alsoRefreshes={[offlineCalls.query]}
+      noun="线下项目"
+    />
+  );
+}
+
 export function OfflineListPage() {
+  const isAuditor = useHasRole(roles.auditor.id);
+  return (
+    <>
+      {isAuditor ? <OfflineTodoList /> : null}
+      <OfflineList queued={isAuditor} />
+    </>
+  );
+}
+
+function OfflineList({ queued }: { queued: boolean }) {
   const isAgency = useHasRole(roles.agency.id);
   const [feedback, setFeedback] = useState<ActionOutcome | null>(null);
   const remove = useCallMutation(offlineCalls.remove, { invalidates: [offlineCalls.query] });
   return (
     <ListPage
-      title="线下项目"
+      title={queued ? '全部线下项目' : '线下项目'}
       caption="线下项目列表"
       description={
         isAgency
           ? '本机构在系统外承接并已完成测绘的项目，登记后由线下成果审核人员审核，审核通过的计入项目统计。'
-          : '测绘中介机构登记的线下项目；选择“待审核”查看待您审核的项目，点击项目名称审核。'
+          : '测绘中介机构登记的全部线下项目；待您审核的项目在上方“待审核的线下项目”中领取和审核。'
       }
       actions={
         isAgency ? (
@@ -93,12 +124,7 @@ export function OfflineListPage() {
       call={offlineCalls.query}
       filters={[
         { name: 'projectName', label: '项目名称' },
-        {
-          name: 'auditStatus',
-          label: '审核状态',
-          type: 'select',
-          options: auditStatus.entries.map((e) => ({ value: e.value, label: e.label })),
-        },
+        statusFilter('auditStatus', '审核状态', auditStatus),
       ]}
       columns={columns}
       rowKey={(row) => row.pkid}
@@ -149,8 +175,7 @@ const labels = {
   constructionName: '建设单位',
   districtCode: '所在区县',
   address: '项目地址',
-  stageId: '审批阶段',
-  itemIds: '测绘事项',
+  ...surveyItemLabels,
   surveyedOn: '测绘完成日期',
   remark: '备注',
 } as const;
@@ -177,13 +202,11 @@ function OfflineForm({
     constructionName: current?.constructionName ?? '',
     districtCode: current?.districtCode ?? '',
     address: current?.address ?? '',
-    stageId: (current?.stageId ?? '') as never,
-    itemIds: (current?.itemIds.map(String) ?? []) as never,
+    stageId: current?.stageId ?? '',
+    itemIds: current?.itemIds.map(String) ?? [],
     surveyedOn: current?.surveyedOn ?? '',
     remark: current?.remark ?? '',
   });
-  const stageId = Number(form.watch('stageId'));
-  const stage = stages.find((s) => s.id === stageId);
   const kept = (current?.files ?? []).filter((f) => !removed.includes(f.fileId));
   return (
     <Card>
@@ -193,21 +216,23 @@ function OfflineForm({
         submitLabel={current ? '保存并重新提交审核' : '登记并提交审核'}
         successMessage={null}
         onSubmit={async (values) => {
-          if (!report && kept.length === 0) {
-            setFileError('请上传测绘成果报告等项目文件');
-            return;
-          }
-          setFileError(undefined);
-          const fields = { ...values, itemIds: (values.itemIds as number[]).join(',') };
-          const files = { ...(report ? { report } : {}), ...(other ? { other } : {}) };
-          const result = current
-            ? await update.mutateAsync({
-                ...fields,
-                ...files,
-                pkid: current.pkid,
-                ...(removed.length > 0 ? { removeFileIds: removed.join(',') } : {}),
-              } as never)
-            : await add.mutateAsync({ ...fields, ...files } as never);
+          const fields = { ...values, itemIds: values.itemIds.join(','), ...(other ? { other } : {}) };
+          // A new project needs its report; one being fixed keeps its files unless every one is removed.
+          const saving = current
+            ? report || kept.length > 0
+              ? update.mutateAsync({
+                  ...fields,
+                  ...(report ? { report } : {}),
+                  pkid: current.pkid,
+                  ...(removed.length > 0 ? { removeFileIds: removed.join(',') } : {}),
+                })
+              : null
+            : report
+              ? add.mutateAsync({ ...fields, report })
+              : null;
+          setFileError(saving ? undefined : '请上传测绘成果报告等项目文件');
+          if (!saving) return;
+          const result = await saving;
           onSaved(result.data.pkid, result.message);
         }}
       >
@@ -228,31 +253,8 @@ function OfflineForm({
           />
           <TextField form={form} name="address" label={labels.address} />
           <TextField form={form} name="surveyedOn" label={labels.surveyedOn} type="date" />
-          <TextField
-            form={form}
-            name="stageId"
-            label={labels.stageId}
-            options={stages.map((s) => ({ value: s.id, label: s.name }))}
-          />
+          <SurveyItemPicker form={form} stages={stages} />
         </div>
-        {stage ? (
-          <fieldset className="offline-items">
-            <legend>测绘事项</legend>
-            {stage.items.map((item) => (
-              <label key={item.id} className="offline-items__item">
-                <input type="checkbox" value={item.id} {...form.register('itemIds')} />
-                {item.name}
-              </label>
-            ))}
-            {form.formState.errors.itemIds ? (
-              <p className="offline-items__error" role="alert">
-                {String(form.formState.errors.itemIds.message ?? '')}
-              </p>
-            ) : null}
-          </fieldset>
-        ) : (
-          <p className="offline-hint">请选择审批阶段后勾选测绘事项。</p>
-        )}
         <TextField form={form} name="remark" label={labels.remark} multiline />
         <div className="offline-files">
           <FileField
@@ -268,23 +270,7 @@ function OfflineForm({
             allowed={documentExtensions}
             onFile={setOther}
           />
-          {kept.length > 0 ? (
-            <ul className="offline-files__list">
-              {kept.map((file) => (
-                <li key={file.fileId}>
-                  已上传：{file.fileName}{' '}
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => setRemoved((before) => [...before, file.fileId])}
-                  >
-                    删除
-                  </Button>
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <KeptFiles files={kept} onRemove={(fileId) => setRemoved((before) => [...before, fileId])} />
         </div>
       </KitForm>
     </Card>
@@ -293,76 +279,65 @@ function OfflineForm({
 
 function OfflineDetailView({ pkid }: { pkid: number }) {
   const api = useApi();
+  const detail = useRecord(offlineCalls.get, { pkid });
   const [outcome, setOutcome] = useState<string | null>(null);
-  const detail = useCall(offlineCalls.get, { pkid });
-  const reviewing = Boolean(detail.data?.review?.allowed.some((k) => k === 'approve' || k === 'reject'));
-  const templates = useCall(auditOpinionCalls.list, { pageIdx: 1, pageSize: 50 }, { enabled: reviewing });
   const decide = useCallMutation(offlineCalls.updateStatus, {
-    invalidates: [offlineCalls.get, offlineCalls.query],
+    invalidates: [offlineCalls.get, offlineCalls.query, offlineCalls.todo],
   });
-  if (detail.error) return <Notice tone="danger">{detail.error.message}</Notice>;
-  const data = detail.data?.pkid === pkid ? detail.data : undefined;
-  if (!data) return <PageHeader title="线下项目" description="正在加载…" />;
   const href = (file: { fileId: string }) => callUrl(api, offlineCalls.file, { pkid, fileId: file.fileId });
-  const onDecide = async (decision: Decision) => {
-    const answer = await decide.mutateAsync({
-      pkid,
-      ...verdictFields(decision),
-    });
-    setOutcome(answer.message);
-  };
   return (
-    <>
-      <PageHeader
-        title={`${data.projectName} · 线下项目`}
-        description={<StatusBadge table={auditStatus} value={data.auditStatus} />}
-        actions={<Link to={LIST}>返回列表</Link>}
-      />
-      {outcome ? <Notice>{outcome}</Notice> : null}
-      {data.auditStatus === auditStatus.code.rejected && data.canEdit ? (
-        <Notice tone="danger">
-          审核不通过：{[...data.records].reverse().find((r) => r.decision === 3)?.opinion ?? ''}
-          。请修改后重新提交。
-        </Notice>
-      ) : null}
-      <DetailSection
-        title="项目信息"
-        items={[
-          { label: '项目名称', value: data.projectName },
-          { label: '项目编号', value: data.projectNo ?? '' },
-          { label: '建设单位', value: data.constructionName },
-          { label: '所在区县', value: data.districtName ?? '' },
-          { label: '项目地址', value: data.address ?? '' },
-          { label: '审批阶段', value: data.stageName },
-          { label: '测绘事项', value: data.itemNames.join('、') },
-          { label: '测绘机构', value: data.orgName },
-          { label: '测绘完成日期', value: data.surveyedOn },
-          { label: '登记时间', value: formatDateTime(data.createdAt) },
-          { label: '备注', value: data.remark ?? '', wide: true },
-        ]}
-      >
-        <Attachments files={data.files} href={href} title="项目文件" />
-      </DetailSection>
-      {data.canEdit ? (
+    <RecordPage record={detail} title="线下项目">
+      {(data) => (
         <>
-          <h2 className="offline-subtitle">修改并重新提交</h2>
-          <OfflineForm current={data} onSaved={(_, message) => setOutcome(message)} />
+          <PageHeader
+            title={`${data.projectName} · 线下项目`}
+            description={<StatusBadge table={auditStatus} value={data.auditStatus} />}
+            actions={<Link to={LIST}>返回列表</Link>}
+          />
+          {outcome ? <Notice>{outcome}</Notice> : null}
+          {data.auditStatus === auditStatus.code.rejected && data.canEdit ? (
+            <Notice tone="danger">
+              审核不通过：{[...data.records].reverse().find((r) => r.decision === 3)?.opinion ?? ''}
+              。请修改后重新提交。
+            </Notice>
+          ) : null}
+          <DetailSection
+            title="项目信息"
+            items={[
+              { label: '项目名称', value: data.projectName },
+              { label: '项目编号', value: data.projectNo ?? '' },
+              { label: '建设单位', value: data.constructionName },
+              { label: '所在区县', value: data.districtName ?? '' },
+              { label: '项目地址', value: data.address ?? '' },
+              { label: '审批阶段', value: data.stageName },
+              { label: '测绘事项', value: data.itemNames.join('、') },
+              { label: '测绘机构', value: data.orgName },
+              { label: '测绘完成日期', value: data.surveyedOn },
+              { label: '登记时间', value: formatDateTime(data.createdAt) },
+              { label: '备注', value: data.remark ?? '', wide: true },
+            ]}
+          >
+            <Attachments files={data.files} href={href} title="项目文件" />
+          </DetailSection>
+          {data.canEdit ? (
+            <>
+              <h2 className="offline-subtitle">修改并重新提交</h2>
+              <OfflineForm current={data} onSaved={(_, message) => setOutcome(message)} />
+            </>
+          ) : null}
+          <Card>
+            <AuditTimeline records={data.records} title="审核记录" />
+          </Card>
+          <ReviewDecision
+            review={data.review}
+            offers={['approve', 'reject']}
+            onDecide={async (decision) =>
+              setOutcome((await decide.mutateAsync({ pkid, ...verdictFields(decision) })).message)
+            }
+          />
         </>
-      ) : null}
-      <Card>
-        <AuditTimeline records={data.records} title="审核记录" />
-      </Card>
-      {data.review && reviewing ? (
-        <DecisionPanel
-          status={data.review.status as AuditStatus}
-          version={data.review.version}
-          allowed={data.review.allowed.filter((k) => k !== 'transfer') as ReviewDecisionKey[]}
-          opinions={templates.data?.rows ?? []}
-          reviewers={data.review.reviewers}
-          onDecide={onDecide}
-        />
-      ) : null}
-    </>
+      )}
+    </RecordPage>
   );
 }
 

@@ -1,7 +1,8 @@
-/** The evaluatemanger group's pages built so far: ratings of agencies by owners (/constructionSatisfy). */
+/** The pages of the satisfaction feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+import type { FeaturePages } from '@console/lib/feature-pages';
 import { RateAgencyPage, RatingListPage } from './pages';
 
-export const pages = {
-  smoEvaluteList: RatingListPage,
-  smoEvalute: RateAgencyPage,
+export const pages: FeaturePages<'satisfaction'> = {
+  'evaluatemanger/smoEvaluteList': RatingListPage,
+  'evaluatemanger/smoEvalute': RateAgencyPage,
 };

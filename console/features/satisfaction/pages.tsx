@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { satisfactionCalls, type RatableDemand, type SatisfactionRow } from '@shared/contracts/satisfaction';
+import { useMayCall } from '@console/lib/current-user';
+import { satisfactionCalls, type RatableDemand, type SatisfactionRow } from '@shared/calls/satisfaction';
 import { projectStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
 import { Notice, PageHeader } from '@shared/ui/page';
@@ -15,7 +16,6 @@ import {
   ListPage,
   StatusBadge,
   TextField,
-  useCall,
   useCallMutation,
   useContractForm,
   type Column,
@@ -57,14 +57,13 @@ const ratableColumns: readonly Column<RatableDemand>[] = [
 ];
 
 export function RatingListPage() {
-  const ratable = useCall(satisfactionCalls.ratable, { page: 1, rows: 20 });
-  // Only owners may call ratable: for the others it answers 403 and the section stays away.
-  const owner = !ratable.error && ratable.data !== undefined;
+  // Only owners rate (ratable's roles): the others never ask for it (issue 21: it answered them 403).
+  const owner = useMayCall(satisfactionCalls.ratable.access);
   return (
     <>
       {owner ? (
         <ListPage
-          title="测绘机构评价"
+          title="测绘机构评价列表"
           caption="可评价的测绘需求"
           description="项目成果验收后，可对承担测绘的单位作出评价，每个需求评价一次。"
           call={satisfactionCalls.ratable}
@@ -93,10 +92,10 @@ export function RateAgencyPage() {
   const valid = Number.isInteger(demandId) && demandId > 0;
   const [done, setDone] = useState<string | null>(null);
   const form = useContractForm(satisfactionSaveSchema, {
-    projectDemandId: String(demandId) as never,
-    quality: '' as never,
-    timeliness: '' as never,
-    service: '' as never,
+    projectDemandId: String(demandId),
+    quality: '',
+    timeliness: '',
+    service: '',
     comment: '',
   });
   const save = useCallMutation(satisfactionCalls.save, {

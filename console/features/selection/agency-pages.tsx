@@ -3,7 +3,7 @@
  * and a short plan) or revises its quote until the deadline. Other agencies' quotes are never shown.
  */
 import { useState } from 'react';
-import { selectionCalls, type InvitationRow } from '@shared/contracts/selection';
+import { selectionCalls, type InvitationRow } from '@shared/calls/selection';
 import { selectionStateLabels } from '@shared/domain/selection';
 import { formatDateTime, formatMoney } from '@shared/format';
 import { Button } from '@shared/ui/button';

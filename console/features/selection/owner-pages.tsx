@@ -10,15 +10,10 @@ import {
   type EligibleAgency,
   type OwnerDemandRow,
   type OwnerSelection,
-} from '@shared/contracts/selection';
-import {
-  selectionMethodHints,
-  selectionMethodLabels,
-  selectionStateLabels,
-  type SelectionMethod,
-} from '@shared/domain/selection';
+} from '@shared/calls/selection';
+import { selectionMethodLabels, selectionStateLabels, type SelectionMethod } from '@shared/domain/selection';
 import { formatDateTime, formatMoney } from '@shared/format';
-import { Button } from '@shared/ui/button';
+import { Button, buttonClass } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { extendSchema, setMethodSchema } from '@shared/validation/selection';
 import {
@@ -27,17 +22,22 @@ import {
   FormDialog,
   KitForm,
   ListPage,
+  RecordPage,
   TextField,
   useCall,
   useCallMutation,
   useContractForm,
+  useRecord,
   type ActionOutcome,
   type Column,
 } from '@console/kit';
 import { DrawRecordView } from '@console/components/selection/draw-record';
+import { SelectionMethodFields } from '@console/components/selection/method-fields';
 import '@console/components/selection/selection.css';
 
 const PAGE = '/demandmanger/demandOption';
+/** The next step once the agency is selected: the 委托 form of the project (authorizations). */
+const authorizePath = (projectId: number) => `/notdchy/DemandDetails?projectId=${projectId}`;
 
 const listColumns: readonly Column<OwnerDemandRow>[] = [
   {
@@ -62,6 +62,22 @@ const listColumns: readonly Column<OwnerDemandRow>[] = [
     nowrap: true,
   },
   { key: 'winnerName', header: '中选机构', cell: (row) => row.winnerName ?? '' },
+  {
+    key: 'next',
+    header: '下一步',
+    cell: (row) =>
+      row.state === 'done' ? (
+        <Link
+          to={authorizePath(row.projectId)}
+          aria-label={`${row.authorized ? '查看委托' : '委托授权'} ${row.projectName}`}
+        >
+          {row.authorized ? '查看委托' : '委托授权'}
+        </Link>
+      ) : (
+        ''
+      ),
+    nowrap: true,
+  },
   {
     key: 'quoteDeadline',
     header: '报价截止',
@@ -108,7 +124,6 @@ function MethodForm({
     quoteDeadline: '',
   });
   const save = useCallMutation(selectionCalls.setMethod, touched);
-  const method = form.watch('method');
   return (
     <KitForm
       form={form}
@@ -124,21 +139,7 @@ function MethodForm({
         onDone({ tone: 'success', text: answer.message });
       }}
     >
-      <TextField
-        form={form}
-        name="method"
-        label="选取方式"
-        hint={selectionMethodHints[method as SelectionMethod]}
-        options={methods.map((m) => ({ value: m, label: selectionMethodLabels[m] }))}
-      />
-      {method === 'price' ? (
-        <TextField
-          form={form}
-          name="quoteDeadline"
-          label="报价截止时间"
-          hint="北京时间，如 2026-12-01T17:00；留空为 5 天后"
-        />
-      ) : null}
+      <SelectionMethodFields form={form} methods={methods} label="选取方式" />
     </KitForm>
   );
 }
@@ -262,14 +263,40 @@ function QuoteTable({ selection }: { selection: OwnerSelection }) {
   );
 }
 
+/** Once the agency is selected, the owner is led to the 委托 (or to its record once offered). */
+function NextStep({ selection }: { selection: OwnerSelection }) {
+  const winner = selection.record?.winnerName ?? '中选机构';
+  return (
+    <Card>
+      <h2 className="selection-title">下一步：委托授权</h2>
+      {selection.authorized ? (
+        <p>已向{winner}发出委托。机构接受委托后起草合同，合同送达后在“待办合同”中确认。</p>
+      ) : (
+        <p>已选定{winner}。请向该机构发出委托（授权），机构接受后即可起草合同。</p>
+      )}
+      <div className="selection-actions">
+        <Link className={buttonClass()} to={authorizePath(selection.projectId)}>
+          {selection.authorized ? '查看委托记录' : '去委托授权'}
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
 function SelectionDetail({ demandId }: { demandId: number }) {
+  const selection = useRecord(selectionCalls.ownerSelection, { demandId });
+  return (
+    <RecordPage record={selection} title="中介选取">
+      {(data) => <SelectionView selection={data} />}
+    </RecordPage>
+  );
+}
+
+function SelectionView({ selection }: { selection: OwnerSelection }) {
+  const { demandId } = selection;
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
-  const query = useCall(selectionCalls.ownerSelection, { demandId });
   const draw = useCallMutation(selectionCalls.draw, touched);
   const acceptLowest = useCallMutation(selectionCalls.acceptLowest, touched);
-  if (query.error) return <Notice tone="danger">{query.error.message}</Notice>;
-  const selection = query.data?.demandId === demandId ? query.data : undefined;
-  if (!selection) return <PageHeader title="中介选取" description="正在加载…" />;
   const record = selection.record;
   const state = record?.state;
   return (
@@ -339,6 +366,7 @@ function SelectionDetail({ demandId }: { demandId: number }) {
       {record && state === 'open' && record.method === 'draw' ? (
         <EligibleList selection={selection} onDone={setOutcome} choosing={false} />
       ) : null}
+      {record && state === 'done' ? <NextStep selection={selection} /> : null}
       {selection.quotes ? <QuoteTable selection={selection} /> : null}
       {record ? <DrawRecordView record={record} /> : null}
     </>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { casServiceCalls, type CasServiceRow } from '@shared/contracts/cas';
+import { casServiceCalls, type CasServiceRow } from '@shared/calls/cas';
 import {
   casAttributeLabels,
   casAttributeNames,
@@ -9,6 +9,7 @@ import {
 import { Button } from '@shared/ui/button';
 import {
   ConfirmAction,
+  fieldError,
   FormDialog,
   ListPage,
   TextField,
@@ -50,7 +51,7 @@ function formValues(row: CasServiceRow): CasServiceForm {
 function ServiceDialog({ row, onSaved }: { row?: CasServiceRow; onSaved: (outcome: ActionOutcome) => void }) {
   const save = useCallMutation(casServiceCalls.save, { invalidates: [casServiceCalls.list] });
   const form = useContractForm(casServiceFormSchema, row ? formValues(row) : blank);
-  const attributesError = (form.formState.errors.attributes as { message?: string } | undefined)?.message;
+  const attributesError = fieldError(form, 'attributes');
   return (
     <FormDialog
       trigger={

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { z } from 'zod';
-import { messageCalls } from '@shared/contracts/messages';
+import { messageCalls } from '@shared/calls/messages';
 import { auditStatus, projectStatus } from '@shared/domain/statuses';
 import { formatDate, formatMoney } from '@shared/format';
 import { documentExtensions } from '@shared/validation/upload';
@@ -19,6 +19,8 @@ import {
   DetailSection,
   FileField,
   FormDialog,
+  InputField,
+  KeptFiles,
   KitForm,
   ListPage,
   StatusBadge,
@@ -27,7 +29,7 @@ import {
   type ActionOutcome,
   type Column,
 } from '@console/kit';
-import type { MessageRow } from '@shared/contracts/messages';
+import type { MessageRow } from '@shared/calls/messages';
 
 const exampleSchema = z.object({
   name: z.string('请输入单位名称').trim().min(1, '请输入单位名称').max(50, '单位名称不能超过50个字'),
@@ -81,6 +83,8 @@ const sampleRecords = [
 
 export function KitExamplesPage() {
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+  const [title, setTitle] = useState('');
+  const [kept, setKept] = useState([{ fileId: 'kept', fileName: '资质证书.pdf' }]);
   const form = useContractForm(exampleSchema, { name: '', phone: '', grade: '' });
   const dialogForm = useContractForm(exampleSchema, { name: '', phone: '', grade: '' });
   const grades = [
@@ -158,6 +162,11 @@ export function KitExamplesPage() {
           <TextField form={form} name="grade" label="资质等级" options={grades} />
         </KitForm>
         <FileField id="kit-file" label="附件" allowed={documentExtensions} onFile={() => undefined} />
+        <KeptFiles
+          files={kept}
+          onRemove={(fileId) => setKept((before) => before.filter((f) => f.fileId !== fileId))}
+        />
+        <InputField id="kit-input" label="模板名称" value={title} onChange={setTitle} maxLength={100} />
       </Card>
 
       <DetailSection

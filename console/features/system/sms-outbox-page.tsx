@@ -1,4 +1,4 @@
-import { userCalls } from '@shared/contracts/identity';
+import { userCalls } from '@shared/calls/identity';
 import type { z } from 'zod';
 import { formatDateTime } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Marker, useMap } from 'react-leaflet';
 import { projectStatus } from '@shared/domain/statuses';
-import type { ClusterResult, MapFilter } from '@shared/contracts/hall';
+import type { ClusterResult, MapFilter } from '@shared/calls/hall';
 import { clusterIcon, pointIcon } from './leaflet-icons';
 import { formatCount, isAbort, messageOf, type MapApi } from './map-data';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { wireOf } from '@shared/contracts/define';
-import { hallCalls } from '@shared/contracts/hall';
+import { wireOf } from '@shared/calls/define';
+import { hallCalls } from '@shared/calls/hall';
 import { mapCalls } from './map-calls';
 
 describe('the map island calls', () => {

@@ -1,11 +1,11 @@
 /**
- * The map island's calls as lean wire descriptions of their contracts (shared/contracts/hall.ts): the
+ * The map island's calls as lean wire descriptions of their contracts (shared/calls/hall.ts): the
  * island sends them through callApi like any call, typed by the contracts, but without carrying zod
  * and the schemas into the map page (its JavaScript budget is 150 KB gzipped). map-calls.test.ts
  * checks each equals its contract's wire, so they cannot drift.
  */
-import type { hallCalls } from '@shared/contracts/hall';
-import type { LeanCall } from '@shared/contracts/define';
+import type { hallCalls } from '@shared/calls/hall';
+import type { LeanCall } from '@shared/calls/define';
 
 const get = {
   base: 'business',

@@ -1,18 +1,11 @@
 /**
- * Browser-side calls of the map through their contracts (shared/contracts/hall.ts), and small helpers
+ * Browser-side calls of the map through their contracts (shared/calls/hall.ts), and small helpers
  * the map components share.
  */
 import { callApi } from '@shared/api/call';
 import { createApiClient, compactParams, type ApiClient } from '@shared/api/client';
 import type { ApiBases } from '@shared/api/bases';
-import type {
-  BBox,
-  ClusterResult,
-  MapFilter,
-  Place,
-  ProjectCard,
-  ReverseResult,
-} from '@shared/contracts/hall';
+import type { BBox, ClusterResult, MapFilter, Place, ProjectCard, ReverseResult } from '@shared/calls/hall';
 import { mapCalls } from './map-calls';
 
 export interface MapApi {

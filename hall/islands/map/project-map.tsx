@@ -24,7 +24,7 @@ import type {
   MapFilter,
   Place,
   ProjectCard,
-} from '@shared/contracts/hall';
+} from '@shared/calls/hall';
 import { ClusterLayer } from './cluster-layer';
 import { placeIcon } from './leaflet-icons';
 import { createMapApi, districtShade, formatCount, isAbort, messageOf, type MapApi } from './map-data';
@@ -161,6 +161,11 @@ function ProjectCardView({ card, onClose }: { card: ProjectCard; onClose: () => 
           </div>
         ))}
       </dl>
+      {card.demandId !== null ? (
+        <p>
+          <a href={`/demand/demandDetails?id=${card.demandId}`}>需求详情与中介选取公示</a>
+        </p>
+      ) : null}
     </section>
   );
 }

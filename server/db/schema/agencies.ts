@@ -4,55 +4,27 @@
  * (parties.ts).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { auditStatus } from '@shared/domain/statuses';
 import { agencyAttachmentKind, auditUserKind, type AgencyFields } from '@shared/domain/agencies';
 import { users } from './accounts';
 import { checkIn, timestamps, timestamptz } from './columns';
-import { files } from './content';
 import { agentOrganizations, agentStaff } from './parties';
+import { attachmentTable } from './registration';
 import { staffAttachmentKind, type AttachmentRef } from '@shared/domain/staff';
 
 /** The business licence, qualification certificate and other files of an agency's application. */
-export const agentOrgAttachments = pgTable(
+export const agentOrgAttachments = attachmentTable(
   'agent_org_attachments',
-  {
-    pkid: integer('pkid').primaryKey().generatedByDefaultAsIdentity(),
-    organizationId: integer('organization_id')
-      .notNull()
-      .references(() => agentOrganizations.organizationId, { onDelete: 'cascade' }),
-    kind: smallint('kind').notNull(),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    checkIn('agent_org_attachments_kind_check', t.kind, agencyAttachmentKind.values),
-    index('agent_org_attachments_organization_id_idx').on(t.organizationId, t.kind),
-    index('agent_org_attachments_file_id_idx').on(t.fileId),
-  ],
+  { key: 'organizationId', column: 'organization_id', references: () => agentOrganizations.organizationId },
+  agencyAttachmentKind.values,
 );
 
 /** A person's ID card copy, certificate and other files (shown to reviewers, replaced by changes). */
-export const agentStaffAttachments = pgTable(
+export const agentStaffAttachments = attachmentTable(
   'agent_staff_attachments',
-  {
-    pkid: integer('pkid').primaryKey().generatedByDefaultAsIdentity(),
-    staffId: integer('staff_id')
-      .notNull()
-      .references(() => agentStaff.staffId, { onDelete: 'cascade' }),
-    kind: smallint('kind').notNull(),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    checkIn('agent_staff_attachments_kind_check', t.kind, staffAttachmentKind.values),
-    index('agent_staff_attachments_staff_id_idx').on(t.staffId, t.kind),
-    index('agent_staff_attachments_file_id_idx').on(t.fileId),
-  ],
+  { key: 'staffId', column: 'staff_id', references: () => agentStaff.staffId },
+  staffAttachmentKind.values,
 );
 
 /**

@@ -3,33 +3,19 @@
  * itself is construction_units (parties.ts).
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { constructionAttachmentKind, type ConstructionFields } from '@shared/domain/construction';
 import { auditStatus } from '@shared/domain/statuses';
 import { users } from './accounts';
 import { checkIn, timestamps, timestamptz } from './columns';
-import { files } from './content';
 import { constructionUnits } from './parties';
+import { attachmentTable } from './registration';
 
 /** The business licence and other files of a unit's verification. */
-export const constructionUnitAttachments = pgTable(
+export const constructionUnitAttachments = attachmentTable(
   'construction_unit_attachments',
-  {
-    pkid: integer('pkid').primaryKey().generatedByDefaultAsIdentity(),
-    constructionId: integer('construction_id')
-      .notNull()
-      .references(() => constructionUnits.constructionId, { onDelete: 'cascade' }),
-    kind: smallint('kind').notNull(),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => files.id),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
-  },
-  (t) => [
-    checkIn('construction_unit_attachments_kind_check', t.kind, constructionAttachmentKind.values),
-    index('construction_unit_attachments_construction_id_idx').on(t.constructionId, t.kind),
-    index('construction_unit_attachments_file_id_idx').on(t.fileId),
-  ],
+  { key: 'constructionId', column: 'construction_id', references: () => constructionUnits.constructionId },
+  constructionAttachmentKind.values,
 );
 
 /**

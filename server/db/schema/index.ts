@@ -23,3 +23,8 @@ export * from './authorizations';
 export * from './deadlines';
 export * from './docking';
 export * from './offline';
+export * from './results';
+export * from './archive';
+export * from './interfaces';
+export * from './certificates';
+export * from './sharing';

@@ -16,17 +16,19 @@ import { users } from './accounts';
 import type { AttachmentRef, StaffFields } from '@shared/domain/staff';
 import { checkIn, timestamps, timestamptz } from './columns';
 import { districts } from './reference';
+import { registrationColumns, registrationConstraints } from './registration';
 
 /**
  * Surveying agencies (spec: organizationId, orgName, registrationOrgan, credential, legalPersonName,
  * auditStatus). businessScope holds survey item ids (shared/domain/stages.ts). Credit flags: lost credit,
  * unqualified, blacklisted (with reason and period); a flagged agency cannot be chosen for new demands.
+ * An agency account registers its own and it is reviewed as a registration (registration.ts).
  */
 export const agentOrganizations = pgTable(
   'agent_organizations',
   {
     organizationId: integer('organization_id').primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer('user_id').references(() => users.pkid, { onDelete: 'set null' }),
+    ...registrationColumns(),
     orgName: text('org_name').notNull(),
     /** Unified social credit code (统一社会信用代码). */
     credential: text('credential'),
@@ -47,7 +49,6 @@ export const agentOrganizations = pgTable(
     employeeCount: integer('employee_count'),
     establishedOn: date('established_on', { mode: 'string' }),
     introduction: text('introduction'),
-    auditStatus: smallint('audit_status').notNull().default(0),
     isLostCredit: boolean('is_lost_credit').notNull().default(false),
     lostCreditReason: text('lost_credit_reason'),
     isUnqualified: boolean('is_unqualified').notNull().default(false),
@@ -56,19 +57,15 @@ export const agentOrganizations = pgTable(
     blacklistReason: text('blacklist_reason'),
     blacklistStart: date('blacklist_start', { mode: 'string' }),
     blacklistEnd: date('blacklist_end', { mode: 'string' }),
-    submittedAt: timestamptz('submitted_at'),
-    auditedAt: timestamptz('audited_at'),
     ...timestamps(),
   },
   (t) => [
-    checkIn('agent_organizations_audit_status_check', t.auditStatus, auditStatus.values),
+    ...registrationConstraints('agent_organizations', t),
     checkIn('agent_organizations_qualification_grade_check', t.qualificationGrade, qualificationGrade.values),
     check(
       'agent_organizations_blacklist_period_check',
       sql`${t.blacklistEnd} is null or ${t.blacklistStart} is null or ${t.blacklistEnd} >= ${t.blacklistStart}`,
     ),
-    uniqueIndex('agent_organizations_user_id_key').on(t.userId),
-    index('agent_organizations_audit_status_idx').on(t.auditStatus),
     index('agent_organizations_district_code_idx').on(t.districtCode),
     index('agent_organizations_org_name_idx').on(t.orgName),
     index('agent_organizations_created_at_idx').on(t.createdAt),
@@ -120,12 +117,15 @@ export const agentStaff = pgTable(
   ],
 );
 
-/** Construction owners' units (spec: constructionId, legalpersonname, auditstatus). */
+/**
+ * Construction owners' units (spec: constructionId, legalpersonname, auditstatus). An owner account
+ * registers its own and it is verified as a registration (registration.ts).
+ */
 export const constructionUnits = pgTable(
   'construction_units',
   {
     constructionId: integer('construction_id').primaryKey().generatedByDefaultAsIdentity(),
-    userId: integer('user_id').references(() => users.pkid, { onDelete: 'set null' }),
+    ...registrationColumns(),
     name: text('name').notNull(),
     /** Unified social credit code. */
     creditCode: text('credit_code'),
@@ -134,15 +134,10 @@ export const constructionUnits = pgTable(
     contactPhone: text('contact_phone'),
     address: text('address'),
     districtCode: text('district_code').references(() => districts.districtCode, { onDelete: 'set null' }),
-    auditStatus: smallint('audit_status').notNull().default(0),
-    submittedAt: timestamptz('submitted_at'),
-    auditedAt: timestamptz('audited_at'),
     ...timestamps(),
   },
   (t) => [
-    checkIn('construction_units_audit_status_check', t.auditStatus, auditStatus.values),
-    uniqueIndex('construction_units_user_id_key').on(t.userId),
-    index('construction_units_audit_status_idx').on(t.auditStatus),
+    ...registrationConstraints('construction_units', t),
     index('construction_units_name_idx').on(t.name),
     index('construction_units_district_code_idx').on(t.districtCode),
     index('construction_units_created_at_idx').on(t.createdAt),
@@ -152,7 +147,7 @@ export const constructionUnits = pgTable(
 /**
  * A change of an approved person: a full copy of the person's fields with the edits (`data`). The
  * person's row stays in force until a reviewer approves; the approval copies `data` over it (the
- * staff_change kind's hook in server/modules/review/kinds.ts). At most one open request per person.
+ * staff_change kind's hook, server/modules/staff/review-hooks.ts). At most one open request per person.
  */
 export const agentStaffChanges = pgTable(
   'agent_staff_changes',

@@ -5,74 +5,48 @@
  * approve, the hall directory showing it, the applicant's messages.
  */
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentOrganizations, files, messages } from '@server/db/schema';
 import {
   createBrowser,
-  createIdentityTestContext,
-  signInAs,
-  type Browser,
+  json,
+  multipart,
+  pdf,
+  png,
+  signedInTestApp,
 } from '@server/modules/identity/test-support';
 import { creditCodeCheckCharacter, creditCodeMessages } from '@shared/validation/credit-code';
 import { contentMismatchMessage } from '@shared/validation/upload';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-const browsers: Record<string, Browser> = {};
+const env = signedInTestApp({
+  accounts: ['agency01', 'agency02', 'agency03', 'authority01', 'owner01', 'admin'],
+});
 
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  for (const name of ['agency01', 'agency02', 'agency03', 'authority01', 'owner01', 'admin']) {
-    const browser = createBrowser(env.app);
-    await signInAs(browser, name);
-    browsers[name] = browser;
-  }
-}, 180_000);
-afterAll(() => env.ctx.dispose());
-
-const as = (name: string) => browsers[name] as Browser;
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-async function json(response: Response) {
-  return (await response.json()) as {
-    success: boolean;
-    message: string;
-    data: any;
-    object: any;
-    rows: any[];
-    total: number;
-  };
-}
-/* eslint-enable @typescript-eslint/no-explicit-any */
+const { as } = env;
 
 const body17 = '91379902MA3C0DE1X';
 const VALID_CODE = `${body17}${creditCodeCheckCharacter(body17)}`;
 const WRONG_CODE = `${body17}${creditCodeCheckCharacter(body17) === '0' ? '1' : '0'}`;
 
-const pdf = (name: string) => new File([new TextEncoder().encode('%PDF-1.4\n%测试\n')], name);
-const png = (name: string) =>
-  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], name);
-
-function application(fields: Record<string, string> = {}, uploads: Record<string, File> = {}): RequestInit {
-  const body = new FormData();
-  const values = {
-    orgName: '云州市测试测绘有限公司',
-    credential: VALID_CODE,
-    legalPersonName: '张三',
-    registrationOrgan: '云州市市场监督管理局',
-    qualificationCertNo: '乙测资字37990001',
-    qualificationGrade: '2',
-    businessScope: '101,201,401',
-    districtCode: '3799002',
-    address: '云州市云中区测试路1号',
-    contactName: '李四',
-    contactPhone: '13912345678',
-    action: 'save',
-    ...fields,
-  };
-  for (const [key, value] of Object.entries(values)) body.set(key, value);
-  for (const [key, file] of Object.entries(uploads)) body.set(key, file);
-  return { method: 'POST', body };
-}
+const application = (fields: Record<string, string> = {}, uploads: Record<string, File> = {}) =>
+  multipart(
+    {
+      orgName: '云州市测试测绘有限公司',
+      credential: VALID_CODE,
+      legalPersonName: '张三',
+      registrationOrgan: '云州市市场监督管理局',
+      qualificationCertNo: '乙测资字37990001',
+      qualificationGrade: '2',
+      businessScope: '101,201,401',
+      districtCode: '3799002',
+      address: '云州市云中区测试路1号',
+      contactName: '李四',
+      contactPhone: '13912345678',
+      action: 'save',
+      ...fields,
+    },
+    uploads,
+  );
 
 const apply = async (who: string, init: RequestInit) => {
   const response = await as(who).fetch('/smsend/agentorg/updateSelf', init);

@@ -8,45 +8,35 @@
  * authority, auditor, district office) every one; anyone else approved ones only. Anything else is a
  * 404, so another agency cannot even learn that an id exists.
  */
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
-import {
-  agentOrgAttachments,
-  agentOrgChanges,
-  agentOrganizations,
-  districts,
-  files,
-  users,
-} from '@server/db/schema';
-import { writeDroppingPages } from '@server/lib/page-cache';
-import type { SessionUser } from '@server/modules/identity/sessions';
-import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
+import { containsAny } from '@server/db/contains-pattern';
+import { agentOrgChanges, agentOrganizations, districts, files, users } from '@server/db/schema';
+import type { SessionUser } from '@server/modules/identity';
+import { fileToSendColumns, type FileToSend } from '@server/lib/file-response';
 import {
   decideByAuditStatus,
   decideIn,
-  getReviewState,
-  listDone,
   listReviewRecords,
-  listTodo,
-  openReview,
+  ownRegistrantId,
+  registeredFile,
+  registeredFiles,
+  registrationLists,
   reviewersOf,
-  withSubjects,
+  reviewStateOrNull,
+  saveRegistration,
+  type RegisteredFile,
   type ReviewRecord,
-} from '@server/modules/review/service';
-import { checkUploadedFile, storeUploadedFile } from '@server/storage/uploads';
-import {
-  agencyAttachmentKind,
-  requiredAttachmentKinds,
-  type AgencyAttachmentKind,
-  type AgencyFields,
-} from '@shared/domain/agencies';
+} from '@server/modules/review';
+import type { AgencyFields } from '@shared/domain/agencies';
 import { roles } from '@shared/domain/roles';
 import { auditStatus, auditSubject, creditFlagsOf } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { agencyMessages as m, type agencyApplySchema } from '@shared/validation/agencies';
-import { documentExtensions } from '@shared/validation/upload';
 import type { z } from 'zod';
+import { agencyRegistration } from './registration';
 
 const o = agentOrganizations;
 const AGENT_ORG = auditSubject.code.agentOrg;
@@ -62,13 +52,7 @@ const supervisingRoles: readonly string[] = [
 export const isSupervisor = (user: SessionUser) =>
   user.isAdmin || user.roleIds.some((role) => supervisingRoles.includes(role));
 
-export interface AgencyAttachmentRow {
-  fileId: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  kind: number;
-}
+export type AgencyAttachmentRow = RegisteredFile;
 
 export interface AgencyRecord extends Partial<AgencyFields> {
   organizationId: number;
@@ -130,19 +114,9 @@ export async function agencyFieldsOf(db: Queryable, organizationId: number): Pro
   };
 }
 
-async function attachmentsOf(db: Queryable, organizationId: number): Promise<AgencyAttachmentRow[]> {
-  return db
-    .select({
-      fileId: agentOrgAttachments.fileId,
-      fileName: files.originalName,
-      contentType: files.contentType,
-      size: files.size,
-      kind: agentOrgAttachments.kind,
-    })
-    .from(agentOrgAttachments)
-    .innerJoin(files, eq(files.id, agentOrgAttachments.fileId))
-    .where(eq(agentOrgAttachments.organizationId, organizationId))
-    .orderBy(asc(agentOrgAttachments.kind), asc(agentOrgAttachments.pkid));
+/** Rows of o with `columns`, which may name the district (districtName). */
+function withDistrict<C extends SelectedFields>(db: Queryable, columns: C) {
+  return db.select(columns).from(o).leftJoin(districts, eq(districts.districtCode, o.districtCode));
 }
 
 /** The reviewers a task may go to (the pool of the kind), with their names. */
@@ -157,36 +131,25 @@ async function reviewerNames(db: Queryable): Promise<{ pkid: number; username: s
 }
 
 async function loadRecord(db: Queryable, user: SessionUser, organizationId: number): Promise<AgencyRecord> {
-  const [row] = await db
-    .select({
-      ...agencyFieldColumns,
-      organizationId: o.organizationId,
-      userId: o.userId,
-      auditStatus: o.auditStatus,
-      districtName: districts.districtName,
-      isLostCredit: o.isLostCredit,
-      isUnqualified: o.isUnqualified,
-      isBlacklisted: o.isBlacklisted,
-      submittedAt: o.submittedAt,
-      auditedAt: o.auditedAt,
-    })
-    .from(o)
-    .leftJoin(districts, eq(districts.districtCode, o.districtCode))
-    .where(eq(o.organizationId, organizationId));
+  const [row] = await withDistrict(db, {
+    ...agencyFieldColumns,
+    organizationId: o.organizationId,
+    userId: o.userId,
+    auditStatus: o.auditStatus,
+    districtName: districts.districtName,
+    isLostCredit: o.isLostCredit,
+    isUnqualified: o.isUnqualified,
+    isBlacklisted: o.isBlacklisted,
+    submittedAt: o.submittedAt,
+    auditedAt: o.auditedAt,
+  }).where(eq(o.organizationId, organizationId));
   if (!row || !canSee(user, row)) throw new AppError('not_found', { message: m.orgNotFound });
   const { userId: _owner, isLostCredit, isUnqualified, isBlacklisted, ...fields } = row;
-  let review: AgencyRecord['review'] = null;
-  try {
-    const state = await getReviewState(db, user, AGENT_ORG, organizationId);
-    review = {
-      status: state.item.status,
-      version: state.item.version,
-      allowed: state.allowed,
-      reviewers: state.allowed.includes('transfer') ? await reviewerNames(db) : [],
-    };
-  } catch (error) {
-    if (!(error instanceof AppError && error.code === 'not_found')) throw error;
-  }
+  const state = await reviewStateOrNull(db, user, AGENT_ORG, organizationId);
+  const review = state && {
+    ...state,
+    reviewers: state.allowed.includes('transfer') ? await reviewerNames(db) : [],
+  };
   return {
     ...(present(fields) as Partial<AgencyFields>),
     organizationId: fields.organizationId,
@@ -197,7 +160,7 @@ async function loadRecord(db: Queryable, user: SessionUser, organizationId: numb
     submittedAt: fields.submittedAt,
     auditedAt: fields.auditedAt,
     creditFlags: creditFlagsOf({ isLostCredit, isUnqualified, isBlacklisted }),
-    attachments: await attachmentsOf(db, organizationId),
+    attachments: await registeredFiles(db, agencyRegistration, organizationId),
     review,
   };
 }
@@ -210,15 +173,9 @@ function canSee(user: SessionUser, row: { userId: number | null; auditStatus: nu
   return row.auditStatus === auditStatus.code.approved;
 }
 
-/** The organization of an agency account, or null before it first saved one. */
-async function ownOrgId(db: Queryable, userId: number): Promise<number | null> {
-  const [row] = await db.select({ id: o.organizationId }).from(o).where(eq(o.userId, userId));
-  return row?.id ?? null;
-}
-
 /** querySelf: the account's own organization with its attachments and review state, or null. */
 export async function getOwnAgency(db: Queryable, user: SessionUser): Promise<AgencyRecord | null> {
-  const id = await ownOrgId(db, user.pkid);
+  const id = await ownRegistrantId(db, agencyRegistration, user.pkid);
   return id === null ? null : loadRecord(db, user, id);
 }
 
@@ -231,7 +188,7 @@ export async function getAgencyOfUser(
   user: SessionUser,
   userId: number,
 ): Promise<AgencyRecord> {
-  const id = await ownOrgId(db, userId);
+  const id = await ownRegistrantId(db, agencyRegistration, userId);
   if (id === null) throw new AppError('not_found', { message: m.orgNotFound });
   return loadRecord(db, user, id);
 }
@@ -241,76 +198,17 @@ export async function getAgency(db: Queryable, user: SessionUser, id: number): P
   return loadRecord(db, user, id);
 }
 
-type ApplyInput = z.output<typeof agencyApplySchema>;
-
-const uploadFields = [
-  ['licence', agencyAttachmentKind.code.licence],
-  ['qualification', agencyAttachmentKind.code.qualification],
-  ['other', agencyAttachmentKind.code.other],
-] as const satisfies readonly (readonly [keyof ApplyInput, AgencyAttachmentKind])[];
-
 /**
  * updateSelf: saves the agency's own application (creating it the first time) and, with
- * action=submit, sends it to review in the same transaction. Every check runs before anything is
- * stored, so a refusal (a locked state, a missing or disguised attachment, a taken credit code)
- * changes nothing.
+ * action=submit, sends it to review in the same transaction (a registration under review: every
+ * check runs before anything is stored, so a refusal changes nothing).
  */
 export async function saveOwnAgency(
-  ctx: Pick<AppContext, 'db' | 'storage' | 'pageCache'>,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'pageCache' | 'services'>,
   user: SessionUser,
-  input: ApplyInput,
+  input: z.output<typeof agencyApplySchema>,
 ): Promise<AgencyRecord> {
-  const { db } = ctx;
-  const existingId = await ownOrgId(db, user.pkid);
-  if (existingId !== null) {
-    const [current] = await db
-      .select({ status: o.auditStatus })
-      .from(o)
-      .where(eq(o.organizationId, existingId));
-    if (current?.status === auditStatus.code.pending)
-      throw new AppError('conflict', { message: m.pendingLocked });
-    if (current?.status === auditStatus.code.approved)
-      throw new AppError('conflict', { message: m.approvedLocked });
-  }
-  for (const [field] of uploadFields)
-    if (input[field] !== undefined)
-      await checkUploadedFile(input[field], documentExtensions, { field, contentMustMatch: true });
-
-  const [taken] = await db
-    .select({ id: o.organizationId })
-    .from(o)
-    .where(
-      and(
-        eq(o.credential, input.credential),
-        existingId === null ? undefined : ne(o.organizationId, existingId),
-      ),
-    );
-  if (taken) throw new AppError('conflict', { message: m.credentialTaken, field: 'credential' });
-
-  const existing = existingId === null ? [] : await attachmentsOf(db, existingId);
-  const removing = new Set(input.removeFileIds ?? []);
-  for (const fileId of removing)
-    if (!existing.some((file) => file.fileId === fileId))
-      throw new AppError('not_found', { message: '要删除的附件不存在' });
-  if (input.action === 'submit') {
-    const kept = existing.filter((file) => !removing.has(file.fileId)).map((file) => file.kind);
-    const adding = uploadFields.filter(([field]) => input[field] !== undefined).map(([, kind]) => kind);
-    for (const kind of requiredAttachmentKinds)
-      if (!kept.includes(kind) && !adding.includes(kind))
-        throw new AppError('invalid_input', {
-          message: kind === agencyAttachmentKind.code.licence ? m.licenceRequired : m.qualificationRequired,
-          field: kind === agencyAttachmentKind.code.licence ? 'licence' : 'qualification',
-        });
-  }
-
-  const stored: { kind: AgencyAttachmentKind; fileId: string }[] = [];
-  for (const [field, kind] of uploadFields) {
-    if (input[field] === undefined) continue;
-    const file = await storeUploadedFile(ctx, input[field], documentExtensions, user.pkid, { field });
-    stored.push({ kind, fileId: file.fileId });
-  }
-
-  const fields = {
+  const id = await saveRegistration(ctx, agencyRegistration, user, input, {
     orgName: input.orgName,
     credential: input.credential,
     legalPersonName: input.legalPersonName,
@@ -327,51 +225,13 @@ export async function saveOwnAgency(
     establishedOn: input.establishedOn ?? null,
     employeeCount: input.employeeCount ?? null,
     introduction: input.introduction ?? null,
-  };
-  const id = await writeDroppingPages(ctx, async (tx) => {
-    const now = new Date();
-    let orgId = existingId;
-    if (orgId === null) {
-      const [created] = await tx
-        .insert(o)
-        .values({
-          ...fields,
-          userId: user.pkid,
-          auditStatus: auditStatus.code.draft,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: o.organizationId });
-      if (!created) throw new Error('agency insert returned nothing');
-      orgId = created.id;
-    } else {
-      await tx
-        .update(o)
-        .set({ ...fields, updatedAt: now })
-        .where(eq(o.organizationId, orgId));
-    }
-    if (removing.size > 0)
-      await tx
-        .delete(agentOrgAttachments)
-        .where(
-          and(
-            eq(agentOrgAttachments.organizationId, orgId),
-            inArray(agentOrgAttachments.fileId, [...removing]),
-          ),
-        );
-    if (stored.length > 0)
-      await tx.insert(agentOrgAttachments).values(stored.map((file) => ({ ...file, organizationId: orgId })));
-    await openReview(tx, { subjectType: AGENT_ORG, subjectId: orgId, applicantId: user.pkid });
-    if (input.action === 'submit')
-      await decideIn(tx, user, { subjectType: AGENT_ORG, subjectId: orgId, decision: 'submit' });
-    return orgId;
   });
-  return loadRecord(db, user, id);
+  return loadRecord(ctx.db, user, id);
 }
 
 /** approve: a reviewer approves (2) or rejects (3, with an opinion); an approval shows in the hall at once. */
 export async function decideAgency(
-  ctx: Pick<AppContext, 'db' | 'pageCache'>,
+  ctx: Pick<AppContext, 'db' | 'pageCache' | 'services'>,
   user: SessionUser,
   input: {
     organizationId: number;
@@ -389,12 +249,12 @@ export async function decideAgency(
 
 /** transferOrgTask: hands the task to another reviewer of agencies, with the reason. */
 export async function transferAgency(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'services'>,
   user: SessionUser,
   input: { organizationId: number; askReason: string; transferStaffId: number; version?: number | undefined },
 ): Promise<{ auditStatus: number; version: number }> {
   const item = await ctx.db.transaction((tx) =>
-    decideIn(tx, user, {
+    decideIn(ctx, tx, user, {
       subjectType: AGENT_ORG,
       subjectId: input.organizationId,
       decision: 'transfer',
@@ -420,63 +280,30 @@ export async function assertVisible(db: Queryable, user: SessionUser, id: number
   if (!row || !canSee(user, row)) throw new AppError('not_found', { message: m.orgNotFound });
 }
 
-/** The agencies of a page of review tasks, in the tasks' order. */
-function withOrgs<T extends { subjectId: number }>(db: Queryable, tasks: readonly T[]) {
-  return withSubjects(
-    tasks,
-    (ids) =>
-      db
-        .select({
-          organizationId: o.organizationId,
-          orgName: o.orgName,
-          credential: o.credential,
-          legalPersonName: o.legalPersonName,
-          districtName: districts.districtName,
-        })
-        .from(o)
-        .leftJoin(districts, eq(districts.districtCode, o.districtCode))
-        .where(inArray(o.organizationId, ids)),
-    (org) => org.organizationId,
-  );
-}
+/** The agency applications as the reviewers' lists show them. */
+const orgLists = registrationLists({
+  subjectType: AGENT_ORG,
+  rowsOf: (db, ids) =>
+    withDistrict(db, {
+      organizationId: o.organizationId,
+      orgName: o.orgName,
+      credential: o.credential,
+      legalPersonName: o.legalPersonName,
+      districtName: districts.districtName,
+    }).where(inArray(o.organizationId, ids)),
+  idOf: (org) => org.organizationId,
+  search: (db, keyword) =>
+    db
+      .select({ id: o.organizationId })
+      .from(o)
+      .where(containsAny(keyword, o.orgName, o.credential)),
+});
 
 /** queryNeedAudit: the user's to-do of agency applications, oldest submission first. */
-export async function listAgencyTodo(
-  db: Queryable,
-  user: SessionUser,
-  query: { page: number; rows: number },
-) {
-  const page = await listTodo(db, user, { ...query, subjectType: AGENT_ORG });
-  const rows = (await withOrgs(db, page.rows)).map(({ task, subject: org }) => ({
-    ...org,
-    auditStatus: task.status,
-    applicantName: task.applicantName,
-    submittedAt: task.submittedAt,
-    version: task.version,
-    dueAt: task.dueAt,
-    overdue: task.overdue,
-  }));
-  return { rows, total: page.total };
-}
+export const listAgencyTodo = orgLists.todo;
 
 /** doneOrg: the agency applications the user decided, newest first. */
-export async function listAgencyDone(
-  db: Queryable,
-  user: SessionUser,
-  query: { page: number; rows: number },
-) {
-  const page = await listDone(db, user, { ...query, subjectType: AGENT_ORG });
-  const rows = (await withOrgs(db, page.rows)).map(({ task, subject: org }) => ({
-    ...org,
-    auditStatus: task.status,
-    applicantName: task.applicantName,
-    submittedAt: task.submittedAt,
-    version: task.version,
-    decidedAs: task.decidedAs,
-    decidedOn: task.decidedOn,
-  }));
-  return { rows, total: page.total };
-}
+export const listAgencyDone = orgLists.done;
 
 /** An attachment of an agency the user may see (download and preview). */
 export async function agencyAttachmentFile(
@@ -484,18 +311,13 @@ export async function agencyAttachmentFile(
   user: SessionUser,
   fileId: string,
 ): Promise<FileToSend> {
-  const [row] = await db
-    .select({ ...fileToSendColumns, organizationId: agentOrgAttachments.organizationId })
-    .from(agentOrgAttachments)
-    .innerJoin(files, eq(files.id, agentOrgAttachments.fileId))
-    .where(eq(agentOrgAttachments.fileId, fileId))
-    .limit(1);
+  const row = await registeredFile(db, agencyRegistration, fileId);
   // Not (or no longer) in force: a file of one of the agency's change requests, before or after.
   const ref = JSON.stringify([{ fileId }]);
   const [changed] = row
     ? []
     : await db
-        .select({ ...fileToSendColumns, organizationId: agentOrgChanges.organizationId })
+        .select({ ...fileToSendColumns, registrantId: agentOrgChanges.organizationId })
         .from(agentOrgChanges)
         .innerJoin(files, eq(files.id, fileId))
         .where(
@@ -507,7 +329,7 @@ export async function agencyAttachmentFile(
         .limit(1);
   const found = row ?? changed;
   if (!found) throw new AppError('not_found', { message: '附件不存在' });
-  await assertVisible(db, user, found.organizationId);
-  const { organizationId: _org, ...file } = found;
+  await assertVisible(db, user, found.registrantId);
+  const { registrantId: _org, ...file } = found;
   return file;
 }

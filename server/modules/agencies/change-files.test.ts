@@ -5,60 +5,24 @@
  * refused and change nothing; another agency cannot reach the change's files (404).
  */
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentOrgAttachments, agentOrgChanges } from '@server/db/schema';
-import {
-  createBrowser,
-  createIdentityTestContext,
-  signInAs,
-  type Browser,
-} from '@server/modules/identity/test-support';
+import { signedInTestApp, json } from '@server/modules/identity/test-support';
+import { agencyForm } from './test-support';
 import { agencyMessages } from '@shared/validation/agencies';
 import { contentMismatchMessage } from '@shared/validation/upload';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-const browsers: Record<string, Browser> = {};
+const env = signedInTestApp({ accounts: ['agency01', 'agency05', 'authority01'] });
 
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  for (const name of ['agency01', 'agency05', 'authority01']) {
-    const browser = createBrowser(env.app);
-    await signInAs(browser, name);
-    browsers[name] = browser;
-  }
-}, 180_000);
-afterAll(() => env.ctx.dispose());
-
-const as = (name: string) => browsers[name] as Browser;
-/* eslint-disable @typescript-eslint/no-explicit-any */
-const json = async (response: Response) => (await response.json()) as any;
-/* eslint-enable @typescript-eslint/no-explicit-any */
+const { as } = env;
 const pdf = (name: string) => new File([new TextEncoder().encode('%PDF-1.4\n%新执照\n')], name);
 
 async function own(who: string) {
   return (await json(await as(who).fetch('/smsend/agentorg/querySelf', { method: 'POST' }))).object;
 }
 
-function changeOf(org: Record<string, unknown>, edits: Record<string, string | File>) {
-  const body = new FormData();
-  for (const key of [
-    'orgName',
-    'credential',
-    'legalPersonName',
-    'registrationOrgan',
-    'qualificationCertNo',
-    'qualificationGrade',
-    'districtCode',
-    'address',
-    'contactName',
-    'contactPhone',
-  ])
-    if (org[key] !== undefined && org[key] !== null) body.set(key, String(org[key]));
-  body.set('businessScope', (org.businessScope as number[]).join(','));
-  body.set('reason', '营业执照换发');
-  for (const [key, value] of Object.entries(edits)) body.set(key, value);
-  return { method: 'POST', body };
-}
+const changeOf = (org: Record<string, unknown>, edits: Record<string, string | File>) =>
+  agencyForm(org, { reason: '营业执照换发', ...edits });
 
 const ask = (org: Record<string, unknown>, edits: Record<string, string | File>) =>
   as('agency01').fetch('/smsend/agentChange/updateSelfChange', changeOf(org, edits));

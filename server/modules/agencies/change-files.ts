@@ -3,7 +3,7 @@
  * records the agency's attachments when it was asked for (`beforeFiles`) and the set it puts in force
  * (`dataFiles`): a licence or qualification certificate sent replaces the one there, other files add
  * up, removed ones go. The current attachments stay in force until approval (applyOrgChange in
- * server/modules/review/kinds.ts replaces them). Kept apart from change-service.ts so that file stays
+ * review-hooks.ts replaces them). Kept apart from change-service.ts so that file stays
  * about the change itself.
  */
 import { eq } from 'drizzle-orm';
@@ -16,7 +16,7 @@ import {
   sentAttachmentKinds,
   storeAttachmentUploads,
 } from '@server/storage/attachments';
-import type { AgencyAttachment } from '@shared/contracts/agencies';
+import type { AgencyAttachment } from '@shared/calls/agencies';
 import { agencyAttachmentKind, requiredAttachmentKinds } from '@shared/domain/agencies';
 import type { AttachmentRef } from '@shared/domain/staff';
 import { AppError } from '@shared/errors/app-error';

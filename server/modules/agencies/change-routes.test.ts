@@ -5,60 +5,22 @@
  * the hall shows the new data.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentOrganizations } from '@server/db/schema';
-import {
-  createBrowser,
-  createIdentityTestContext,
-  signInAs,
-  type Browser,
-} from '@server/modules/identity/test-support';
+import { createBrowser, signedInTestApp, json } from '@server/modules/identity/test-support';
+import { agencyForm } from './test-support';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-const browsers: Record<string, Browser> = {};
+const env = signedInTestApp({ accounts: ['agency01', 'agency03', 'agency05', 'authority01'] });
 
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  for (const name of ['agency01', 'agency03', 'agency05', 'authority01']) {
-    const browser = createBrowser(env.app);
-    await signInAs(browser, name);
-    browsers[name] = browser;
-  }
-}, 180_000);
-afterAll(() => env.ctx.dispose());
-
-const as = (name: string) => browsers[name] as Browser;
-/* eslint-disable @typescript-eslint/no-explicit-any */
-const json = async (response: Response) => (await response.json()) as any;
-/* eslint-enable @typescript-eslint/no-explicit-any */
+const { as } = env;
 const NEW_ADDRESS = '云州市云中区新址大道99号';
 
 async function own(who: string) {
   return (await json(await as(who).fetch('/smsend/agentorg/querySelf', { method: 'POST' }))).object;
 }
 
-function changeOf(org: Record<string, unknown>, edits: Record<string, string>) {
-  const body = new FormData();
-  for (const key of [
-    'orgName',
-    'credential',
-    'legalPersonName',
-    'registrationOrgan',
-    'qualificationCertNo',
-    'qualificationGrade',
-    'districtCode',
-    'address',
-    'contactName',
-    'contactPhone',
-    'email',
-    'introduction',
-  ])
-    if (org[key] !== undefined && org[key] !== null) body.set(key, String(org[key]));
-  body.set('businessScope', (org.businessScope as number[]).join(','));
-  body.set('reason', '办公地址搬迁');
-  for (const [key, value] of Object.entries(edits)) body.set(key, value);
-  return { method: 'POST', body };
-}
+const changeOf = (org: Record<string, unknown>, edits: Record<string, string>) =>
+  agencyForm(org, { reason: '办公地址搬迁', ...edits });
 
 describe('agency change requests', () => {
   it('only an approved agency without an open request may ask', async () => {

@@ -1,35 +1,37 @@
 /**
  * Agency change requests (agentChange/*): an approved agency asks for a change with a full copy of its
  * fields carrying the edits; its current data stays in force; reviewers compare old and new; only an
- * approval applies the copy (the org_change kind's hook in server/modules/review/kinds.ts, in the
- * decision's transaction), and then the hall's agency pages are dropped.
+ * approval applies the copy (the org_change kind's hook in review-hooks.ts, in the decision's
+ * transaction), and then the hall's agency pages are dropped. The request, its review and its lists go
+ * through the review engine's change requests (server/modules/review/change-requests.ts).
  */
 import { count, desc, eq, inArray } from 'drizzle-orm';
+import { containsAny } from '@server/db/contains-pattern';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { agentOrgChanges, agentOrganizations } from '@server/db/schema';
-import type { SessionUser } from '@server/modules/identity/sessions';
-import { openChangeOf, saveChangeRequest } from '@server/modules/review/change-requests';
-import { orgChanges } from '@server/modules/review/change-tables';
+import type { SessionUser } from '@server/modules/identity';
 import {
-  decideByAuditStatus,
-  decideIn,
-  getReviewState,
+  queueOf,
   listReviewRecords,
-  listTodo,
-  reviewersOf,
-  withSubjects,
+  openChangeOf,
+  reviewStateOrNull,
+  saveChangeRequest,
+  specDecisionsOf,
+  todoRowsOf,
   type ReviewRecord,
-} from '@server/modules/review/service';
+  type QueueInput,
+  type ReviewSubjects,
+} from '@server/modules/review';
+import { orgChanges } from './review-hooks';
 import { changedAgencyFields, type AgencyFields } from '@shared/domain/agencies';
 import { auditStatus, auditSubject } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { agencyMessages as m, type agencyChangeSchema } from '@shared/validation/agencies';
-import { users } from '@server/db/schema';
 import type { z } from 'zod';
 import { agencyFieldsOf, isSupervisor } from './apply-service';
 import { changeFiles, describeOrgFiles, orgAttachmentRefs } from './change-files';
-import { attachmentsDiffer, type AttachmentRef } from '@shared/domain/staff';
+import { attachmentsDiffer } from '@shared/domain/staff';
 
 const c = agentOrgChanges;
 const o = agentOrganizations;
@@ -50,14 +52,35 @@ const rowColumns = {
   ownerId: o.userId,
 };
 
-type Row = { before: AgencyFields; data: AgencyFields } & Record<string, unknown>;
-const withChanged = <R extends Row>(row: R) => ({
-  ...row,
-  changedFields: changedAgencyFields(row.before, row.data),
-});
-/** `attachments` joins the changed fields when the change replaces attachments. */
-const withFiles = (fields: string[], row: { beforeFiles: AttachmentRef[]; dataFiles: AttachmentRef[] }) =>
-  attachmentsDiffer(row.beforeFiles, row.dataFiles) ? [...fields, 'attachments'] : fields;
+function selectChanges(db: Queryable) {
+  return db.select(rowColumns).from(c).innerJoin(o, eq(o.organizationId, c.organizationId));
+}
+type ChangeRecord = Awaited<ReturnType<typeof selectChanges>>[number];
+
+/** The changed fields, with `attachments` when the change replaces attachments. */
+const changedFieldsOf = (row: Pick<ChangeRecord, 'before' | 'data' | 'beforeFiles' | 'dataFiles'>) => {
+  const fields: string[] = changedAgencyFields(row.before, row.data);
+  return attachmentsDiffer(row.beforeFiles, row.dataFiles) ? [...fields, 'attachments'] : fields;
+};
+
+/** A change as the lists show it. */
+function toRow({ ownerId: _o, before, data, beforeFiles, dataFiles, ...row }: ChangeRecord) {
+  return { ...row, changedFields: changedFieldsOf({ before, data, beforeFiles, dataFiles }) };
+}
+
+/** Agency changes as the reviewers' lists show them. */
+const changeSubjects: ReviewSubjects<ChangeRecord> = {
+  subjectType: ORG_CHANGE,
+  rowsOf: (db, ids) => selectChanges(db).where(inArray(c.pkid, ids)),
+  idOf: (row) => row.pkid,
+  // The queue's search: the agency's name or credit code.
+  search: (db, keyword) =>
+    db
+      .select({ id: c.pkid })
+      .from(c)
+      .innerJoin(o, eq(o.organizationId, c.organizationId))
+      .where(containsAny(keyword, o.orgName, o.credential)),
+};
 
 async function ownOrg(db: Queryable, user: SessionUser) {
   const [org] = await db
@@ -107,7 +130,7 @@ async function checkChangeOf(db: Queryable, org: { id: number; status: number } 
  * sends it to review. Refused: not approved, a change already pending, nothing changed.
  */
 export async function saveOwnChange(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'services'>,
   user: SessionUser,
   input: z.output<typeof agencyChangeSchema>,
 ) {
@@ -147,14 +170,11 @@ export async function saveOwnChange(
   const base = current && current.dataFiles.length > 0 ? current.dataFiles : beforeFiles;
   const dataFiles = filesSent ? await changeFiles(ctx, user.pkid, base, input) : base;
   const id = await db.transaction((tx) =>
-    saveChangeRequest(tx, user, orgChanges, {
+    saveChangeRequest(ctx, tx, user, orgChanges, {
       subjectId: org.id,
-      before,
-      data,
-      reason: input.reason,
+      values: { organizationId: org.id, before, data, reason: input.reason ?? null, beforeFiles, dataFiles },
       action: input.action,
       pendingMessage: m.changeOpen,
-      extra: { beforeFiles, dataFiles },
     }),
   );
   return getChange(db, user, id);
@@ -166,33 +186,15 @@ function canSee(user: SessionUser, ownerId: number | null): boolean {
 
 /** queryOneOrgChange: the change with both versions, the changed fields and the review state. */
 export async function getChange(db: Queryable, user: SessionUser, id: number) {
-  const [row] = await db
-    .select(rowColumns)
-    .from(c)
-    .innerJoin(o, eq(o.organizationId, c.organizationId))
-    .where(eq(c.pkid, id));
+  const [row] = await selectChanges(db).where(eq(c.pkid, id));
   if (!row || !canSee(user, row.ownerId)) throw new AppError('not_found', { message: m.changeNotFound });
-  const { ownerId: _owner, ...change } = row;
-  let review = null;
-  try {
-    const state = await getReviewState(db, user, ORG_CHANGE, id);
-    const reviewers = state.allowed.includes('transfer')
-      ? await db
-          .select({ pkid: users.pkid, username: users.username })
-          .from(users)
-          .where(inArray(users.pkid, await reviewersOf(db, ORG_CHANGE)))
-      : [];
-    review = { status: state.item.status, version: state.item.version, allowed: state.allowed, reviewers };
-  } catch (error) {
-    if (!(error instanceof AppError && error.code === 'not_found')) throw error;
-  }
-  const { beforeFiles, dataFiles, ...rest } = withChanged(change);
+  const { ownerId: _owner, beforeFiles, dataFiles, ...change } = row;
   return {
-    ...rest,
-    changedFields: withFiles(rest.changedFields, change),
+    ...change,
+    changedFields: changedFieldsOf(row),
     beforeFiles: await describeOrgFiles(db, beforeFiles),
     dataFiles: await describeOrgFiles(db, dataFiles),
-    review,
+    review: await reviewStateOrNull(db, user, ORG_CHANGE, id),
   };
 }
 
@@ -210,77 +212,29 @@ export async function listOwnChanges(
   const org = await ownOrg(db, user);
   if (!org) return { rows: [], total: 0 };
   const where = eq(c.organizationId, org.id);
-  const rows = await db
-    .select(rowColumns)
-    .from(c)
-    .innerJoin(o, eq(o.organizationId, c.organizationId))
+  const rows = await selectChanges(db)
     .where(where)
     .orderBy(desc(c.createdAt), desc(c.pkid))
     .limit(query.rows)
     .offset((query.page - 1) * query.rows);
   const [total] = await db.select({ n: count() }).from(c).where(where);
-  return {
-    rows: rows.map(({ ownerId: _o, before, data, beforeFiles, dataFiles, ...row }) => ({
-      ...row,
-      changedFields: withFiles(changedAgencyFields(before, data), { beforeFiles, dataFiles }),
-    })),
-    total: total?.n ?? 0,
-  };
+  return { rows: rows.map(toRow), total: total?.n ?? 0 };
 }
 
 /** toDoChangeList: the reviewer's pending change requests, oldest first. */
 export async function listChangeTodo(
   db: Queryable,
   user: SessionUser,
-  query: { page: number; rows: number },
+  query: { page: number; rows: number } & QueueInput,
 ) {
-  const page = await listTodo(db, user, { ...query, subjectType: ORG_CHANGE });
-  const joined = await withSubjects(
-    page.rows,
-    (ids) =>
-      db
-        .select(rowColumns)
-        .from(c)
-        .innerJoin(o, eq(o.organizationId, c.organizationId))
-        .where(inArray(c.pkid, ids)),
-    (row) => row.pkid,
-  );
-  return {
-    rows: joined.map(({ task, subject: { ownerId: _o, before, data, beforeFiles, dataFiles, ...rest } }) => ({
-      ...rest,
-      changedFields: withFiles(changedAgencyFields(before, data), { beforeFiles, dataFiles }),
-      dueAt: task.dueAt,
-      overdue: task.overdue,
-    })),
-    total: page.total,
-  };
+  return todoRowsOf(db, user, changeSubjects, query, (change, task) => ({
+    ...toRow(change),
+    ...queueOf(task),
+  }));
 }
 
-/** approve: applies the change on approval (hook below) and drops the hall's agency pages. */
-export async function decideChange(
-  ctx: Pick<AppContext, 'db' | 'pageCache'>,
-  user: SessionUser,
-  input: { id: number; auditStatus: number; opinion?: string | undefined; version?: number | undefined },
-) {
-  return decideByAuditStatus(ctx, user, { subjectType: ORG_CHANGE, subjectId: input.id }, input, [
-    'agencies',
-  ]);
-}
-
-export async function transferChange(
-  ctx: Pick<AppContext, 'db'>,
-  user: SessionUser,
-  input: { id: number; askReason: string; transferStaffId: number; version?: number | undefined },
-) {
-  const item = await ctx.db.transaction((tx) =>
-    decideIn(tx, user, {
-      subjectType: ORG_CHANGE,
-      subjectId: input.id,
-      decision: 'transfer',
-      opinion: input.askReason,
-      transferToId: input.transferStaffId,
-      ...(input.version !== undefined ? { version: input.version } : {}),
-    }),
-  );
-  return { auditStatus: item.status, version: item.version };
-}
+const decisions = specDecisionsOf(ORG_CHANGE, ['agencies']);
+/** approve: an approval applies the change (the kind's hook) and drops the hall's agency pages. */
+export const decideChange = decisions.approve;
+/** transferOrgChangeTask: hands the pending change to another reviewer, with the reason. */
+export const transferChange = decisions.transfer;

@@ -6,29 +6,13 @@
  */
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentOrgAttachments, agentOrganizations, constructionUnits, files } from '@server/db/schema';
-import {
-  createBrowser,
-  createIdentityTestContext,
-  signInAs,
-  type Browser,
-} from '@server/modules/identity/test-support';
+import { signedInTestApp } from '@server/modules/identity/test-support';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-const browsers: Record<string, Browser> = {};
+const env = signedInTestApp({ accounts: ['agency01', 'agency02', 'authority01', 'owner01'] });
 
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  for (const name of ['agency01', 'agency02', 'authority01', 'owner01']) {
-    const browser = createBrowser(env.app);
-    await signInAs(browser, name);
-    browsers[name] = browser;
-  }
-}, 180_000);
-afterAll(() => env.ctx.dispose());
-
-const as = (name: string) => browsers[name] as Browser;
+const { as } = env;
 
 async function workbookOf(response: Response): Promise<ExcelJS.Worksheet> {
   expect(response.status).toBe(200);
@@ -331,5 +315,29 @@ describe('agentorg/exportFiles', () => {
         .status,
     ).toBe(404);
     expect((await as('authority01').fetch('/smsend/agentorg/exportFiles?organizationId=x')).status).toBe(400);
+  });
+
+  it("answers an error, not a cut-short zip, when an attachment's stored bytes are missing (issue 21)", async () => {
+    const { db, storage } = env.ctx;
+    const [org] = await db
+      .insert(agentOrganizations)
+      .values({ orgName: '丢失附件测绘有限公司', auditStatus: 2 })
+      .returning({ id: agentOrganizations.organizationId });
+    const stored = await storage.write(licence);
+    const [file] = await db
+      .insert(files)
+      .values({
+        originalName: '营业执照.pdf',
+        contentType: 'application/pdf',
+        size: stored.size,
+        sha256: stored.sha256,
+        storageKey: stored.key,
+      })
+      .returning({ id: files.id });
+    await db.insert(agentOrgAttachments).values({ organizationId: org!.id, kind: 1, fileId: file!.id });
+    await storage.remove(stored.key);
+    const response = await as('authority01').fetch(`/smsend/agentorg/exportFiles?organizationId=${org!.id}`);
+    expect(response.status).toBe(500);
+    expect(((await response.json()) as { message: string }).message).toBe('文件内容已丢失，请联系管理员');
   });
 });

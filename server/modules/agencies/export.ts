@@ -8,8 +8,8 @@ import yazl from 'yazl';
 import type { Database } from '@server/db/database';
 import { agentOrgAttachments, agentOrganizations, districts, files } from '@server/db/schema';
 import { keysetBatches, spreadsheetResponse, type SheetColumn } from '@server/lib/spreadsheet';
-import { contentDisposition } from '@server/modules/hall/file-response';
-import type { SessionUser } from '@server/modules/identity/sessions';
+import { assertStoredContent, contentDisposition } from '@server/lib/file-response';
+import type { SessionUser } from '@server/modules/identity';
 import type { FileStorage } from '@server/storage/storage';
 import { agencyAttachmentKind } from '@shared/domain/agencies';
 import { creditFlag, creditFlagsOf, qualificationGrade } from '@shared/domain/statuses';
@@ -142,6 +142,10 @@ export async function exportAgencyFiles(
     .where(eq(agentOrgAttachments.organizationId, organizationId))
     .orderBy(asc(agentOrgAttachments.kind), asc(agentOrgAttachments.pkid));
   if (attachments.length === 0) throw new AppError('not_found', { message: '该机构没有附件' });
+  await assertStoredContent(
+    storage,
+    attachments.map((attachment) => attachment.storageKey),
+  );
 
   const zip = new yazl.ZipFile();
   const used = new Set<string>();

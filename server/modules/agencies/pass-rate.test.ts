@@ -4,41 +4,16 @@
  * next approval; an agency sees only its own organization.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentOrganizations, auditRecords } from '@server/db/schema';
-import {
-  createBrowser,
-  createIdentityTestContext,
-  signInAs,
-  type Browser,
-} from '@server/modules/identity/test-support';
+import { signedInTestApp } from '@server/modules/identity/test-support';
+import type { PassRateRow } from './pass-rate';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-const browsers: Record<string, Browser> = {};
+const env = signedInTestApp({ accounts: ['agency05', 'authority01', 'owner01'] });
 
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  for (const name of ['agency05', 'authority01', 'owner01']) {
-    const browser = createBrowser(env.app);
-    await signInAs(browser, name);
-    browsers[name] = browser;
-  }
-}, 180_000);
-afterAll(() => env.ctx.dispose());
-
-interface Row {
-  registrationOrgan: string;
-  organizationId: number | null;
-  orgName: string | null;
-  credential: string | null;
-  organizations: number;
-  decided: number;
-  approved: number;
-  rejected: number;
-  passRate: number;
-}
+type Row = PassRateRow;
 const rate = async (who: string, query: string) => {
-  const response = await (browsers[who] as Browser).fetch(`/smsend/agentorg/getOrgPassRate?${query}`);
+  const response = await env.as(who).fetch(`/smsend/agentorg/getOrgPassRate?${query}`);
   return {
     status: response.status,
     body: (await response.json()) as { rows: Row[]; total: number; message: string },

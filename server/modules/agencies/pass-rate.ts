@@ -10,7 +10,7 @@ import { and, asc, count, countDistinct, eq, ilike, inArray, sql, type SQL } fro
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Queryable } from '@server/db/database';
 import { agentOrganizations, auditRecords } from '@server/db/schema';
-import type { SessionUser } from '@server/modules/identity/sessions';
+import type { SessionUser } from '@server/modules/identity';
 import { auditDecision, auditSubject } from '@shared/domain/statuses';
 import type { PassRateQuery } from '@shared/validation/lists';
 import { isSupervisor } from './apply-service';

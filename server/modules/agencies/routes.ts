@@ -1,15 +1,14 @@
 /**
- * The agency application and its review (shared/contracts/agencies.ts); rules in apply-service.ts.
+ * The agency application and its review (shared/calls/agencies.ts); rules in apply-service.ts.
  */
-import { implement, reply } from '@server/lib/contracts';
-import { fileResponse } from '@server/modules/hall/file-response';
-import { agencyCalls, agencyChangeCalls } from '@shared/contracts/agencies';
+import { implement, reply } from '@server/lib/calls';
+import { fileResponse, privately } from '@server/lib/file-response';
+import { codeOptions, metadataOptions } from '@server/lib/select-options';
+import { agencyCalls, agencyChangeCalls } from '@shared/calls/agencies';
 import { agencyAttachmentKind, agencyFieldKeys, agencyFieldLabels } from '@shared/domain/agencies';
 import { stages } from '@shared/domain/stages';
 import { auditStatus, qualificationGrade } from '@shared/domain/statuses';
 import { agencyMessages } from '@shared/validation/agencies';
-import { asc } from 'drizzle-orm';
-import { districts } from '@server/db/schema';
 import {
   agencyAttachmentFile,
   agencyTimeline,
@@ -37,35 +36,11 @@ import {
   transferChange,
 } from './change-service';
 
-/** Attachments are private to the agency and its reviewers: no shared cache keeps them. */
-function privately(response: Response): Response {
-  response.headers.set('Cache-Control', 'private, no-store');
-  return response;
-}
-
-const options = (table: { entries: readonly { value: number | string; label: string }[] }) =>
-  table.entries.map(({ value, label }) => ({ value, label }));
-
 export const agencyRoutes = implement(agencyCalls, (ctx) => {
   const { db, storage } = ctx;
   return {
-    metadata: async ({ x }) => {
-      switch (x) {
-        case 'auditStatus':
-          return options(auditStatus);
-        case 'qualificationGrade':
-          return options(qualificationGrade);
-        case 'attachmentKind':
-          return options(agencyAttachmentKind);
-        case 'district':
-          return (
-            await db
-              .select({ value: districts.districtCode, label: districts.districtName })
-              .from(districts)
-              .orderBy(asc(districts.districtCode))
-          ).map((row) => ({ value: row.value, label: row.label }));
-      }
-    },
+    metadata: ({ x }) =>
+      metadataOptions(db, x, { auditStatus, qualificationGrade, attachmentKind: agencyAttachmentKind }),
     bizScope: () => stages.map((stage) => ({ id: stage.id, name: stage.name, items: [...stage.items] })),
     querySelf: (_input, { user }) => getOwnAgency(db, user),
     updateSelf: async (input, { user }) =>
@@ -89,9 +64,9 @@ export const agencyRoutes = implement(agencyCalls, (ctx) => {
     exportExcel: (filters) => exportAgencies(db, filters),
     exportFiles: ({ organizationId }, { user }) => exportAgencyFiles(db, storage, user, organizationId),
     downloadFile: async ({ id }, { user }) =>
-      privately(fileResponse(storage, await agencyAttachmentFile(db, user, id), 'attachment')),
+      privately(await fileResponse(storage, await agencyAttachmentFile(db, user, id), 'attachment')),
     previewFile: async ({ id }, { user }) =>
-      privately(fileResponse(storage, await agencyAttachmentFile(db, user, id), 'inline')),
+      privately(await fileResponse(storage, await agencyAttachmentFile(db, user, id), 'inline')),
   };
 });
 
@@ -102,7 +77,7 @@ export const agencyChangeRoutes = implement(agencyChangeCalls, (ctx) => {
     checkByOrg: ({ organizationId }, { user }) => checkChangeByOrg(db, user, organizationId),
     metadata: ({ x }) =>
       x === 'auditStatus'
-        ? options(auditStatus)
+        ? codeOptions(auditStatus)
         : agencyFieldKeys.map((key) => ({ value: key, label: agencyFieldLabels[key] })),
     querySelf: (input, { user }) => listOwnChanges(db, user, input),
     updateSelf: async (input, { user }) =>

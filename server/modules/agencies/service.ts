@@ -16,25 +16,20 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import { agencySelectableCondition } from '@server/modules/credit/flags';
+import { agencySelectableCondition } from '@server/modules/credit';
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Database } from '@server/db/database';
+import { pageOf } from '@server/db/page-of';
 import {
   agentOrganizations,
   agentStaff,
   districts,
   projectAuthorizations,
-  projectStageItems,
   projects,
 } from '@server/db/schema';
 import { AppError } from '@shared/errors/app-error';
-import {
-  auditStatus,
-  authorizationState,
-  creditFlagsOf,
-  resultAcceptance,
-  type CreditFlag,
-} from '@shared/domain/statuses';
+import { agencyFigures } from './figures';
+import { auditStatus, authorizationState, creditFlagsOf, type CreditFlag } from '@shared/domain/statuses';
 import type { CreditFilter } from '@shared/validation/lists';
 
 export interface AgencyListQuery {
@@ -79,6 +74,8 @@ export interface PassRate {
   decided: number;
   /** adopted / decided, 0..1; null while nothing was decided. */
   passRate: number | null;
+  /** 在办项目: open authorizations on projects in progress. */
+  workload: number;
 }
 
 export interface AgencyDetail extends AgencySummary {
@@ -166,14 +163,16 @@ export async function listPublicAgencies(
   query: AgencyListQuery,
 ): Promise<{ rows: AgencySummary[]; total: number }> {
   const where = directoryConditions(query);
-  const rows = await db
-    .select(summaryColumns)
-    .from(agentOrganizations)
-    .leftJoin(districts, eq(districts.districtCode, agentOrganizations.districtCode))
-    .where(where)
-    .orderBy(asc(agentOrganizations.orgName), asc(agentOrganizations.organizationId))
-    .limit(query.rows)
-    .offset((query.page - 1) * query.rows);
+  const rows = await pageOf(
+    db
+      .select(summaryColumns)
+      .from(agentOrganizations)
+      .leftJoin(districts, eq(districts.districtCode, agentOrganizations.districtCode))
+      .where(where)
+      .orderBy(asc(agentOrganizations.orgName), asc(agentOrganizations.organizationId))
+      .$dynamic(),
+    query,
+  );
   const [counted] = await db.select({ total: count() }).from(agentOrganizations).where(where);
   return { rows: rows.map(toSummary), total: counted?.total ?? 0 };
 }
@@ -198,31 +197,16 @@ function acceptedBy(organizationId: number): SQL {
   ) as SQL;
 }
 
-/**
- * Pass rate of an agency's results: of the survey items it was authorized for whose results were
- * decided, the share adopted (an item returned and not yet resubmitted counts as returned).
- */
+/** The pass rate the hall shows: agencyFigures, the same the selection page shows. */
 async function passRateOf(db: Database, organizationId: number, orgName: string): Promise<PassRate> {
-  const { adopted, rejected } = resultAcceptance.code;
-  const [row] = await db
-    .select({
-      adopted:
-        sql<number>`count(*) filter (where ${projectStageItems.resultAcceptance} = ${adopted})`.mapWith(
-          Number,
-        ),
-      decided: count(),
-    })
-    .from(projectStageItems)
-    .innerJoin(projectAuthorizations, eq(projectAuthorizations.demandId, projectStageItems.demandId))
-    .where(and(acceptedBy(organizationId), inArray(projectStageItems.resultAcceptance, [adopted, rejected])));
-  const decided = row?.decided ?? 0;
-  const adoptedCount = row?.adopted ?? 0;
+  const figures = (await agencyFigures(db, [organizationId])).get(organizationId);
   return {
     organizationId,
     orgName,
-    adopted: adoptedCount,
-    decided,
-    passRate: decided === 0 ? null : adoptedCount / decided,
+    adopted: figures?.adopted ?? 0,
+    decided: figures?.decided ?? 0,
+    passRate: figures?.passRate ?? null,
+    workload: figures?.workload ?? 0,
   };
 }
 

@@ -1,21 +1,14 @@
 /** /smsend/auditManageInfo: list with search and paging, add, delete, batch delete, validation. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditOpinions } from '@server/db/schema';
 import { auditOpinionTexts } from '@shared/validation/messages';
-import { createBrowser, createIdentityTestContext, signInAs, type Browser } from '../identity/test-support';
+import { signedInTestApp } from '../identity/test-support';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let auditor: Browser;
-let staff: Browser;
 const base = '/smsend/auditManageInfo';
 
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  auditor = createBrowser(env.app);
-  staff = createBrowser(env.app);
-  await Promise.all([signInAs(auditor, 'auditor01'), signInAs(staff, 'staff01')]);
-});
-afterAll(() => env.ctx.dispose());
+const env = signedInTestApp({ accounts: ['auditor01', 'staff01'] });
+const auditor = env.browser('auditor01');
+const staff = env.browser('staff01');
 
 interface Row {
   pkid: number;
@@ -101,5 +94,11 @@ describe('audit-opinion templates', () => {
     const empty = await auditor.fetch(`${base}/batchDelete`, post({ ids: '' }));
     expect(empty.status).toBe(400);
     expect((await body(empty)).message).toBe(auditOpinionTexts.selectToDelete);
+  });
+
+  it('answers 400, not 500, for an id beyond 2^31−1 (issue 21)', async () => {
+    const huge = await auditor.fetch(`${base}/batchDelete`, post({ ids: '1,2147483648' }));
+    expect(huge.status).toBe(400);
+    expect((await body(huge)).message).toBe(auditOpinionTexts.idInvalid);
   });
 });

@@ -1,6 +1,6 @@
-/** Audit-opinion templates (shared/contracts/audit-opinions.ts). */
-import { implement, reply } from '@server/lib/contracts';
-import { auditOpinionCalls } from '@shared/contracts/audit-opinions';
+/** Audit-opinion templates (shared/calls/audit-opinions.ts). */
+import { implement, reply } from '@server/lib/calls';
+import { auditOpinionCalls } from '@shared/calls/audit-opinions';
 import { auditOpinionTexts } from '@shared/validation/messages';
 import { addAuditOpinion, deleteAuditOpinions, listAuditOpinions } from './service';
 

@@ -6,7 +6,7 @@
 import { count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Database } from '@server/db/database';
-import type { SessionUser } from '@server/modules/identity/sessions';
+import type { SessionUser } from '@server/modules/identity';
 import { auditOpinions, users } from '@server/db/schema';
 import { AppError } from '@shared/errors/app-error';
 import { auditOpinionTexts, type AuditOpinionAdd, type AuditOpinionList } from '@shared/validation/messages';

@@ -5,48 +5,35 @@
  * and are told; without any, the whole role reviews again.
  */
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentOrganizations, auditUsers, messages, reviewItems, userRoles, users } from '@server/db/schema';
-import {
-  createBrowser,
-  createIdentityTestContext,
-  signInAs,
-  type Browser,
-} from '@server/modules/identity/test-support';
+import { signedInTestApp, json } from '@server/modules/identity/test-support';
+import { agencyForm } from '@server/modules/agencies/test-support';
 import { roles } from '@shared/domain/roles';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-const browsers: Record<string, Browser> = {};
 let secondReviewer = 0;
 
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  const [template] = await env.ctx.db.select().from(users).where(eq(users.loginname, 'authority01'));
-  const [created] = await env.ctx.db
-    .insert(users)
-    .values({
-      loginname: 'authority02',
-      username: '第二审核人',
-      loginpwd: template?.loginpwd ?? '',
-      depid: template?.depid ?? 1,
-    })
-    .returning({ pkid: users.pkid });
-  secondReviewer = created?.pkid ?? 0;
-  await env.ctx.db.insert(userRoles).values({ userId: secondReviewer, roleId: roles.authority.id });
-  for (const name of ['admin', 'authority01', 'authority02', 'agency02', 'agency04']) {
-    const browser = createBrowser(env.app);
-    await signInAs(browser, name);
-    browsers[name] = browser;
-  }
-}, 180_000);
-afterAll(() => env.ctx.dispose());
+const env = signedInTestApp({
+  accounts: ['admin', 'authority01', 'authority02', 'agency02', 'agency04'],
+  prepare: async () => {
+    const [template] = await env.ctx.db.select().from(users).where(eq(users.loginname, 'authority01'));
+    const [created] = await env.ctx.db
+      .insert(users)
+      .values({
+        loginname: 'authority02',
+        username: '第二审核人',
+        loginpwd: template?.loginpwd ?? '',
+        depid: template?.depid ?? 1,
+      })
+      .returning({ pkid: users.pkid });
+    secondReviewer = created?.pkid ?? 0;
+    await env.ctx.db.insert(userRoles).values({ userId: secondReviewer, roleId: roles.authority.id });
+  },
+});
 
-const as = (name: string) => browsers[name] as Browser;
+const { as } = env;
 const post = (who: string, path: string, fields: Record<string, string>) =>
   as(who).fetch(path, { method: 'POST', body: new URLSearchParams(fields) });
-/* eslint-disable @typescript-eslint/no-explicit-any */
-const json = async (response: Response) => (await response.json()) as any;
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 async function assignmentCount() {
   const [row] = await env.ctx.db.select({ n: count() }).from(auditUsers);
@@ -56,23 +43,7 @@ async function assignmentCount() {
 /** agency04 resubmits its rejected organization unchanged. */
 async function resubmit(who: string) {
   const self = (await json(await post(who, '/smsend/agentorg/querySelf', {}))).object;
-  const body = new FormData();
-  for (const key of [
-    'orgName',
-    'credential',
-    'legalPersonName',
-    'registrationOrgan',
-    'qualificationCertNo',
-    'qualificationGrade',
-    'districtCode',
-    'address',
-    'contactName',
-    'contactPhone',
-  ])
-    body.set(key, String(self[key]));
-  body.set('businessScope', self.businessScope.join(','));
-  body.set('action', 'submit');
-  const response = await as(who).fetch('/smsend/agentorg/updateSelf', { method: 'POST', body });
+  const response = await as(who).fetch('/smsend/agentorg/updateSelf', agencyForm(self, { action: 'submit' }));
   expect(response.status, JSON.stringify(await response.clone().json())).toBe(200);
   return self.organizationId as number;
 }

@@ -1,6 +1,6 @@
-/** Reviewer assignment (shared/contracts/audit-users.ts); rules in service.ts. */
-import { implement, reply } from '@server/lib/contracts';
-import { auditUserCalls } from '@shared/contracts/audit-users';
+/** Reviewer assignment (shared/calls/audit-users.ts); rules in service.ts. */
+import { implement, reply } from '@server/lib/calls';
+import { auditUserCalls } from '@shared/calls/audit-users';
 import { auditUserKinds, auditUserMessages as m } from '@shared/validation/audit-users';
 import { deleteAuditUsers, listAuditUsers, listCandidates, saveAuditUsers } from './service';
 

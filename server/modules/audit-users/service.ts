@@ -5,8 +5,9 @@
  */
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Database, Queryable } from '@server/db/database';
+import { pageOf } from '@server/db/page-of';
 import { auditUsers, departments, reviewItems, userRoles, users } from '@server/db/schema';
-import { reviewKind } from '@server/modules/review/kinds';
+import { reviewKind } from '@shared/domain/review-kinds';
 import { auditUserKindSubjects, type AuditUserKind } from '@shared/domain/agencies';
 import { roles } from '@shared/domain/roles';
 import { auditStatus, userState } from '@shared/domain/statuses';
@@ -34,23 +35,25 @@ export async function listAuditUsers(
   query: { page: number; rows: number },
 ) {
   const where = eq(auditUsers.kind, kind);
-  const rows = await db
-    .select({
-      pkid: auditUsers.pkid,
-      kind: auditUsers.kind,
-      userId: auditUsers.userId,
-      username: users.username,
-      loginname: users.loginname,
-      depname: departments.name,
-      createdAt: auditUsers.createdAt,
-    })
-    .from(auditUsers)
-    .innerJoin(users, eq(users.pkid, auditUsers.userId))
-    .leftJoin(departments, eq(departments.pkid, users.depid))
-    .where(where)
-    .orderBy(asc(auditUsers.pkid))
-    .limit(query.rows)
-    .offset((query.page - 1) * query.rows);
+  const rows = await pageOf(
+    db
+      .select({
+        pkid: auditUsers.pkid,
+        kind: auditUsers.kind,
+        userId: auditUsers.userId,
+        username: users.username,
+        loginname: users.loginname,
+        depname: departments.name,
+        createdAt: auditUsers.createdAt,
+      })
+      .from(auditUsers)
+      .innerJoin(users, eq(users.pkid, auditUsers.userId))
+      .leftJoin(departments, eq(departments.pkid, users.depid))
+      .where(where)
+      .orderBy(asc(auditUsers.pkid))
+      .$dynamic(),
+    query,
+  );
   const ids = rows.map((row) => row.userId);
   const open =
     ids.length === 0

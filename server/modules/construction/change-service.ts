@@ -2,28 +2,34 @@
  * Changes of a verified construction unit (construction/update, queryOneChange, toDoChange,
  * approveChange): the owner asks with a full copy of the unit's fields carrying the edits; the unit's
  * current data stays in force; the authority sees old and new side by side and decides through the
- * review workflow; only an approval applies the copy (the unit_change kind's hook, shared with agency
- * and staff changes: server/modules/review/change-tables.ts).
+ * review workflow; only an approval applies the copy (the unit_change kind's hook in review-hooks.ts).
+ * The request, its review and its lists go through the review engine's change requests
+ * (server/modules/review/change-requests.ts), as every kind of change does.
  */
 import { and, eq, inArray, ne } from 'drizzle-orm';
+import { containsAny } from '@server/db/contains-pattern';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { constructionUnitChanges, constructionUnits } from '@server/db/schema';
-import type { SessionUser } from '@server/modules/identity/sessions';
-import { reviewStateOrNull, saveChangeRequest } from '@server/modules/review/change-requests';
-import { unitChanges } from '@server/modules/review/change-tables';
+import type { SessionUser } from '@server/modules/identity';
 import {
-  decideByAuditStatus,
   listReviewRecords,
-  listTodo,
-  withSubjects,
-} from '@server/modules/review/service';
+  queueOf,
+  reviewStateOrNull,
+  saveChangeRequest,
+  specDecisionsOf,
+  todoRowsOf,
+  type QueueInput,
+  type ReviewSubjects,
+} from '@server/modules/review';
+import { unitChanges } from './review-hooks';
 import { changedConstructionFields, type ConstructionFields } from '@shared/domain/construction';
 import { roles } from '@shared/domain/roles';
 import { auditStatus, auditSubject } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { constructionMessages as m, type constructionChangeSchema } from '@shared/validation/construction';
 import type { z } from 'zod';
+import { unitFieldColumns, unitFieldsOf } from './service';
 
 const c = constructionUnitChanges;
 const u = constructionUnits;
@@ -59,7 +65,7 @@ function fieldsOf(unit: Record<keyof ConstructionFields, string | null>): Constr
 
 /** construction/update: saves or submits the owner's change request of its verified unit. */
 export async function saveUnitChange(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'services'>,
   user: SessionUser,
   input: z.output<typeof constructionChangeSchema>,
 ) {
@@ -68,28 +74,14 @@ export async function saveUnitChange(
     .select({
       id: u.constructionId,
       status: u.auditStatus,
-      name: u.name,
-      creditCode: u.creditCode,
-      legalPersonName: u.legalPersonName,
-      contactName: u.contactName,
-      contactPhone: u.contactPhone,
-      address: u.address,
-      districtCode: u.districtCode,
+      ...unitFieldColumns,
     })
     .from(u)
     .where(eq(u.userId, user.pkid));
   if (!unit) throw new AppError('not_found', { message: m.unitNotFound });
   if (unit.status !== auditStatus.code.approved) throw new AppError('conflict', { message: m.notVerified });
   const before = fieldsOf(unit);
-  const data: ConstructionFields = {
-    name: input.name,
-    creditCode: input.creditCode,
-    legalPersonName: input.legalPersonName,
-    contactName: input.contactName,
-    contactPhone: input.contactPhone,
-    address: input.address,
-    districtCode: input.districtCode,
-  };
+  const data = unitFieldsOf(input);
   if (changedConstructionFields(before, data).length === 0)
     throw new AppError('invalid_input', { message: m.noChange });
   if (data.creditCode !== before.creditCode) {
@@ -100,11 +92,9 @@ export async function saveUnitChange(
     if (taken) throw new AppError('conflict', { message: m.creditCodeTaken, field: 'creditCode' });
   }
   const id = await db.transaction((tx) =>
-    saveChangeRequest(tx, user, unitChanges, {
+    saveChangeRequest(ctx, tx, user, unitChanges, {
       subjectId: unit.id,
-      before,
-      data,
-      reason: input.reason,
+      values: { constructionId: unit.id, before, data, reason: input.reason ?? null },
       action: input.action,
       pendingMessage: m.changeOpen,
     }),
@@ -112,22 +102,35 @@ export async function saveUnitChange(
   return getUnitChange(db, user, id);
 }
 
+function selectChanges(db: Queryable) {
+  return db.select(rowColumns).from(c).innerJoin(u, eq(u.constructionId, c.constructionId));
+}
+
+/** Unit changes as the reviewers' lists show them. */
+const changeSubjects: ReviewSubjects<Awaited<ReturnType<typeof selectChanges>>[number]> = {
+  subjectType: UNIT_CHANGE,
+  rowsOf: (db, ids) => selectChanges(db).where(inArray(c.pkid, ids)),
+  idOf: (row) => row.pkid,
+  // The queue's search: the unit's name or credit code.
+  search: (db, keyword) =>
+    db
+      .select({ id: c.pkid })
+      .from(c)
+      .innerJoin(u, eq(u.constructionId, c.constructionId))
+      .where(containsAny(keyword, u.name, u.creditCode)),
+};
+
 /** queryOneChange: both versions, the changed fields, the review state and the records. */
 export async function getUnitChange(db: Queryable, user: SessionUser, id: number) {
-  const [row] = await db
-    .select(rowColumns)
-    .from(c)
-    .innerJoin(u, eq(u.constructionId, c.constructionId))
-    .where(eq(c.pkid, id));
+  const [row] = await selectChanges(db).where(eq(c.pkid, id));
   if (!row || !((row.ownerId !== null && row.ownerId === user.pkid) || isReviewer(user)))
     throw new AppError('not_found', { message: m.changeNotFound });
   const { ownerId: _owner, ...change } = row;
-  const review = await reviewStateOrNull(db, user, UNIT_CHANGE, id, { transfer: false });
   return {
     ...change,
     changedFields: changedConstructionFields(change.before, change.data),
     // No transfer call exists for units, so nobody is offered as a transfer target.
-    review: review ? { ...review, reviewers: [] } : null,
+    review: await reviewStateOrNull(db, user, UNIT_CHANGE, id, { transfer: false }),
     records: await listReviewRecords(db, UNIT_CHANGE, id),
   };
 }
@@ -136,38 +139,14 @@ export async function getUnitChange(db: Queryable, user: SessionUser, id: number
 export async function listUnitChangeTodo(
   db: Queryable,
   user: SessionUser,
-  query: { page: number; rows: number },
+  query: { page: number; rows: number } & QueueInput,
 ) {
-  const page = await listTodo(db, user, { ...query, subjectType: UNIT_CHANGE });
-  const joined = await withSubjects(
-    page.rows,
-    (ids) =>
-      db
-        .select(rowColumns)
-        .from(c)
-        .innerJoin(u, eq(u.constructionId, c.constructionId))
-        .where(inArray(c.pkid, ids)),
-    (row) => row.pkid,
-  );
-  return {
-    rows: joined.map(({ task, subject: { ownerId: _o, before, data, ...rest } }) => ({
-      ...rest,
-      changedFields: changedConstructionFields(before, data),
-      dueAt: task.dueAt,
-      overdue: task.overdue,
-    })),
-    total: page.total,
-  };
+  return todoRowsOf(db, user, changeSubjects, query, ({ ownerId: _o, before, data, ...rest }, task) => ({
+    ...rest,
+    changedFields: changedConstructionFields(before, data),
+    ...queueOf(task),
+  }));
 }
 
-/** approveChange: an approval applies the copy (hook) and refreshes the hall's unit lists. */
-export async function decideUnitChange(
-  ctx: Pick<AppContext, 'db' | 'pageCache'>,
-  user: SessionUser,
-  input: { id: number; auditStatus: number; opinion?: string | undefined; version?: number | undefined },
-) {
-  // The hall home lists the newest units by name.
-  return decideByAuditStatus(ctx, user, { subjectType: UNIT_CHANGE, subjectId: input.id }, input, [
-    'statistics',
-  ]);
-}
+/** approveChange: an approval applies the copy (the kind's hook); the hall home lists the newest units. */
+export const decideUnitChange = specDecisionsOf(UNIT_CHANGE, ['statistics']).approve;

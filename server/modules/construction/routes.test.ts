@@ -5,66 +5,35 @@
  * resubmit, verify.
  */
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { constructionUnits, files } from '@server/db/schema';
-import {
-  createBrowser,
-  createIdentityTestContext,
-  signInAs,
-  type Browser,
-} from '@server/modules/identity/test-support';
+import { json, multipart, pdf, signedInTestApp } from '@server/modules/identity/test-support';
 import { creditCodeCheckCharacter, creditCodeMessages } from '@shared/validation/credit-code';
 import { contentMismatchMessage } from '@shared/validation/upload';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-const browsers: Record<string, Browser> = {};
+const env = signedInTestApp({ accounts: ['owner01', 'owner02', 'owner04', 'authority01', 'agency01'] });
 
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  for (const name of ['owner01', 'owner02', 'owner04', 'authority01', 'agency01']) {
-    const browser = createBrowser(env.app);
-    await signInAs(browser, name);
-    browsers[name] = browser;
-  }
-}, 180_000);
-afterAll(() => env.ctx.dispose());
-
-const as = (name: string) => browsers[name] as Browser;
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-async function json(response: Response) {
-  return (await response.json()) as {
-    success: boolean;
-    message: string;
-    data: any;
-    object: any;
-    rows: any[];
-  };
-}
-/* eslint-enable @typescript-eslint/no-explicit-any */
+const { as } = env;
 
 const body17 = '91379902MA3C0DE2X';
 const VALID_CODE = `${body17}${creditCodeCheckCharacter(body17)}`;
 const WRONG_CODE = `${body17}${creditCodeCheckCharacter(body17) === '0' ? '1' : '0'}`;
-const pdf = (name: string) => new File([new TextEncoder().encode('%PDF-1.4\n%测试\n')], name);
 
-function unitForm(fields: Record<string, string> = {}, uploads: Record<string, File> = {}): RequestInit {
-  const body = new FormData();
-  const values = {
-    name: '云州市测试建设开发有限公司',
-    creditCode: VALID_CODE,
-    legalPersonName: '王五',
-    contactName: '赵六',
-    contactPhone: '13812345678',
-    address: '云州市云中区建设路8号',
-    districtCode: '3799002',
-    action: 'save',
-    ...fields,
-  };
-  for (const [key, value] of Object.entries(values)) body.set(key, value);
-  for (const [key, file] of Object.entries(uploads)) body.set(key, file);
-  return { method: 'POST', body };
-}
+const unitForm = (fields: Record<string, string> = {}, uploads: Record<string, File> = {}) =>
+  multipart(
+    {
+      name: '云州市测试建设开发有限公司',
+      creditCode: VALID_CODE,
+      legalPersonName: '王五',
+      contactName: '赵六',
+      contactPhone: '13812345678',
+      address: '云州市云中区建设路8号',
+      districtCode: '3799002',
+      action: 'save',
+      ...fields,
+    },
+    uploads,
+  );
 
 const save = async (who: string, init: RequestInit) => {
   const response = await as(who).fetch('/smsend/construction/updateSelf', init);
@@ -294,5 +263,33 @@ describe('construction unit verification', () => {
     ]);
     const done = await json(await as('authority01').fetch('/smsend/construction/doneOrg?rows=100'));
     expect(done.rows.filter((row) => row.constructionId === id)).not.toHaveLength(0);
+  });
+});
+
+describe('the unit change queue (search, 我的待办, holder, 领取)', () => {
+  const todo = async (query = '') =>
+    (await json(await as('authority01').fetch(`/smsend/construction/toDoChange?rows=100${query}`))).rows as {
+      pkid: number;
+      unitName: string;
+      holderName: string | null;
+    }[];
+
+  it('finds a change by its unit name; 我的待办 lists only the changes the reviewer claimed', async () => {
+    const open = (await todo()).filter((row) => row.holderName === null);
+    const change = open[0]!;
+    const found = await todo(`&keyword=${encodeURIComponent(change.unitName)}`);
+    expect(found.map((row) => row.pkid)).toContain(change.pkid);
+    expect(found.every((row) => row.unitName.includes(change.unitName))).toBe(true);
+    expect(await todo(`&keyword=${encodeURIComponent('没有这个单位')}`)).toEqual([]);
+
+    expect((await todo('&mine=1')).map((row) => row.pkid)).not.toContain(change.pkid);
+    const claimed = await as('authority01').fetch('/smsend/review/claim', {
+      method: 'POST',
+      body: new URLSearchParams({ subjectType: 'unit_change', subjectId: String(change.pkid) }),
+    });
+    expect(claimed.status).toBe(200);
+    const mine = await todo('&mine=1');
+    expect(mine.map((row) => row.pkid)).toContain(change.pkid);
+    expect(mine.every((row) => row.holderName !== null)).toBe(true);
   });
 });

@@ -1,9 +1,8 @@
-/** Construction units and their verification (shared/contracts/construction.ts); rules in service.ts. */
-import { asc } from 'drizzle-orm';
-import { districts } from '@server/db/schema';
-import { implement, reply } from '@server/lib/contracts';
-import { fileResponse } from '@server/modules/hall/file-response';
-import { constructionCalls } from '@shared/contracts/construction';
+/** Construction units and their verification (shared/calls/construction.ts); rules in service.ts. */
+import { implement, reply } from '@server/lib/calls';
+import { fileResponse, privately } from '@server/lib/file-response';
+import { metadataOptions } from '@server/lib/select-options';
+import { constructionCalls } from '@shared/calls/construction';
 import { constructionAttachmentKind } from '@shared/domain/construction';
 import { auditStatus } from '@shared/domain/statuses';
 import { constructionMessages } from '@shared/validation/construction';
@@ -20,25 +19,10 @@ import {
 } from './service';
 import { decideUnitChange, getUnitChange, listUnitChangeTodo, saveUnitChange } from './change-service';
 
-const options = (table: { entries: readonly { value: number | string; label: string }[] }) =>
-  table.entries.map(({ value, label }) => ({ value, label }));
-
 export const constructionRoutes = implement(constructionCalls, (ctx) => {
   const { db, storage } = ctx;
   return {
-    metadata: async ({ x }) => {
-      switch (x) {
-        case 'auditStatus':
-          return options(auditStatus);
-        case 'attachmentKind':
-          return options(constructionAttachmentKind);
-        case 'district':
-          return db
-            .select({ value: districts.districtCode, label: districts.districtName })
-            .from(districts)
-            .orderBy(asc(districts.districtCode));
-      }
-    },
+    metadata: ({ x }) => metadataOptions(db, x, { auditStatus, attachmentKind: constructionAttachmentKind }),
     querySelf: (_input, { user }) => getOwnUnit(db, user),
     updateSelf: async (input, { user }) =>
       reply(
@@ -68,10 +52,7 @@ export const constructionRoutes = implement(constructionCalls, (ctx) => {
         input.auditStatus === auditStatus.code.approved ? '审核通过，变更已生效' : '已退回变更申请',
       ),
     previewFile: async ({ id }, { user }) => {
-      const response = fileResponse(storage, await unitAttachmentFile(db, user, id), 'inline');
-      // Attachments are private to the owner and its reviewers: no shared cache keeps them.
-      response.headers.set('Cache-Control', 'private, no-store');
-      return response;
+      return privately(await fileResponse(storage, await unitAttachmentFile(db, user, id), 'inline'));
     },
   };
 });

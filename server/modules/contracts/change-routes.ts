@@ -1,7 +1,7 @@
-/** Filing changes and the flow views (shared/contracts/contracts.ts); rules in changes.ts and flow.ts. */
-import { implement, reply } from '@server/lib/contracts';
-import { fileResponse } from '@server/modules/hall/file-response';
-import { contractChangeCalls, contractFlowCalls } from '@shared/contracts/contracts';
+/** Filing changes and the flow views (shared/calls/contracts.ts); rules in changes.ts and flow/. */
+import { implement, reply } from '@server/lib/calls';
+import { fileResponse, privately } from '@server/lib/file-response';
+import { contractChangeCalls, contractFlowCalls } from '@shared/calls/contracts';
 import { auditStatus } from '@shared/domain/statuses';
 import { contractChangeMessages } from '@shared/validation/contract-changes';
 import {
@@ -13,7 +13,8 @@ import {
   saveContractChange,
   transferContractChange,
 } from './changes';
-import { flowSummary, getFlow, listFlow } from './flow';
+import { getFlow } from './flow/get-flow';
+import { flowSummary, listFlow } from './flow/list-flow';
 
 export const contractChangeRoutes = implement(contractChangeCalls, (ctx) => ({
   save: async (input, { user }) => {
@@ -34,9 +35,7 @@ export const contractChangeRoutes = implement(contractChangeCalls, (ctx) => ({
   },
   transferTask: async (input, { user }) => reply(await transferContractChange(ctx, user, input), '转办成功'),
   document: async ({ id }, { user }) => {
-    const response = fileResponse(ctx.storage, await changeFile(ctx.db, user, id), 'attachment');
-    response.headers.set('Cache-Control', 'private, no-store');
-    return response;
+    return privately(await fileResponse(ctx.storage, await changeFile(ctx.db, user, id), 'attachment'));
   },
 }));
 

@@ -6,44 +6,23 @@
  * each contract's flow with its current step and holder.
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '@server/app';
-import { seedDemo } from '@server/db/seed';
+import { describe, expect, it } from 'vitest';
 import { contractChanges, contracts } from '@server/db/schema';
-import { createBrowser, signInAs, TEST_CAPTCHA, type Browser } from '@server/modules/identity/test-support';
-import { createTestContext, type TestContext } from '@server/test/test-context';
+import { signedInTestApp, json } from '@server/modules/identity/test-support';
 
-let ctx: TestContext;
-const browsers: Record<string, Browser> = {};
-const as = (name: string) => browsers[name] as Browser;
+const env = signedInTestApp({
+  accounts: ['agency01', 'owner01', 'authority01', 'auditor01', 'staff01', 'admin'],
+  projects: 120,
+});
+const { as } = env;
 
-beforeAll(async () => {
-  ctx = await createTestContext(
-    { CAPTCHA_TEST_CODE: TEST_CAPTCHA, TRUST_PROXY: 'true' },
-    { now: () => new Date('2026-03-02T09:00:00Z') },
-  );
-  await seedDemo(ctx.db, { projects: 120, storeFile: (bytes) => ctx.storage.write(bytes) });
-  const app = createApp(ctx);
-  for (const name of ['agency01', 'owner01', 'authority01', 'auditor01', 'staff01', 'admin']) {
-    const browser = createBrowser(app);
-    await signInAs(browser, name);
-    browsers[name] = browser;
-  }
-}, 240_000);
-afterAll(() => ctx.dispose());
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
-const json = async (response: Response): Promise<any> => response.json();
 const post = (who: string, path: string, fields: Record<string, string>) =>
-  as(who).fetch(`/smsend/${path}`, { method: 'POST', body: new URLSearchParams(fields) });
-const multipart = (who: string, path: string, fields: Record<string, string>) => {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  return as(who).fetch(`/smsend/${path}`, { method: 'POST', body });
-};
+  env.postForm(who, `/smsend/${path}`, fields);
+const multipart = (who: string, path: string, fields: Record<string, string>) =>
+  env.postMultipart(who, `/smsend/${path}`, fields);
 
 async function agencyContract(status: number, skip = 0) {
-  const rows = await ctx.db
+  const rows = await env.ctx.db
     .select({
       id: contracts.contractId,
       amount: contracts.amount,
@@ -84,7 +63,7 @@ describe('the demo filing changes', () => {
   });
 
   it('keep the previous version of an approved change readable and apply the new one', async () => {
-    const [approved] = await ctx.db
+    const [approved] = await env.ctx.db
       .select()
       .from(contractChanges)
       .where(eq(contractChanges.auditStatus, 2))
@@ -108,7 +87,7 @@ describe('the demo filing changes', () => {
 describe('a filing change', () => {
   it('is refused for a contract not filed, for a non-party, without a change and on bad input', async () => {
     const filed = await agencyContract(3, 3);
-    const [draft] = await ctx.db
+    const [draft] = await env.ctx.db
       .select({ id: contracts.contractId })
       .from(contracts)
       .where(and(eq(contracts.organizationId, 1), ne(contracts.status, 3)))
@@ -136,9 +115,14 @@ describe('a filing change', () => {
     expect(same.status).toBe(400);
     expect((await json(same)).message).toBe('变更内容与现有合同相同，请修改后再提交');
     for (const [input, message] of [
-      [{ amount: '-5' }, '合同金额应为不超过两位小数的正数'],
-      [{ amount: '0' }, '合同金额应为不超过两位小数的正数'],
-      [{ amount: '99999999999.00' }, '合同金额不能超过 100 亿元'],
+      // One amount rule with drafting (issue 21): positive, at most 1 亿元, whatever the digits.
+      [{ amount: '-5' }, '合同金额必须大于 0'],
+      [{ amount: '0' }, '合同金额必须大于 0'],
+      [{ amount: '0.00' }, '合同金额必须大于 0'],
+      [{ amount: '12.345' }, '合同金额应为最多两位小数的数字'],
+      [{ amount: '100000000.01' }, '合同金额不能超过 1 亿元，请核对'],
+      [{ amount: '5000000000.00' }, '合同金额不能超过 1 亿元，请核对'],
+      [{ amount: '1234567890123' }, '合同金额不能超过 1 亿元，请核对'],
       [{ startOn: '2026-05-01', endOn: '2026-04-01' }, '履行结束日期不能早于开始日期'],
       [{ reason: '' }, '请填写变更原因'],
     ] as const) {
@@ -150,11 +134,44 @@ describe('a filing change', () => {
       expect(bad.status, message).toBe(400);
       expect((await json(bad)).message).toBe(message);
     }
-    const [{ n }] = (await ctx.db
+    const [{ n }] = (await env.ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(contractChanges)
       .where(eq(contractChanges.contractId, filed.id))) as [{ n: number }];
     expect(n).toBe(0);
+  });
+
+  it('is not approved with an amount outside the rule, even one stored before it (issue 21)', async () => {
+    const filed = await agencyContract(3, 6);
+    const asked = await multipart('agency01', 'contract/change/save', {
+      contractId: String(filed.id),
+      amount: '66666.00',
+      reason: '调整金额',
+    });
+    expect(asked.status).toBe(200);
+    const change = (await json(asked)).data;
+    // What the old rule let through (cap 100 亿): 5,000,000,000.00.
+    await env.ctx.db.execute(
+      sql`update contract_changes set data = jsonb_set(data, '{amount}', '"5000000000.00"') where pkid = ${change.pkid}`,
+    );
+    const approved = await post('auditor01', 'contract/change/approve', {
+      id: String(change.pkid),
+      auditStatus: '2',
+    });
+    expect(approved.status).toBe(409);
+    expect((await json(approved)).message).toBe('变更后的合同金额不能超过 1 亿元，请退回申请');
+    const [contract] = await env.ctx.db
+      .select({ amount: contracts.amount })
+      .from(contracts)
+      .where(eq(contracts.contractId, filed.id));
+    expect(contract?.amount).toBe(filed.amount);
+    // The auditor can still return it.
+    const rejected = await post('auditor01', 'contract/change/approve', {
+      id: String(change.pkid),
+      auditStatus: '3',
+      opinion: '金额超出上限',
+    });
+    expect(rejected.status).toBe(200);
   });
 
   it('goes reject → edit → resubmit → approve; only the approval applies it', async () => {
@@ -263,7 +280,7 @@ describe('a filing change', () => {
   });
 
   it('is hidden from other agencies: another party’s change answers 404', async () => {
-    const [theirs] = await ctx.db
+    const [theirs] = await env.ctx.db
       .select({ pkid: contractChanges.pkid })
       .from(contractChanges)
       .innerJoin(contracts, eq(contracts.contractId, contractChanges.contractId))
@@ -316,7 +333,7 @@ describe('a transfer', () => {
 describe('the flow views', () => {
   it('list each visible contract with its step and holder, filtered by step', async () => {
     const all = await json(await post('agency01', 'contract/flow/query', { pageSize: '100' }));
-    const [own] = await ctx.db
+    const [own] = await env.ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(contracts)
       .where(eq(contracts.organizationId, 1));

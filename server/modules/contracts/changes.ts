@@ -22,24 +22,24 @@ import {
   reviewItems,
   users,
 } from '@server/db/schema';
-import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
-import type { SessionUser } from '@server/modules/identity/sessions';
-import { openChangeOf, reviewStateOrNull, saveChangeRequest } from '@server/modules/review/change-requests';
-import { contractChanges as contractChangeKind } from '@server/modules/review/change-tables';
-import { isReviewerOf } from '@server/modules/review/pool';
-import { deadlineView } from '@server/modules/deadlines/service';
+import { fileToSendColumns, type FileToSend } from '@server/lib/file-response';
+import type { SessionUser } from '@server/modules/identity';
 import {
-  decideByAuditStatus,
-  decideIn,
-  listDone,
+  doneRowsOf,
+  isReviewerOf,
   listReviewRecords,
-  listTodo,
-  reviewersOf,
-  withSubjects,
-  type ReviewTask,
-} from '@server/modules/review/service';
+  openChangeOf,
+  reviewStateOrNull,
+  saveChangeRequest,
+  specDecisionsOf,
+  todoRowsOf,
+  type QueueInput,
+  type ReviewSubjects,
+} from '@server/modules/review';
+import { contractChanges as contractChangeKind } from './review-hooks';
+import { deadlineView } from '@server/modules/deadlines';
 import { storeUploadedFile } from '@server/storage/uploads';
-import type { ContractChange, ContractChangeFieldsOut, ContractChangeRow } from '@shared/contracts/contracts';
+import type { ContractChange, ContractChangeFieldsOut, ContractChangeRow } from '@shared/calls/contracts';
 import { changedContractFields, type ContractChangeFields } from '@shared/domain/contract-changes';
 import { roles } from '@shared/domain/roles';
 import { auditStatus, auditSubject, contractStatus } from '@shared/domain/statuses';
@@ -99,7 +99,7 @@ async function isParty(
 
 /** contract/change/save: a party's new change, its draft, or its rejected change edited and resubmitted. */
 export async function saveContractChange(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'services'>,
   user: SessionUser,
   input: z.output<typeof contractChangeSaveSchema> & { id?: number | undefined },
 ): Promise<ContractChange> {
@@ -142,25 +142,15 @@ export async function saveContractChange(
   }
   if (changedContractFields(before, data).length === 0)
     throw new AppError('invalid_input', { message: m.noChange });
-  const id = await db.transaction(async (tx) => {
-    if (!open && rejected) {
-      await tx
-        .update(k)
-        .set({ before, data, reason: input.reason, updatedAt: new Date() })
-        .where(eq(k.pkid, rejected.pkid));
-      if (input.action === 'submit')
-        await decideIn(tx, user, { subjectType: CHANGE, subjectId: rejected.pkid, decision: 'submit' });
-      return rejected.pkid;
-    }
-    return saveChangeRequest(tx, user, contractChangeKind, {
+  const id = await db.transaction((tx) =>
+    saveChangeRequest(ctx, tx, user, contractChangeKind, {
       subjectId: contract.contractId,
-      before,
-      data,
-      reason: input.reason,
+      values: { contractId: contract.contractId, before, data, reason: input.reason ?? null },
       action: input.action,
       pendingMessage: m.changeOpen,
-    });
-  });
+      requestId: editing?.pkid,
+    }),
+  );
   return getContractChange(db, user, id);
 }
 
@@ -218,6 +208,13 @@ function changeQuery(db: Queryable) {
     .leftJoin(applicant, eq(applicant.pkid, k.applicantId))
     .$dynamic();
 }
+
+/** Filing changes as the reviewers' lists show them. */
+const changeSubjects: ReviewSubjects<ChangeRecord> = {
+  subjectType: CHANGE,
+  rowsOf: async (db, ids) => (await changeQuery(db).where(inArray(k.pkid, ids))) as ChangeRecord[],
+  idOf: (row) => row.pkid,
+};
 
 function toRow(row: ChangeRecord): ContractChangeRow {
   return {
@@ -280,12 +277,7 @@ export async function getContractChange(
     filingNo: row.filingNo,
     before: out(row.before),
     data: out(row.data),
-    review: review
-      ? {
-          ...review,
-          reviewers: review.allowed.includes('transfer') ? await reviewerNames(db, user.pkid) : [],
-        }
-      : null,
+    review,
     records: (await listReviewRecords(db, CHANGE, id)).map((record) => ({
       ...record,
       auditedAt: record.auditedAt.toISOString(),
@@ -294,7 +286,10 @@ export async function getContractChange(
   };
 }
 
-type Paging = { pageIdx: number; pageSize: number; contractNo?: string | undefined };
+type Paging = { pageIdx: number; pageSize: number; contractNo?: string | undefined } & Pick<
+  QueueInput,
+  'mine' | 'orderBy'
+>;
 
 const contractNoLike = (text: string | undefined): SQL | undefined =>
   text ? ilike(c.contractNo, containsPattern(text)) : undefined;
@@ -386,28 +381,29 @@ export async function listChanges(
 ): Promise<{ rows: ContractChangeRow[]; total: number }> {
   if (!(await reviewsChanges(db, user))) return overseenChanges(db, input, which);
   const query = {
-    subjectType: CHANGE,
     page: input.pageIdx,
     rows: input.pageSize,
     subjectIds: changesNumbered(db, input.contractNo),
   };
-  // A done task also says how this reviewer decided it.
-  const page: { rows: (ReviewTask & { decidedAs?: string; decidedOn?: Date })[]; total: number } =
-    which === 'todo' ? await listTodo(db, user, query) : await listDone(db, user, query);
-  const rows = await withSubjects(
-    page.rows,
-    async (ids) => (await changeQuery(db).where(inArray(k.pkid, ids))) as ChangeRecord[],
-    (row) => row.pkid,
-  );
-  return {
-    rows: rows.map(({ task, subject }) => ({
-      ...toRow(subject),
-      ...(task.decidedOn
-        ? { decidedAs: task.decidedAs, decidedOn: task.decidedOn.toISOString() }
-        : { version: task.version, dueAt: task.dueAt?.toISOString() ?? null, overdue: task.overdue }),
-    })),
-    total: page.total,
+  const queue = {
+    ...query,
+    ...(input.mine ? { mine: input.mine } : {}),
+    ...(input.orderBy ? { orderBy: input.orderBy } : {}),
   };
+  if (which === 'done')
+    return doneRowsOf(db, user, changeSubjects, query, (change, task) => ({
+      ...toRow(change),
+      // A done task also says how this reviewer decided it.
+      decidedAs: task.decidedAs,
+      decidedOn: task.decidedOn.toISOString(),
+    }));
+  return todoRowsOf(db, user, changeSubjects, queue, (change, task) => ({
+    ...toRow(change),
+    version: task.version,
+    dueAt: task.dueAt?.toISOString() ?? null,
+    overdue: task.overdue,
+    holderName: task.holderName,
+  }));
 }
 
 /** contract/change/query: one visible contract's filing changes (its versions), newest first. */
@@ -430,44 +426,11 @@ export async function listContractChanges(
   return { rows: rows.map(toRow), total: total?.n ?? 0 };
 }
 
+const decisions = specDecisionsOf(CHANGE);
 /** contract/change/approve: an approval applies the change (the kind's hook). */
-export async function decideContractChange(
-  ctx: Pick<AppContext, 'db' | 'pageCache'>,
-  user: SessionUser,
-  input: { id: number; auditStatus: number; opinion?: string | undefined; version?: number | undefined },
-) {
-  return decideByAuditStatus(ctx, user, { subjectType: CHANGE, subjectId: input.id }, input);
-}
-
-/** The reviewers a filing change may be transferred to (everyone in its pool but the user). */
-async function reviewerNames(db: Queryable, except: number) {
-  const ids = (await reviewersOf(db, CHANGE)).filter((id) => id !== except);
-  if (ids.length === 0) return [];
-  return db
-    .select({ pkid: users.pkid, username: users.username })
-    .from(users)
-    .where(inArray(users.pkid, ids))
-    .orderBy(users.pkid);
-}
-
+export const decideContractChange = decisions.approve;
 /** contract/change/transferTask: hands the pending change to another reviewer, with the reason. */
-export async function transferContractChange(
-  ctx: Pick<AppContext, 'db'>,
-  user: SessionUser,
-  input: { id: number; askReason: string; transferStaffId: number; version?: number | undefined },
-) {
-  const item = await ctx.db.transaction((tx) =>
-    decideIn(tx, user, {
-      subjectType: CHANGE,
-      subjectId: input.id,
-      decision: 'transfer',
-      opinion: input.askReason,
-      transferToId: input.transferStaffId,
-      ...(input.version !== undefined ? { version: input.version } : {}),
-    }),
-  );
-  return { auditStatus: item.status, version: item.version };
-}
+export const transferContractChange = decisions.transfer;
 
 /** A document named by a change (before or after) the user may see. */
 export async function changeFile(db: Queryable, user: SessionUser, fileId: string): Promise<FileToSend> {

@@ -11,7 +11,12 @@ import PDFDocument from 'pdfkit';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import { contractTemplates } from '@server/db/schema';
-import { contractPlaceholders, type ContractPlaceholder } from '@shared/domain/contracts';
+import {
+  contractPlaceholders,
+  enteredPlaceholders,
+  placeholderPattern,
+  type ContractPlaceholder,
+} from '@shared/domain/contracts';
 import { AppError } from '@shared/errors/app-error';
 import { formatMoney } from '@shared/format';
 import { amountInWords } from '@shared/money';
@@ -36,6 +41,10 @@ export interface ContractDocumentData {
   signedOn: string | null;
   filingNo: string | null;
   filedAt: Date | null;
+  /** What the agency entered on the draft. */
+  paymentTerms: string | null;
+  startOn: string | null;
+  endOn: string | null;
 }
 
 /** yyyy年m月d日 in Beijing time, for a calendar date or an instant. */
@@ -47,8 +56,18 @@ function chineseDate(value: string | Date | null): string {
   return `${year}年${month}月${day}日`;
 }
 
+/** 履行期限: "2026年3月1日至2026年6月30日", or the one end entered. */
+function periodText(startOn: string | null, endOn: string | null): string {
+  if (startOn && endOn) return `${chineseDate(startOn)}至${chineseDate(endOn)}`;
+  if (startOn) return `自${chineseDate(startOn)}起`;
+  if (endOn) return `至${chineseDate(endOn)}止`;
+  return '（未填写）';
+}
+
 export function placeholderValues(data: ContractDocumentData): Record<ContractPlaceholder, string> {
   return {
+    paymentTerms: data.paymentTerms?.trim() ? data.paymentTerms.trim() : '（未填写）',
+    period: periodText(data.startOn, data.endOn),
     contractNo: data.contractNo,
     contractName: data.contractName,
     ownerName: data.ownerName,
@@ -63,16 +82,6 @@ export function placeholderValues(data: ContractDocumentData): Record<ContractPl
     filingNo: data.filingNo ?? '（尚未备案）',
     filedOn: data.filedAt ? chineseDate(data.filedAt) : '（尚未备案）',
   };
-}
-
-const placeholderPattern = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
-
-/** The placeholders a template uses that we do not know (saving such a template is refused). */
-export function unknownPlaceholders(content: string): string[] {
-  const known = new Set<string>(contractPlaceholders.map((p) => p.key));
-  return [...new Set([...content.matchAll(placeholderPattern)].map((m) => m[1] as string))].filter(
-    (name) => !known.has(name),
-  );
 }
 
 type Block = { kind: 'h1' | 'h2' | 'h3' | 'p' | 'li' | 'hr'; text: string };
@@ -164,32 +173,12 @@ export async function templateFor(
 
 const MARGIN = 64;
 
-/** Renders the PDF into memory (a contract is a few pages: tens of kilobytes). */
-export async function renderContractPdf(
-  template: { title: string; content: string; version: number },
-  data: ContractDocumentData,
-): Promise<Buffer> {
-  const values = placeholderValues(data);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN + 12, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    info: {
-      Title: `${data.contractName}（${data.contractNo}）`,
-      Author: data.agencyName,
-      Subject: template.title,
-      Creator: '多测合一网上办事大厅',
-    },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
-  doc.registerFont('body', fontPath);
-  doc.registerFont('bold', boldFontPath);
-  const width = doc.page.width - 2 * MARGIN;
+type Pdf = InstanceType<typeof PDFDocument>;
+type Template = { title: string; content: string; version: number };
+type Values = Record<ContractPlaceholder, string>;
+
+/** The template's text, block by block, with its placeholders filled. */
+function writeBlocks(doc: Pdf, template: Template, values: Values, width: number): void {
   for (const block of htmlToBlocks(template.content)) {
     const text = fill(block.text, values);
     switch (block.kind) {
@@ -219,7 +208,36 @@ export async function renderContractPdf(
         doc.font('body').fontSize(11.5).text(text, { width, lineGap: 4, paragraphGap: 6 });
     }
   }
-  // The signature block is not part of any template: every contract ends with it.
+}
+
+/**
+ * What was entered on the contract but the template does not print (an older template, or one an
+ * administrator wrote without those placeholders): every entered term appears in the PDF.
+ */
+function writeAgreedTerms(
+  doc: Pdf,
+  template: Template,
+  data: ContractDocumentData,
+  values: Values,
+  width: number,
+) {
+  const used = new Set([...template.content.matchAll(placeholderPattern)].map((match) => match[1]));
+  const entered: Record<(typeof enteredPlaceholders)[number], boolean> = {
+    paymentTerms: Boolean(data.paymentTerms?.trim()),
+    period: Boolean(data.startOn || data.endOn),
+  };
+  const missing = enteredPlaceholders.filter((key) => entered[key] && !used.has(key));
+  if (missing.length === 0) return;
+  doc.moveDown(0.4).font('bold').fontSize(13).text('双方约定', { width });
+  doc.moveDown(0.2);
+  for (const key of missing) {
+    const label = contractPlaceholders.find((p) => p.key === key)?.label ?? key;
+    doc.font('body').fontSize(11.5).text(`${label}：${values[key]}`, { width, lineGap: 4, paragraphGap: 6 });
+  }
+}
+
+/** The signature block is not part of any template: every contract ends with it. */
+function writeSignatures(doc: Pdf, data: ContractDocumentData, values: Values, width: number): void {
   doc.moveDown(1.5).font('body').fontSize(11.5);
   const top = doc.y;
   doc.text(`甲方（盖章）：${data.ownerName}`, MARGIN, top, { width: width / 2 - 8 });
@@ -227,7 +245,10 @@ export async function renderContractPdf(
   doc.x = MARGIN;
   doc.moveDown(1);
   doc.text(`备案编号：${values.filingNo}\u3000\u3000备案日期：${values.filedOn}`, MARGIN, doc.y, { width });
+}
 
+/** Every page's footer: the contract number, the template and "第 n 页 共 m 页". */
+function writeFooters(doc: Pdf, data: ContractDocumentData, template: Template, width: number): void {
   const range = doc.bufferedPageRange();
   for (let index = 0; index < range.count; index += 1) {
     doc.switchToPage(range.start + index);
@@ -247,6 +268,35 @@ export async function renderContractPdf(
     doc.page.margins.bottom = bottom;
     doc.fillColor('#000000');
   }
+}
+
+/** Renders the PDF into memory (a contract is a few pages: tens of kilobytes). */
+export async function renderContractPdf(template: Template, data: ContractDocumentData): Promise<Buffer> {
+  const values = placeholderValues(data);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, bottom: MARGIN + 12, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: {
+      Title: `${data.contractName}（${data.contractNo}）`,
+      Author: data.agencyName,
+      Subject: template.title,
+      Creator: '多测合一网上办事大厅',
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  doc.registerFont('body', fontPath);
+  doc.registerFont('bold', boldFontPath);
+  const width = doc.page.width - 2 * MARGIN;
+  writeBlocks(doc, template, values, width);
+  writeAgreedTerms(doc, template, data, values, width);
+  writeSignatures(doc, data, values, width);
+  writeFooters(doc, data, template, width);
   doc.end();
   await finished;
   return Buffer.concat(chunks);

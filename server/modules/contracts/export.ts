@@ -9,9 +9,9 @@ import yazl from 'yazl';
 import type { Database, Queryable } from '@server/db/database';
 import { agentOrganizations, contracts, projectDemands } from '@server/db/schema';
 import { keysetBatches, spreadsheetResponse, type SheetColumn } from '@server/lib/spreadsheet';
-import { contentDisposition } from '@server/modules/hall/file-response';
-import type { SessionUser } from '@server/modules/identity/sessions';
-import type { OrganRow } from '@shared/contracts/contracts';
+import { contentDisposition } from '@server/lib/file-response';
+import type { SessionUser } from '@server/modules/identity';
+import type { OrganRow } from '@shared/calls/contracts';
 import { auditStatus, contractStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { contractMessages, EXPORT_FILES_MAX, type ContractFilters } from '@shared/validation/contracts';
@@ -127,7 +127,14 @@ export async function documentInput(
     | 'signedOn'
     | 'filingNo'
     | 'filedAt'
-  > & { demandId: number | null; templateId: number | null; stageId: number | null },
+  > & {
+    demandId: number | null;
+    templateId: number | null;
+    stageId: number | null;
+    paymentTerms: string | null;
+    startOn: string | null;
+    endOn: string | null;
+  },
 ) {
   const data: ContractDocumentData = {
     contractNo: row.contractNo,
@@ -142,6 +149,9 @@ export async function documentInput(
     signedOn: row.signedOn,
     filingNo: row.filingNo,
     filedAt: row.filedAt,
+    paymentTerms: row.paymentTerms,
+    startOn: row.startOn,
+    endOn: row.endOn,
   };
   return { data, template: await templateFor(db, row.templateId, row.stageId) };
 }
@@ -175,9 +185,9 @@ function lazyPdf(render: () => Promise<Buffer>): Readable {
 export async function exportContractFiles(
   db: Database,
   user: SessionUser,
-  input: ContractFilters & { contractIds?: string | undefined },
+  input: ContractFilters & { contractIds?: number[] | undefined },
 ): Promise<Response> {
-  const ids = input.contractIds ? [...new Set(input.contractIds.split(',').map(Number))] : undefined;
+  const ids = input.contractIds;
   if (ids && ids.length > EXPORT_FILES_MAX)
     throw new AppError('invalid_input', { message: contractMessages.tooManyDocuments(EXPORT_FILES_MAX) });
   const where = await visibleWhere(db, user, input, ids ? [inArray(c.contractId, ids)] : []);
@@ -188,6 +198,9 @@ export async function exportContractFiles(
         demandId: c.demandId,
         templateId: c.templateId,
         stageId: projectDemands.stageId,
+        paymentTerms: c.paymentTerms,
+        startOn: c.startOn,
+        endOn: c.endOn,
       })
       .from(c)
       .$dynamic(),

@@ -6,9 +6,7 @@
  * what (another party's contract answers 404).
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '@server/app';
-import { seedDemo } from '@server/db/seed';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   contracts,
   projectAuthorizations,
@@ -19,31 +17,44 @@ import {
   smsOutbox,
   users,
 } from '@server/db/schema';
-import { createBrowser, signInAs, TEST_CAPTCHA, type Browser } from '@server/modules/identity/test-support';
-import { createTestContext, type TestContext } from '@server/test/test-context';
+import { signedInTestApp, json } from '@server/modules/identity/test-support';
+import { phoneCodeSentText } from '@server/modules/identity';
+import { markWrites, offClock, writtenSince, type WriteMark } from '@server/test/product-clock';
 
-let ctx: TestContext;
-const browsers: Record<string, Browser> = {};
-const as = (name: string) => browsers[name] as Browser;
+const env = signedInTestApp({
+  accounts: [
+    'agency01',
+    'owner01',
+    'auditor01',
+    'authority01',
+    'admin',
+    'agency05',
+    'staff01',
+    'district01',
+    'share01',
+  ],
+  projects: 120,
+});
+const { as } = env;
 let authorizationId = 0;
 let projectId = 0;
 let contractId = 0;
+/** What the tables held before the walk (the product-clock test reads what the walk wrote). */
+let beforeWalk: WriteMark;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
-const json = async (response: Response): Promise<any> => response.json();
 const post = (who: string, path: string, fields: Record<string, string>) =>
-  as(who).fetch(`/smsend/${path}`, { method: 'POST', body: new URLSearchParams(fields) });
-const multipart = (who: string, path: string, fields: Record<string, string>) => {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  return as(who).fetch(`/smsend/${path}`, { method: 'POST', body });
-};
+  env.postForm(who, `/smsend/${path}`, fields);
+const multipart = (who: string, path: string, fields: Record<string, string>) =>
+  env.postMultipart(who, `/smsend/${path}`, fields);
 const apply = async (who = 'agency01') =>
   (await json(await as(who).fetch(`/smsend/contract/queryApply?contractId=${contractId}`))).object;
 
 async function codeFor(userId: number): Promise<string> {
-  const [user] = await ctx.db.select({ phone: users.userphone }).from(users).where(eq(users.pkid, userId));
-  const [sent] = await ctx.db
+  const [user] = await env.ctx.db
+    .select({ phone: users.userphone })
+    .from(users)
+    .where(eq(users.pkid, userId));
+  const [sent] = await env.ctx.db
     .select({ code: smsOutbox.code })
     .from(smsOutbox)
     .where(eq(smsOutbox.userphone, user!.phone!))
@@ -53,19 +64,8 @@ async function codeFor(userId: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext(
-    { CAPTCHA_TEST_CODE: TEST_CAPTCHA, TRUST_PROXY: 'true' },
-    { now: () => new Date('2026-03-02T09:00:00Z') },
-  );
-  await seedDemo(ctx.db, { projects: 120, storeFile: (bytes) => ctx.storage.write(bytes) });
-  const app = createApp(ctx);
-  for (const name of ['agency01', 'owner01', 'auditor01', 'authority01', 'admin', 'agency05', 'staff01']) {
-    const browser = createBrowser(app);
-    await signInAs(browser, name);
-    browsers[name] = browser;
-  }
   // A released project of owner01 (unit 1) whose demand agency01 (organization 1) has just accepted.
-  const [project] = await ctx.db
+  const [project] = await env.ctx.db
     .select({ pkid: projects.pkid, demandId: projectDemands.pkid })
     .from(projects)
     .innerJoin(projectDemands, eq(projectDemands.projectId, projects.pkid))
@@ -78,21 +78,24 @@ beforeAll(async () => {
     )
     .limit(1);
   projectId = project!.pkid;
-  await ctx.db.update(projects).set({ status: 2 }).where(eq(projects.pkid, projectId));
-  await ctx.db.update(projectDemands).set({ status: 2 }).where(eq(projectDemands.pkid, project!.demandId));
-  const [auth] = await ctx.db
+  await env.ctx.db.update(projects).set({ status: 2 }).where(eq(projects.pkid, projectId));
+  await env.ctx.db
+    .update(projectDemands)
+    .set({ status: 2 })
+    .where(eq(projectDemands.pkid, project!.demandId));
+  const [auth] = await env.ctx.db
     .insert(projectAuthorizations)
     .values({ projectId, demandId: project!.demandId, organizationId: 1, state: 1, respondedAt: new Date() })
     .returning({ pkid: projectAuthorizations.pkid });
   authorizationId = auth!.pkid;
-}, 240_000);
-afterAll(() => ctx.dispose());
+  beforeWalk = await markWrites(env.ctx.db);
+});
 
 describe('the demo data', () => {
   it('gives every role of the pages something to work on', async () => {
     const agencyBacklog = await json(await post('agency01', 'contract/backlog', { pageSize: '100' }));
     expect(agencyBacklog.total).toBeGreaterThan(0);
-    const [returned] = await ctx.db
+    const [returned] = await env.ctx.db
       .select({ id: contracts.contractId })
       .from(contracts)
       .where(and(eq(contracts.organizationId, 1), eq(contracts.status, 0), sql`return_reason is not null`));
@@ -101,7 +104,7 @@ describe('the demo data', () => {
     expect(shown).toMatchObject({ status: 0, returned: true });
     // owner01 gets one to confirm whenever its unit has a contract not yet submitted for filing (the
     // small data set of this test may have none; the e2e's full demo has).
-    const [open] = await ctx.db
+    const [open] = await env.ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(contracts)
       .where(and(eq(contracts.constructionId, 1), sql`status < 3 and audit_status in (0, 3)`));
@@ -120,7 +123,7 @@ describe('the demo data', () => {
     expect(filed.total).toBeGreaterThan(0);
     for (const who of ['agency01', 'owner01', 'staff01'])
       expect((await json(await post(who, 'contract/queryDoneList', {}))).total, who).toBeGreaterThan(0);
-    const [confirmedRow] = await ctx.db
+    const [confirmedRow] = await env.ctx.db
       .select({ code: contracts.ownerSmsCode, name: contracts.ownerConfirmedName })
       .from(contracts)
       .where(eq(contracts.status, 3))
@@ -142,11 +145,16 @@ describe('drafting', () => {
   });
 
   it('refuses bad input with its message and creates nothing', async () => {
-    const before = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(contracts);
+    const before = await env.ctx.db.select({ n: sql<number>`count(*)::int` }).from(contracts);
     const cases: [Record<string, string>, string][] = [
       [{ startOn: '2026-05-01', endOn: '2026-04-01' }, '结束日期不能早于开始日期'],
       [{ amount: '-100' }, '合同金额必须大于 0'],
+      [{ amount: '0' }, '合同金额必须大于 0'],
+      [{ amount: '0.00' }, '合同金额必须大于 0'],
       [{ amount: '120000000' }, '合同金额不能超过 1 亿元，请核对'],
+      // 13 digits and more: the real reason, not "必须大于 0" (issue 21).
+      [{ amount: '1234567890123' }, '合同金额不能超过 1 亿元，请核对'],
+      [{ amount: '123456789012345678.00' }, '合同金额不能超过 1 亿元，请核对'],
       [{ amount: '12.345' }, '合同金额应为最多两位小数的数字'],
       [{ startOn: '2026-02-30' }, '请输入正确的日期（年-月-日）'],
     ];
@@ -164,7 +172,7 @@ describe('drafting', () => {
     expect((await post('owner01', 'contract/add', { authorizationId: String(authorizationId) })).status).toBe(
       403,
     );
-    const after = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(contracts);
+    const after = await env.ctx.db.select({ n: sql<number>`count(*)::int` }).from(contracts);
     expect(after[0]!.n).toBe(before[0]!.n);
   });
 
@@ -225,11 +233,13 @@ describe('drafting', () => {
   });
 
   it('a party flagged by credit since selection is listed as a problem', async () => {
-    await ctx.db.execute(sql`update agent_organizations set is_lost_credit = true where organization_id = 1`);
+    await env.ctx.db.execute(
+      sql`update agent_organizations set is_lost_credit = true where organization_id = 1`,
+    );
     const check = (
       await json(await post('agency01', 'contract/checkContract', { contractId: String(contractId) }))
     ).object;
-    await ctx.db.execute(
+    await env.ctx.db.execute(
       sql`update agent_organizations set is_lost_credit = false where organization_id = 1`,
     );
     expect(check.problems).toEqual([{ field: 'contract', message: expect.stringContaining('失信名单') }]);
@@ -278,7 +288,13 @@ describe('confirmation', () => {
   it('the owner confirms with the SMS code it received; a wrong code changes nothing', async () => {
     const sent = await post('owner01', 'contract/sendConfirmCode', { contractId: String(contractId) });
     expect(sent.status).toBe(200);
-    expect((await json(sent)).data.phone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    const sentAnswer = await json(sent);
+    expect(sentAnswer.data.phone).toMatch(/^\d{3}\*{4}\d{4}$/);
+    // Demo mode: the answer says where the code can be read; production says only that it was sent.
+    expect(sentAnswer.message).toBe(
+      '验证码已发送。演示环境不发送真实短信：验证码可由系统管理员（admin）在“系统管理 › 短信发件箱”（/system/smsOutbox）查看',
+    );
+    expect(phoneCodeSentText({ config: { ...env.ctx.config, mode: 'production' } })).toBe('验证码已发送');
     const code = await codeFor(2);
     const wrong = await post('owner01', 'contract/confirm', {
       contractId: String(contractId),
@@ -294,8 +310,12 @@ describe('confirmation', () => {
     const data = (await json(confirmed)).data;
     expect(data).toMatchObject({ status: 2, returnReason: null });
     expect(data.signedOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(data.ownerConfirmation).toMatchObject({ smsCode: code });
     expect(data.ownerConfirmation.name).toBeTruthy();
+    // A spent code is never shown back: not in the answer, not to the agency reading the contract.
+    expect(data.ownerConfirmation).not.toHaveProperty('smsCode');
+    expect(JSON.stringify(data)).not.toContain(code);
+    const read = await as('agency01').fetch(`/smsend/contract/queryApply?contractId=${contractId}`);
+    expect(await read.text()).not.toContain(code);
   });
 });
 
@@ -315,16 +335,28 @@ describe('filing', () => {
     expect(submitted.status).toBe(200);
     const data = (await json(submitted)).data;
     expect(data).toMatchObject({ status: 2, auditStatus: 1 });
-    expect(data.agencyConfirmation).toMatchObject({ smsCode: code });
+    expect(data.agencyConfirmation).not.toHaveProperty('smsCode');
+    expect(JSON.stringify(data)).not.toContain(code);
+    // Neither party's code reaches the owner or a reviewer.
+    for (const who of ['owner01', 'auditor01', 'authority01']) {
+      const read = await as(who).fetch(`/smsend/contract/queryApply?contractId=${contractId}`);
+      expect(read.status).toBe(200);
+      expect(await read.text()).not.toContain(code);
+    }
     const todo = await json(await post('auditor01', 'contract/toDoContract', { pageSize: '100' }));
     expect(todo.rows.map((row: { contractId: number }) => row.contractId)).toContain(contractId);
     const overseen = await json(await post('authority01', 'contract/toDoContract', { pageSize: '100' }));
     expect(overseen.total).toBeGreaterThan(0);
-    // The authority oversees but does not decide.
-    expect(
-      (await post('authority01', 'contract/approve', { contractId: String(contractId), auditStatus: '2' }))
-        .status,
-    ).toBe(403);
+    // The authority oversees but does not decide; the parties (owner, agency) never decide their own
+    // filing (issue 21), nor do staff, district offices or the sharing account.
+    for (const who of ['authority01', 'owner01', 'agency01', 'staff01', 'district01', 'share01']) {
+      const response = await post(who, 'contract/approve', {
+        contractId: String(contractId),
+        auditStatus: '2',
+      });
+      expect(response.status, who).toBe(403);
+    }
+    expect((await apply()).auditStatus).toBe(1);
   });
 
   it('the auditor rejects with an opinion; the agency resubmits without a new code', async () => {
@@ -371,12 +403,12 @@ describe('filing', () => {
     expect(filed).toMatchObject({ status: 3, auditStatus: 2 });
     const year = new Date(Date.parse(filed.filedAt) + 8 * 3_600_000).getUTCFullYear();
     expect(filed.filingNo).toBe(`YZBA${year}${String(contractId).padStart(6, '0')}`);
-    const [project] = await ctx.db
+    const [project] = await env.ctx.db
       .select({ status: projects.status })
       .from(projects)
       .where(eq(projects.pkid, projectId));
     expect(project!.status).toBe(3);
-    const [log] = await ctx.db
+    const [log] = await env.ctx.db
       .select()
       .from(projectLogs)
       .where(eq(projectLogs.projectId, projectId))
@@ -384,7 +416,7 @@ describe('filing', () => {
       .limit(1);
     expect(log).toMatchObject({ statusFrom: 2, statusTo: 3 });
     expect(log!.content).toContain(filed.filingNo);
-    const approvals = await ctx.db
+    const approvals = await env.ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(sql`audit_records`)
       .where(sql`subject_type = 'contract' and subject_id = ${contractId} and decision = 2`);
@@ -439,18 +471,34 @@ describe('filing', () => {
     expect((await as('agency05').fetch(`/smsend/contract/queryApply?contractId=${contractId}`)).status).toBe(
       404,
     );
-    const [draft] = await ctx.db
+    const [draft] = await env.ctx.db
       .select({ id: contracts.contractId, org: contracts.organizationId })
       .from(contracts)
       .where(and(eq(contracts.status, 0), eq(contracts.organizationId, 1), sql`owner_confirmed_at is null`))
       .limit(1);
     if (!draft) return;
     expect((await as('agency05').fetch(`/smsend/contract/metadata/delete/${draft.id}`)).status).toBe(404);
+    // A page on another site cannot make the agency's browser delete it, Referer or not (issue 21).
+    const crossSite = await as('agency01').fetch(`/smsend/contract/metadata/delete/${draft.id}`, {
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(crossSite.status).toBe(403);
     expect((await as('agency01').fetch(`/smsend/contract/metadata/delete/${draft.id}`)).status).toBe(200);
-    const left = await ctx.db
+    const left = await env.ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(reviewItems)
       .where(and(eq(reviewItems.subjectType, 'contract'), eq(reviewItems.subjectId, draft.id)));
     expect(left[0]!.n).toBe(0);
+  });
+});
+
+describe('the product clock', () => {
+  it('dates every message, log line and decision of the walk by the context clock, not the database', async () => {
+    const written = await writtenSince(env.ctx.db, beforeWalk);
+    // Drafting, sending, returning, confirming, submitting, rejecting, approving and deleting all wrote.
+    expect(written.filter((row) => row.table === 'messages').length).toBeGreaterThan(3);
+    expect(written.filter((row) => row.table === 'project_logs').length).toBeGreaterThan(3);
+    expect(written.filter((row) => row.table === 'audit_records').length).toBeGreaterThan(2);
+    expect(offClock(written, env.clock.now)).toEqual([]);
   });
 });

@@ -16,10 +16,10 @@ import {
   files,
   projects,
 } from '@server/db/schema';
-import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
-import type { SessionUser } from '@server/modules/identity/sessions';
+import { fileToSendColumns, type FileToSend } from '@server/lib/file-response';
+import type { SessionUser } from '@server/modules/identity';
 import { storeUploadedFile } from '@server/storage/uploads';
-import type { GovAttachment, GovStatusRow, GovTotals } from '@shared/contracts/contracts';
+import type { GovAttachment, GovStatusRow, GovTotals } from '@shared/calls/contracts';
 import { govAttachmentKind } from '@shared/domain/contracts';
 import { AppError } from '@shared/errors/app-error';
 import { contractMessages, type ContractFilters } from '@shared/validation/contracts';
@@ -31,6 +31,7 @@ import {
   findVisible,
   govAttachmentsOf,
   govOnly,
+  newestFirst,
   rowColumns,
   toRow,
   visibleWhere,
@@ -50,22 +51,21 @@ export async function listGovStatus(
   const where = await visibleWhere(db, user, input, govOnly);
   const countKind = (kind: number) =>
     sql<number>`(select count(*) from ${g} where ${g.contractId} = ${c.contractId} and ${g.kind} = ${kind})::int`;
-  const rows = await withContractJoins(
-    db
-      .select({
-        ...rowColumns,
-        documentCount: sql<number>`(select count(*) from ${g} where ${g.contractId} = ${c.contractId})::int`,
-        procurement: countKind(govAttachmentKind.code.procurement),
-        award: countKind(govAttachmentKind.code.award),
-        total: sql<number>`(count(*) over())::int`,
-      })
-      .from(c)
-      .$dynamic(),
-  )
-    .where(where)
-    .orderBy(desc(c.createdAt), desc(c.contractId))
-    .limit(input.pageSize)
-    .offset((input.pageIdx - 1) * input.pageSize);
+  const rows = await newestFirst(
+    withContractJoins(
+      db
+        .select({
+          ...rowColumns,
+          documentCount: sql<number>`(select count(*) from ${g} where ${g.contractId} = ${c.contractId})::int`,
+          procurement: countKind(govAttachmentKind.code.procurement),
+          award: countKind(govAttachmentKind.code.award),
+          total: sql<number>`(count(*) over())::int`,
+        })
+        .from(c)
+        .$dynamic(),
+    ).where(where),
+    input,
+  );
   return {
     rows: rows.map(({ total: _total, procurement, award, documentCount, ...row }) => ({
       ...toRow(row as ContractRecord),

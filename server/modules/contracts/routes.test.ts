@@ -7,9 +7,7 @@
 import ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '@server/app';
-import { seedDemo } from '@server/db/seed';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   agentOrganizations,
   constructionUnits,
@@ -17,45 +15,33 @@ import {
   contractTemplates,
   contracts,
 } from '@server/db/schema';
-import { createBrowser, signInAs, TEST_CAPTCHA, type Browser } from '@server/modules/identity/test-support';
-import { createTestContext, type TestContext } from '@server/test/test-context';
+import { signedInTestApp, json } from '@server/modules/identity/test-support';
 import { amountInWords, sumMoney } from '@shared/money';
+import { contractMessages } from '@shared/validation/contracts';
 
-let ctx: TestContext;
-const browsers: Record<string, Browser> = {};
-const as = (name: string) => browsers[name] as Browser;
+const env = signedInTestApp({
+  accounts: ['agency01', 'owner01', 'authority01', 'admin', 'share01', 'staff01', 'district01'],
+  projects: 120,
+});
+const { as } = env;
 let agencyOrgId: number;
 let ownerUnitId: number;
 
 beforeAll(async () => {
-  ctx = await createTestContext(
-    { CAPTCHA_TEST_CODE: TEST_CAPTCHA, TRUST_PROXY: 'true' },
-    { now: () => new Date('2026-03-02T09:00:00Z') },
-  );
-  await seedDemo(ctx.db, { projects: 120, storeFile: (bytes) => ctx.storage.write(bytes) });
-  const app = createApp(ctx);
-  for (const name of ['agency01', 'owner01', 'authority01', 'admin', 'share01', 'staff01', 'district01']) {
-    const browser = createBrowser(app);
-    await signInAs(browser, name);
-    browsers[name] = browser;
-  }
-  const [org] = await ctx.db
+  const [org] = await env.ctx.db
     .select({ id: agentOrganizations.organizationId })
     .from(agentOrganizations)
     .where(eq(agentOrganizations.userId, 3));
-  const [unit] = await ctx.db
+  const [unit] = await env.ctx.db
     .select({ id: constructionUnits.constructionId })
     .from(constructionUnits)
     .where(eq(constructionUnits.userId, 2));
   agencyOrgId = org!.id;
   ownerUnitId = unit!.id;
-}, 240_000);
-afterAll(() => ctx.dispose());
+});
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are checked field by field
-const json = async (response: Response): Promise<any> => response.json();
 const post = (who: string, path: string, fields: Record<string, string>) =>
-  as(who).fetch(`/smsend/${path}`, { method: 'POST', body: new URLSearchParams(fields) });
+  env.postForm(who, `/smsend/${path}`, fields);
 
 async function pdfText(bytes: ArrayBuffer): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -78,12 +64,12 @@ async function sheetOf(response: Response): Promise<ExcelJS.Worksheet> {
 
 describe('who sees which contracts', () => {
   it('an agency lists only its own, an owner only its unit’s, the authority all', async () => {
-    const [all] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(contracts);
-    const [own] = await ctx.db
+    const [all] = await env.ctx.db.select({ n: sql<number>`count(*)::int` }).from(contracts);
+    const [own] = await env.ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(contracts)
       .where(eq(contracts.organizationId, agencyOrgId));
-    const [unit] = await ctx.db
+    const [unit] = await env.ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(contracts)
       .where(eq(contracts.constructionId, ownerUnitId));
@@ -138,7 +124,7 @@ describe('who sees which contracts', () => {
   });
 
   it('another party’s contract answers 404, like a missing one; sharing departments see no unfiled one', async () => {
-    const [theirs] = await ctx.db
+    const [theirs] = await env.ctx.db
       .select({ id: contracts.contractId })
       .from(contracts)
       .where(sql`${contracts.organizationId} <> ${agencyOrgId} and ${contracts.status} <> 3`)
@@ -179,7 +165,7 @@ describe('who sees which contracts', () => {
 
 describe('the contract document', () => {
   it('is a small PDF whose text holds the parties, the amount in capitals, the filing number and page numbers', async () => {
-    const [row] = await ctx.db
+    const [row] = await env.ctx.db
       .select({ id: contracts.contractId, amount: contracts.amount, filingNo: contracts.filingNo })
       .from(contracts)
       .where(and(eq(contracts.organizationId, agencyOrgId), eq(contracts.status, 3)))
@@ -201,6 +187,55 @@ describe('the contract document', () => {
     expect(text).toContain(amountInWords(row!.amount!));
     expect(text).toContain(row!.filingNo!);
     expect(text).toMatch(/第 1 页 共 \d+ 页/);
+  });
+});
+
+describe('what was entered on the contract', () => {
+  it('prints the payment terms and the survey period entered, not the template’s default', async () => {
+    const [row] = await env.ctx.db
+      .select({ id: contracts.contractId })
+      .from(contracts)
+      .where(and(eq(contracts.organizationId, agencyOrgId), eq(contracts.status, 3)))
+      .limit(1);
+    await env.ctx.db
+      .update(contracts)
+      .set({ paymentTerms: '合同签订后支付30%，验收后付清', startOn: '2026-03-05', endOn: '2026-06-30' })
+      .where(eq(contracts.contractId, row!.id));
+    const response = await as('agency01').fetch(`/smsend/contract/document?contractId=${row!.id}`);
+    expect(response.status).toBe(200);
+    const text = await pdfText(await response.arrayBuffer());
+    expect(text).toContain('合同签订后支付30%，验收后付清');
+    expect(text).toContain('2026年3月5日至2026年6月30日');
+    expect(text).not.toContain('甲方一次付清合同金额');
+  });
+
+  it('adds the entered terms after a template that has no place for them', async () => {
+    const { renderContractPdf } = await import('./document');
+    const pdf = await renderContractPdf(
+      { title: '简易合同', version: 1, content: '<h2>测绘服务合同</h2><p>甲方：{{ownerName}}</p>' },
+      {
+        contractNo: 'HT-1',
+        contractName: '测试合同',
+        ownerName: '甲公司',
+        agencyName: '乙公司',
+        projectName: '项目',
+        projectNo: 'XM-1',
+        stageName: null,
+        items: [],
+        amount: '1000.00',
+        signedOn: null,
+        filingNo: null,
+        filedAt: null,
+        paymentTerms: '分两期支付',
+        startOn: '2026-04-01',
+        endOn: null,
+      },
+    );
+    const text = await pdfText(
+      pdf.buffer.slice(pdf.byteOffset, pdf.byteOffset + pdf.byteLength) as ArrayBuffer,
+    );
+    expect(text).toContain('付款方式：分两期支付');
+    expect(text).toContain('履行期限：自2026年4月1日起');
   });
 });
 
@@ -241,7 +276,7 @@ describe('templates', () => {
     });
     expect(unknown.status).toBe(400);
     expect((await json(unknown)).message).toBe('模板中有未知的占位符：nobody');
-    const [count] = await ctx.db
+    const [count] = await env.ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(contractTemplates)
       .where(eq(contractTemplates.stageId, 1));
@@ -253,7 +288,7 @@ describe('templates', () => {
 
 describe('exports', () => {
   it('excelContractQuery: every row, amounts as numbers, dates as dates, an exact totals row', async () => {
-    const rows = await ctx.db
+    const rows = await env.ctx.db
       .select({ amount: contracts.amount })
       .from(contracts)
       .where(eq(contracts.status, 3));
@@ -273,7 +308,7 @@ describe('exports', () => {
 
   it('exportExcel follows the role: the agency gets its own contracts only', async () => {
     const sheet = await sheetOf(await as('agency01').fetch('/smsend/contract/exportExcel'));
-    const [own] = await ctx.db
+    const [own] = await env.ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(contracts)
       .where(eq(contracts.organizationId, agencyOrgId));
@@ -282,7 +317,7 @@ describe('exports', () => {
 
   it('excelOrgan sums per agency', async () => {
     const sheet = await sheetOf(await as('authority01').fetch('/smsend/contract/excelOrgan'));
-    const [all] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(contracts);
+    const [all] = await env.ctx.db.select({ n: sql<number>`count(*)::int` }).from(contracts);
     expect(sheet.getRow(sheet.rowCount).getCell(2).value).toBe(all!.n);
   });
 
@@ -302,6 +337,14 @@ describe('exports', () => {
     });
     expect(names).toHaveLength(2);
     expect(names[0]).toMatch(/\.pdf$/);
+  });
+
+  it('exportFiles answers 400, not 500, for an id beyond 2^31−1 (issue 21)', async () => {
+    for (const ids of ['2147483648', '1,99999999999', '0x10']) {
+      const response = await as('agency01').fetch(`/smsend/contract/exportFiles?contractIds=${ids}`);
+      expect(response.status, ids).toBe(400);
+      expect((await json(response)).message).toBe(contractMessages.contractId);
+    }
   });
 });
 
@@ -335,7 +378,7 @@ describe('government purchase', () => {
       body,
     });
     expect(upload.status).toBe(200);
-    const [n] = await ctx.db
+    const [n] = await env.ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(contractGovAttachments)
       .where(eq(contractGovAttachments.contractId, withDocs.contractId));
@@ -352,7 +395,7 @@ describe('government purchase', () => {
     ).toBe(400);
 
     const totals = await json(await as('authority01').fetch('/smsend/contract/govPurchaseTotal'));
-    const amounts = await ctx.db
+    const amounts = await env.ctx.db
       .select({ amount: contracts.amount })
       .from(contracts)
       .where(eq(contracts.isGovPurchase, true));

@@ -1,17 +1,12 @@
-/** The contract service (shared/contracts/contracts.ts); rules in service.ts, gov.ts, templates.ts. */
-import { implement, reply } from '@server/lib/contracts';
-import { contentDisposition, fileResponse } from '@server/modules/hall/file-response';
-import { contractCalls } from '@shared/contracts/contracts';
+/** The contract service (shared/calls/contracts.ts); rules in service.ts, gov.ts, templates.ts. */
+import { implement, reply } from '@server/lib/calls';
+import { contentDisposition, fileResponse, privately } from '@server/lib/file-response';
+import { contractCalls } from '@shared/calls/contracts';
 import { renderContractPdf } from './document';
 import { documentInput, exportContractFiles, exportContracts, exportOrgans, safeName } from './export';
 import { govFile, govTotals, listGovAttachments, listGovStatus, saveGovAttachment } from './gov';
 import { completeOnly, findVisible, getContract, listContracts, listOrgans, yearFigures } from './service';
 import { listTemplates, saveTemplate } from './templates';
-
-function privately(response: Response): Response {
-  response.headers.set('Cache-Control', 'private, no-store');
-  return response;
-}
 
 export const contractRoutes = implement(contractCalls, (ctx) => {
   const { db, storage } = ctx;
@@ -49,7 +44,7 @@ export const contractRoutes = implement(contractCalls, (ctx) => {
     saveGovAttachments: async (input, { user }) =>
       reply(await saveGovAttachment(ctx, user, input), '材料已上传'),
     govFile: async ({ id }, { user }) =>
-      privately(fileResponse(storage, await govFile(db, user, id), 'attachment')),
+      privately(await fileResponse(storage, await govFile(db, user, id), 'attachment')),
     govTotals: ({ year }, { user }) => govTotals(db, user, year),
   };
 });

@@ -16,7 +16,7 @@ import {
   departments,
   projects,
 } from '@server/db/schema';
-import type { SessionUser } from '@server/modules/identity/sessions';
+import type { SessionUser } from '@server/modules/identity';
 import { roles } from '@shared/domain/roles';
 import { contractStatus } from '@shared/domain/statuses';
 

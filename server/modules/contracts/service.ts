@@ -11,7 +11,6 @@ import {
   agentOrganizations,
   constructionUnits,
   contractGovAttachments,
-  contractTemplates,
   contracts,
   districts,
   files,
@@ -21,14 +20,15 @@ import {
   stages,
   surveyItems,
 } from '@server/db/schema';
-import type { SessionUser } from '@server/modules/identity/sessions';
-import type { ContractDetail, ContractRow, OrganRow, YearFigures } from '@shared/contracts/contracts';
+import type { SessionUser } from '@server/modules/identity';
+import type { ContractDetail, ContractRow, OrganRow, YearFigures } from '@shared/calls/contracts';
 import { roles } from '@shared/domain/roles';
 import { contractStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { amountInWords } from '@shared/money';
 import { contractMessages, type ContractFilters } from '@shared/validation/contracts';
 import { contractScope } from './scope';
+import { templateRefOf } from './templates';
 
 const c = contracts;
 
@@ -129,6 +129,18 @@ export const govOnly = [eq(c.isGovPurchase, true)];
 
 type Paging = { pageIdx: number; pageSize: number };
 
+/** One page of contracts (`pageIdx` from 1), the newest first: by creation, or by the last update. */
+export function newestFirst<T extends PgSelect>(
+  query: T,
+  { pageIdx, pageSize }: Paging,
+  by: 'createdAt' | 'updatedAt' = 'createdAt',
+) {
+  return query
+    .orderBy(desc(c[by]), desc(c.contractId))
+    .limit(pageSize)
+    .offset((pageIdx - 1) * pageSize);
+}
+
 /** One page of visible contracts, newest first. */
 export async function listContracts(
   db: Queryable,
@@ -137,16 +149,15 @@ export async function listContracts(
   extra: SQL[] = [],
 ): Promise<{ rows: ContractRow[]; total: number }> {
   const where = await visibleWhere(db, user, input, extra);
-  const rows = await withContractJoins(
-    db
-      .select({ ...rowColumns, total: sql<number>`count(*) over()::int` })
-      .from(c)
-      .$dynamic(),
-  )
-    .where(where)
-    .orderBy(desc(c.createdAt), desc(c.contractId))
-    .limit(input.pageSize)
-    .offset((input.pageIdx - 1) * input.pageSize);
+  const rows = await newestFirst(
+    withContractJoins(
+      db
+        .select({ ...rowColumns, total: sql<number>`count(*) over()::int` })
+        .from(c)
+        .$dynamic(),
+    ).where(where),
+    input,
+  );
   const total = rows[0]?.total ?? (input.pageIdx > 1 ? await countContracts(db, where) : 0);
   return { rows: rows.map(({ total: _total, ...row }) => toRow(row as ContractRecord)), total };
 }
@@ -270,17 +281,6 @@ export async function getContract(
     paymentTerms,
     ...fields
   } = row;
-  const [template] =
-    templateId === null
-      ? []
-      : await db
-          .select({
-            templateId: contractTemplates.templateId,
-            version: contractTemplates.version,
-            title: contractTemplates.title,
-          })
-          .from(contractTemplates)
-          .where(eq(contractTemplates.templateId, templateId));
   const attachments = (await govAttachmentsOf(db, [contractId])).map(
     ({ contractId: _id, ...attachment }) => attachment,
   );
@@ -288,7 +288,7 @@ export async function getContract(
     ...toRow(fields as ContractRecord),
     items: await itemsOf(db, demandId),
     amountInWords: fields.amount === null ? null : amountInWords(fields.amount),
-    template: template ?? null,
+    template: await templateRefOf(db, templateId),
     govAttachments: attachments,
     canEditGov: canEditGov(user, fields),
     startOn,

@@ -10,11 +10,11 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import { contractTemplates, contracts, stages, users } from '@server/db/schema';
 import { sanitizeRichText } from '@server/lib/html-sanitizer';
-import type { SessionUser } from '@server/modules/identity/sessions';
-import type { ContractTemplate } from '@shared/contracts/contracts';
+import type { SessionUser } from '@server/modules/identity';
+import type { ContractTemplate } from '@shared/calls/contracts';
 import { AppError } from '@shared/errors/app-error';
 import { contractMessages, type TemplateSaveInput } from '@shared/validation/contracts';
-import { unknownPlaceholders } from './document';
+import { unknownPlaceholders } from '@shared/domain/contracts';
 
 const t = contractTemplates;
 
@@ -27,6 +27,16 @@ export async function currentTemplate(db: Queryable, stageId: number) {
     .orderBy(desc(t.version))
     .limit(1);
   return row;
+}
+
+/** The template a contract was drafted from, as its detail names it (none without an id). */
+export async function templateRefOf(db: Queryable, templateId: number | null) {
+  if (templateId === null) return null;
+  const [row] = await db
+    .select({ templateId: t.templateId, version: t.version, title: t.title })
+    .from(t)
+    .where(eq(t.templateId, templateId));
+  return row ?? null;
 }
 
 /** Every version (of one stage, or of all), newest first within a stage. */

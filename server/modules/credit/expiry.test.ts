@@ -7,7 +7,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { agentOrganizations, agentStaff, auditRecords, creditEntries, messages } from '@server/db/schema';
-import { seedDemo } from '@server/db/seed';
+import { seedDemo } from '@server/seed';
 import { createTestContext, type TestContext } from '@server/test/test-context';
 import { beijingDate } from '@shared/validation/jobs';
 import { isAgencySelectable, isPersonBlacklisted, syncCreditFlags } from './flags';

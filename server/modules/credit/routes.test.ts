@@ -4,7 +4,7 @@
  * person blacklist holds across agencies, and an agency sees only its own staff's blacklist record.
  */
 import { and, count, desc, eq, isNotNull, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   agentOrganizations,
   agentStaff,
@@ -19,27 +19,17 @@ import {
   projects,
   stages,
 } from '@server/db/schema';
-import { AGENCY_ORG_ID } from '@server/db/seed/demo-context';
-import {
-  createIdentityTestContext,
-  demoLoginNames,
-  signInDemoBrowsers,
-  type Browser,
-} from '@server/modules/identity/test-support';
+import { AGENCY_ORG_ID } from '@server/seed/demo-context';
+import { demoLoginNames, signedInTestApp } from '@server/modules/identity/test-support';
+import { markWrites, offClock, writtenSince } from '@server/test/product-clock';
 import { beijingDate } from '@shared/validation/jobs';
+import { demoPerson } from '@server/modules/staff/test-support';
 import { isAgencySelectable } from './flags';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let browsers: Record<string, Browser> = {};
+const env = signedInTestApp();
 const managers = new Set(['admin', 'authority01']);
 
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  browsers = await signInDemoBrowsers(env.app);
-}, 60_000);
-afterAll(() => env.ctx.dispose());
-
-const as = (name: string) => browsers[name] as Browser;
+const { as } = env;
 const today = () => beijingDate(env.clock.now);
 interface Envelope {
   success: boolean;
@@ -194,6 +184,27 @@ describe('an organization blacklist entry', () => {
     [{ reason: '', startDate: '2026-03-10' }, 'reason', '请输入原因'],
     [{ reason: '测试', startDate: '2026-02-30' }, 'startDate', '日期格式不正确'],
     [{ reason: '测试', startDate: '2026-03-10', evidence1: new File(['MZ'], '证据.exe') }, 'evidence1', ''],
+    // Content checked like every other upload (issue 21): HTML named .pdf or .png is refused, and
+    // a good first file is not kept when a later one is refused.
+    [
+      {
+        reason: '测试',
+        startDate: '2026-03-10',
+        evidence1: new File(['<html><script>x</script>'], '证据.pdf'),
+      },
+      'evidence1',
+      '文件内容与扩展名不符',
+    ],
+    [
+      {
+        reason: '测试',
+        startDate: '2026-03-10',
+        evidence1: new File(['%PDF-1.4 真的'], '证据.pdf'),
+        evidence2: new File(['<html></html>'], '照片.png'),
+      },
+      'evidence2',
+      '文件内容与扩展名不符',
+    ],
   ] as [Record<string, string | File>, string, string][])(
     'refuses %o with a 400 that changes nothing',
     async (fields, field, message) => {
@@ -217,6 +228,31 @@ describe('an organization blacklist entry', () => {
     );
     expect(response.status).toBe(404);
   });
+});
+
+describe("the spec's GET of a credit decision (issue 21)", () => {
+  it.each(['agentorg/updateLoseAog', 'agentorg/updateUnqualifiedAog'])(
+    '%s: recorded by GET like by POST; refused from another site',
+    async (path) => {
+      const organizationId = String(await cleanAgency());
+      const query = new URLSearchParams({
+        organizationId,
+        reason: '经调查认定',
+        startDate: today(),
+      }).toString();
+      const [entries] = [await entryCount()];
+      const crossSite = await as('authority01').fetch(`/smsend/${path}?${query}`, {
+        headers: { 'sec-fetch-site': 'cross-site' },
+      });
+      expect(crossSite.status).toBe(403);
+      expect(await entryCount()).toBe(entries);
+      expect((await as('agency01').fetch(`/smsend/${path}?${query}`)).status).toBe(403);
+      const recorded = await as('authority01').fetch(`/smsend/${path}?${query}`);
+      expect(recorded.status).toBe(200);
+      expect((await json(recorded)).data).toMatchObject({ organizationId: Number(organizationId) });
+      expect(await entryCount()).toBe(Number(entries) + 1);
+    },
+  );
 });
 
 describe('every credit decision', () => {
@@ -252,6 +288,7 @@ describe('every credit decision', () => {
         ).json()) as { object: { decisionLabel: string; opinion: string; auditorName: string }[] }
       ).object;
     const before = (await timeline()).length;
+    const mark = await markWrites(env.ctx.db);
     const added = await json(
       await as('authority01').fetch(
         '/smsend/agentorg/updateLoseAog',
@@ -286,6 +323,10 @@ describe('every credit decision', () => {
     expect((await lastMessage(org!.userId!))?.messageContent).toBe(
       '贵机构的失信记录已撤销。撤销原因：已整改',
     );
+    // Every message, log line and decision it wrote carries the product's clock (issue 21).
+    const written = await writtenSince(env.ctx.db, mark);
+    expect(written.some((row) => row.table === 'messages')).toBe(true);
+    expect(offClock(written, env.clock.now)).toEqual([]);
   });
 
   it('of the person blacklist is in the timeline of the person in every agency', async () => {
@@ -471,16 +512,8 @@ describe('agUnqualified', () => {
 
 describe('the person blacklist', () => {
   it('flags the person in every agency, and an agency sees only its own staff', async () => {
-    const [own] = await env.ctx.db
-      .select()
-      .from(agentStaff)
-      .where(eq(agentStaff.organizationId, AGENCY_ORG_ID))
-      .limit(1);
-    const [other] = await env.ctx.db
-      .select()
-      .from(agentStaff)
-      .where(ne(agentStaff.organizationId, AGENCY_ORG_ID))
-      .limit(1);
+    const own = await demoPerson(env.ctx.db, 'own');
+    const other = await demoPerson(env.ctx.db, 'other');
     const bad = await as('authority01').fetch(
       '/smsend/agentstaff/addBlacklist',
       multipart({

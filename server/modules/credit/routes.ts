@@ -1,7 +1,7 @@
-/** Credit entries (shared/contracts/credit.ts): lists, adding, ending, violation projects, red list. */
-import { implement, reply } from '@server/lib/contracts';
-import { fileResponse } from '@server/modules/hall/file-response';
-import { creditCalls } from '@shared/contracts/credit';
+/** Credit entries (shared/calls/credit.ts): lists, adding, ending, violation projects, red list. */
+import { implement, reply } from '@server/lib/calls';
+import { fileResponse } from '@server/lib/file-response';
+import { creditCalls } from '@shared/calls/credit';
 import {
   addCreditEntry,
   breakProjectsOfEntry,
@@ -44,5 +44,5 @@ export const creditRoutes = implement(creditCalls, (ctx) => ({
   unqualifiedSelf: (input, { user }) => listOwnUnqualified(ctx.db, user, input),
   reportProjects: (input) => listReportProjects(ctx.db, input),
   redList: (input) => listCreditEntries(ctx.db, { kinds: ['red'], statuses: ['active'] }, input),
-  evidence: async ({ id }) => fileResponse(ctx.storage, await getEvidenceFile(ctx.db, id), 'inline'),
+  evidence: async ({ id }) => await fileResponse(ctx.storage, await getEvidenceFile(ctx.db, id), 'inline'),
 }));

@@ -9,15 +9,15 @@ import type { Queryable } from '@server/db/database';
 import { agentOrganizations, agentStaff, creditEntries, files } from '@server/db/schema';
 import { writeDroppingPages } from '@server/lib/page-cache';
 import { containsPattern } from '@server/db/contains-pattern';
-import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
-import type { SessionUser } from '@server/modules/identity/sessions';
-import { storeUploadedFile } from '@server/storage/uploads';
+import { fileToSendColumns, type FileToSend } from '@server/lib/file-response';
+import type { SessionUser } from '@server/modules/identity';
+import { checkUploadedFile, storeUploadedFile } from '@server/storage/uploads';
 import type {
   BreakProjectRow,
   CreditEntryRow,
   PersonBlacklistDetail,
   ReportProjectRow,
-} from '@shared/contracts/credit';
+} from '@shared/calls/credit';
 import { creditEntryKindLabels, type CreditEntryKind, type CreditEntryStatus } from '@shared/domain/credit';
 import { roles } from '@shared/domain/roles';
 import { AppError } from '@shared/errors/app-error';
@@ -175,17 +175,10 @@ export interface NewEntry {
 
 const kindNoun = (kind: CreditEntryKind) => creditEntryKindLabels[kind];
 
-/** Adds an entry decided by `user`; the flags follow at once when it is in force today. */
-export async function addCreditEntry(
-  ctx: CreditContext,
-  user: SessionUser,
-  kind: CreditEntryKind,
-  input: NewEntry,
-): Promise<CreditEntryRow> {
-  const today = beijingDate(ctx.services.now());
-  // Everything that can refuse is checked before the evidence is stored.
+/** Refuses an entry for an unknown agency, one already in force, or unknown violation projects. */
+async function checkNewEntry(db: Queryable, kind: CreditEntryKind, input: NewEntry, today: string) {
   if (kind !== 'personBlacklist') {
-    const [org] = await ctx.db
+    const [org] = await db
       .select({ auditStatus: agentOrganizations.auditStatus })
       .from(agentOrganizations)
       .where(eq(agentOrganizations.organizationId, input.organizationId ?? 0));
@@ -196,7 +189,7 @@ export async function addCreditEntry(
       ? sql`upper(id_card_no) = upper(${input.idCardNo ?? ''})`
       : sql`organization_id = ${input.organizationId ?? 0}`;
   const open = rowsOf(
-    await ctx.db.execute(
+    await db.execute(
       sql`select 1 from credit_entries where kind = ${kind} and status = 'active' and ${subject} and (end_date is null or end_date >= ${today}::date) limit 1`,
     ),
   );
@@ -206,7 +199,7 @@ export async function addCreditEntry(
     });
   if (input.projectIds && input.projectIds.length > 0) {
     const found = rowsOf<{ n: number }>(
-      await ctx.db.execute(
+      await db.execute(
         sql`select count(*)::int as n from projects where pkid in (${sql.join(
           input.projectIds.map((p) => sql`${p}`),
           sql`, `,
@@ -216,13 +209,22 @@ export async function addCreditEntry(
     if ((found[0]?.n ?? 0) !== new Set(input.projectIds).size)
       throw new AppError('invalid_input', { message: '违规项目不存在', field: 'projectIds' });
   }
+}
+
+/** Stores the evidence files given (evidence1…3); a refused file answers on its own field. */
+async function storeEvidence(ctx: CreditContext, user: SessionUser, input: NewEntry): Promise<string[]> {
   const evidenceFileIds: string[] = [];
-  for (const [field, file] of [
-    ['evidence1', input.evidence1],
-    ['evidence2', input.evidence2],
-    ['evidence3', input.evidence3],
-  ] as const) {
-    if (!file) continue;
+  const given = (
+    [
+      ['evidence1', input.evidence1],
+      ['evidence2', input.evidence2],
+      ['evidence3', input.evidence3],
+    ] as const
+  ).filter(([, file]) => file !== undefined);
+  // Every file is checked (name, size, content) before any is stored.
+  for (const [field, file] of given)
+    await checkUploadedFile(file, evidenceExtensions, { field, contentMustMatch: true });
+  for (const [field, file] of given) {
     try {
       evidenceFileIds.push((await storeUploadedFile(ctx, file, evidenceExtensions, user.pkid)).fileId);
     } catch (error) {
@@ -231,41 +233,44 @@ export async function addCreditEntry(
       throw error;
     }
   }
+  return evidenceFileIds;
+}
+
+/** Adds an entry decided by `user`; the flags follow at once when it is in force today. */
+export async function addCreditEntry(
+  ctx: CreditContext,
+  user: SessionUser,
+  kind: CreditEntryKind,
+  input: NewEntry,
+): Promise<CreditEntryRow> {
+  const today = beijingDate(ctx.services.now());
+  // Everything that can refuse is checked before the evidence is stored.
+  await checkNewEntry(ctx.db, kind, input, today);
+  const evidenceFileIds = await storeEvidence(ctx, user, input);
   const now = ctx.services.now();
+  const decided = {
+    kind,
+    organizationId: input.organizationId ?? null,
+    personName: input.personName ?? null,
+    idCardNo: input.idCardNo ?? null,
+    reason: input.reason,
+    startDate: input.startDate,
+    endDate: input.endDate ?? null,
+  };
   const pkid = await writeDroppingPages(ctx, async (tx, dropPages) => {
     const [row] = await tx
       .insert(creditEntries)
       .values({
-        kind,
-        organizationId: input.organizationId ?? null,
-        personName: input.personName ?? null,
-        idCardNo: input.idCardNo ?? null,
-        reason: input.reason,
+        ...decided,
         projectIds: [...new Set(input.projectIds ?? [])],
         evidenceFileIds,
-        startDate: input.startDate,
-        endDate: input.endDate ?? null,
         decidedBy: user.pkid,
         decidedAt: now,
       })
       .returning({ pkid: creditEntries.pkid });
     if (!row) throw new AppError('internal');
     await syncAfterChange(tx, dropPages, today);
-    await recordCreditDecision(
-      tx,
-      {
-        kind,
-        organizationId: input.organizationId ?? null,
-        personName: input.personName ?? null,
-        idCardNo: input.idCardNo ?? null,
-        reason: input.reason,
-        startDate: input.startDate,
-        endDate: input.endDate ?? null,
-      },
-      { type: 'flagged' },
-      user,
-      now,
-    );
+    await recordCreditDecision(tx, decided, { type: 'flagged' }, user, now);
     return row.pkid;
   });
   return (await entryById(ctx.db, pkid)) as CreditEntryRow;

@@ -8,9 +8,9 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import { agentOrganizations, agentStaff, auditRecords } from '@server/db/schema';
-import type { SessionUser } from '@server/modules/identity/sessions';
-import { sendMessage } from '@server/modules/messages/service';
-import { reviewLink } from '@server/modules/review/kinds';
+import type { SessionUser } from '@server/modules/identity';
+import { sendMessage } from '@server/modules/messages';
+import { reviewLink } from '@shared/domain/review-kinds';
 import { creditEntryKindLabels, type CreditEntryKind } from '@shared/domain/credit';
 import { roles } from '@shared/domain/roles';
 import { auditDecision, auditSubject } from '@shared/domain/statuses';
@@ -136,6 +136,7 @@ export async function recordCreditDecision(
         toUserId: subject.userId,
         content: messageText(entry, decision),
         link: subject.link,
+        at,
       });
     }
   }

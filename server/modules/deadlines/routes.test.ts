@@ -5,10 +5,10 @@
  * and calendar are the administrator's.
  */
 import { and, eq, isNotNull, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages, reviewItems, serviceDeadlines, workingCalendar } from '@server/db/schema';
 import { createJobRunner } from '@server/modules/jobs/runner';
-import { productJobs } from '@server/modules/jobs/definitions';
+import { productJobs } from '@server/jobs';
 import {
   createTicketGrantingTicket,
   openSession,
@@ -16,20 +16,14 @@ import {
   type SessionUser,
 } from '@server/modules/identity/sessions';
 import { hashId } from '@server/modules/identity/tokens';
-import {
-  createIdentityTestContext,
-  demoLoginNames,
-  signInDemoBrowsers,
-  type Browser,
-} from '@server/modules/identity/test-support';
-import { reviewKindTypes, reviewLink } from '@server/modules/review/kinds';
-import { decide, listTodo } from '@server/modules/review/service';
+import { demoLoginNames, signedInTestApp } from '@server/modules/identity/test-support';
+import { reviewKindTypes, reviewLink } from '@shared/domain/review-kinds';
+import { decide, listTodo } from '@server/modules/review';
 import type { AuditSubject } from '@shared/domain/statuses';
 import { DEADLINE_REMINDER_JOB, reviewTaskType } from './service';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let browsers: Record<string, Browser> = {};
-const as = (name: string) => browsers[name] as Browser;
+const env = signedInTestApp();
+const { as } = env;
 const post = (who: string, path: string, fields: Record<string, string>) =>
   as(who).fetch(path, { method: 'POST', body: new URLSearchParams(fields) });
 
@@ -40,12 +34,6 @@ async function signedIn(pkid: number): Promise<SessionUser> {
   if (!user) throw new Error(`no session for ${pkid}`);
   return user;
 }
-
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  browsers = await signInDemoBrowsers(env.app);
-}, 120_000);
-afterAll(() => env.ctx.dispose());
 
 /** A pending item with an applicant, withdrawn and submitted again so its deadline is fresh. */
 async function resubmitted() {
@@ -63,8 +51,8 @@ async function resubmitted() {
   if (!item?.applicantId) throw new Error('the demo data has no pending agency application');
   const applicant = await signedIn(item.applicantId);
   const subject = { subjectType: item.subjectType as AuditSubject, subjectId: item.subjectId };
-  await decide(env.ctx.db, applicant, { ...subject, decision: 'withdraw' });
-  await decide(env.ctx.db, applicant, { ...subject, decision: 'submit' });
+  await decide(env.ctx, applicant, { ...subject, decision: 'withdraw' });
+  await decide(env.ctx, applicant, { ...subject, decision: 'submit' });
   const [after] = await env.ctx.db.select().from(reviewItems).where(eq(reviewItems.pkid, item.pkid));
   return after!;
 }
@@ -77,6 +65,14 @@ describe('deadlines on review to-dos', () => {
     expect(item.remindAt).not.toBeNull();
     expect(item.remindedAt).toBeNull();
     expect(item.dueAt!.getTime()).toBeGreaterThan(item.submittedAt!.getTime());
+    // One working day before the due day: the reminder's Beijing day is before the last day of the
+    // deadline (the due day), and it is a working day (no weekend in this calendar's seeded holidays).
+    const beijingDay = (moment: Date) =>
+      new Date(moment.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const dueDay = beijingDay(new Date(item.dueAt!.getTime() - 1));
+    expect(
+      beijingDay(item.remindAt!) < dueDay || item.remindAt!.getTime() === item.submittedAt!.getTime(),
+    ).toBe(true);
     const reminders = () =>
       env.ctx.db
         .select()
@@ -104,6 +100,9 @@ describe('deadlines on review to-dos', () => {
     expect(outcomes).toHaveLength(1);
     const sent = (await reminders()).length - before;
     expect(sent).toBeGreaterThan(0);
+    // Sent at the product's clock (moved here), not the machine's.
+    const sentAt = env.clock.now.getTime();
+    for (const message of (await reminders()).slice(before)) expect(message.addTime.getTime()).toBe(sentAt);
     // The job is due again later: the task is not reminded twice.
     env.clock.now = new Date(env.clock.now.getTime() + 60 * 60_000);
     await Promise.all([first.runDue(), second.runDue()]);

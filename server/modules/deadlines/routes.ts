@@ -1,6 +1,6 @@
-/** Service deadlines and the working-day calendar (shared/contracts/deadlines.ts). */
-import { implement, reply } from '@server/lib/contracts';
-import { deadlineCalls } from '@shared/contracts/deadlines';
+/** Service deadlines and the working-day calendar (shared/calls/deadlines.ts). */
+import { implement, reply } from '@server/lib/calls';
+import { deadlineCalls } from '@shared/calls/deadlines';
 import {
   deleteCalendarDay,
   editDeadlineSetting,

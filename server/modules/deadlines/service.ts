@@ -5,27 +5,17 @@
  * tells the holders one working day before, and `deadlineView` gives every list its due date and
  * overdue mark. Administrators edit the days per type and the holiday calendar on /task/time.
  */
-import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
-import {
-  agentOrganizations,
-  projectAuthorizations,
-  projects,
-  reviewItems,
-  serviceDeadlines,
-  workingCalendar,
-} from '@server/db/schema';
-import { sendMessage } from '@server/modules/messages/service';
-import { reviewersOf } from '@server/modules/review/pool';
-import { reviewLink } from '@server/modules/review/kinds';
+import { serviceDeadlines, workingCalendar } from '@server/db/schema';
 import {
   deadlineTaskLabel,
   deadlineTaskTypes,
   isDeadlineTaskType,
   type DeadlineTaskType,
 } from '@shared/domain/deadlines';
-import { auditStatus, auditSubject, authorizationState, type AuditSubject } from '@shared/domain/statuses';
+import type { AuditSubject } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { deadlineAfter, type Deadline, type WorkingCalendar } from '@shared/domain/working-days';
 
@@ -78,107 +68,17 @@ export function reviewTaskType(subjectType: AuditSubject): DeadlineTaskType | nu
 
 // ── Reminders ────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * One job sends every reminder that came due (server/jobs.ts): the review engine's tasks
+ * (server/modules/review/reminders.ts) and the agencies' answers to authorizations
+ * (server/modules/authorizations/reminders.ts). Each claims a task by a conditional UPDATE of its
+ * `reminded_at` in the transaction that sends the message, so several runners send each once.
+ */
 export const DEADLINE_REMINDER_JOB = 'deadline-reminders';
 
-/**
- * Sends the reminders that are due: each pending review task whose reminder moment passed gets one
- * message to whoever must act (its holder, or the kind's reviewers). Safe with several instances and
- * repeated runs: the task is claimed by a conditional UPDATE (reminded_at is null) in the transaction
- * that sends its message, so of two runners the second one matches no row and sends nothing.
- */
-export async function sendDueReminders(ctx: AppContext, now: Date): Promise<number> {
-  const due = await ctx.db
-    .select({ pkid: reviewItems.pkid })
-    .from(reviewItems)
-    .where(
-      and(
-        eq(reviewItems.status, auditStatus.code.pending),
-        lte(reviewItems.remindAt, now),
-        isNull(reviewItems.remindedAt),
-      ),
-    )
-    .orderBy(asc(reviewItems.remindAt))
-    .limit(500);
-  let sent = 0;
-  for (const { pkid } of due) {
-    const reminded = await ctx.db.transaction(async (tx) => {
-      const [item] = await tx
-        .update(reviewItems)
-        .set({ remindedAt: now })
-        .where(
-          and(
-            eq(reviewItems.pkid, pkid),
-            isNull(reviewItems.remindedAt),
-            eq(reviewItems.status, auditStatus.code.pending),
-          ),
-        )
-        .returning({
-          subjectType: reviewItems.subjectType,
-          subjectId: reviewItems.subjectId,
-          assigneeId: reviewItems.assigneeId,
-          applicantId: reviewItems.applicantId,
-          dueAt: reviewItems.dueAt,
-        });
-      if (!item) return false;
-      const type = item.subjectType as AuditSubject;
-      const holders =
-        item.assigneeId !== null
-          ? [item.assigneeId]
-          : (await reviewersOf(tx, type)).filter((id) => id !== item.applicantId);
-      const dueText = item.dueAt ? formatBeijingDate(new Date(item.dueAt.getTime() - 1)) : '';
-      for (const userId of holders)
-        await sendMessage(tx, {
-          toUserId: userId,
-          content: `办理时限提醒：${auditSubject.label(type)}待办将于 ${dueText} 到期，请及时办理。`,
-          link: reviewLink(type, item.subjectId, 'reviewer'),
-        });
-      return true;
-    });
-    if (reminded) sent++;
-  }
-  return sent + (await sendAuthorizationReminders(ctx, now));
-}
-
-/**
- * The agency's answer to an authorization (a to-do on /notdchy/toDoList): the same reminder, claimed
- * the same way on its own table, sent to the agency's account.
- */
-async function sendAuthorizationReminders(ctx: AppContext, now: Date): Promise<number> {
-  const a = projectAuthorizations;
-  const pending = eq(a.state, authorizationState.code.pending);
-  const due = await ctx.db
-    .select({ pkid: a.pkid })
-    .from(a)
-    .where(and(pending, lte(a.remindAt, now), isNull(a.remindedAt)))
-    .orderBy(asc(a.remindAt))
-    .limit(500);
-  let sent = 0;
-  for (const { pkid } of due) {
-    const reminded = await ctx.db.transaction(async (tx) => {
-      const [task] = await tx
-        .update(a)
-        .set({ remindedAt: now })
-        .where(and(eq(a.pkid, pkid), isNull(a.remindedAt), pending))
-        .returning({ organizationId: a.organizationId, projectId: a.projectId, dueAt: a.dueAt });
-      if (!task) return false;
-      const [holder] = await tx
-        .select({ userId: agentOrganizations.userId, projectName: projects.projectName })
-        .from(agentOrganizations)
-        .innerJoin(projects, eq(projects.pkid, task.projectId))
-        .where(eq(agentOrganizations.organizationId, task.organizationId));
-      if (holder?.userId) {
-        const dueText = task.dueAt ? formatBeijingDate(new Date(task.dueAt.getTime() - 1)) : '';
-        await sendMessage(tx, {
-          toUserId: holder.userId,
-          content: `办理时限提醒：项目“${holder.projectName}”的委托待您确认，将于 ${dueText} 到期，请及时接受或拒绝。`,
-          link: `/notdchy/Detials?id=${pkid}`,
-        });
-      }
-      return true;
-    });
-    if (reminded) sent++;
-  }
-  return sent;
+/** The day a reminder names: the last day of the deadline (Beijing time), e.g. '2026-11-27'. */
+export function lastDayText(dueAt: Date | null): string {
+  return dueAt ? formatBeijingDate(new Date(dueAt.getTime() - 1)) : '';
 }
 
 function formatBeijingDate(moment: Date): string {

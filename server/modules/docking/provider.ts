@@ -2,7 +2,7 @@
  * Where docked projects come from: a provider reads the approval platform's feed (docs/docking.md).
  * The default one reads JSON feed documents from a directory, so the product runs offline; the HTTP
  * one asks the platform's API with the URL and key of the configuration (DOCKING_*). Both hand the
- * import (service.ts) the same feed documents; the import checks every entry.
+ * import (import-docked.ts) the same feed documents; the import checks every entry.
  */
 import fsp from 'node:fs/promises';
 import path from 'node:path';

@@ -15,32 +15,20 @@ import ExcelJS from 'exceljs';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constructionUnits, districts, dockedProjects, projectLogs, projects } from '@server/db/schema';
-import { OWNER_UNIT_ID } from '@server/db/seed/demo-context';
-import {
-  createBrowser,
-  createIdentityTestContext,
-  signInAs,
-  signInDemoBrowsers,
-  type Browser,
-} from '@server/modules/identity/test-support';
-import { productJobs } from '@server/modules/jobs/definitions';
-import { pdfDocument } from '@server/db/seed/documents';
+import { OWNER_UNIT_ID } from '@server/seed/demo-context';
+import { demoLoginNames, signedInTestApp } from '@server/modules/identity/test-support';
+import { productJobs } from '@server/jobs';
+import { pdfDocument } from '@server/seed/documents';
 import { FEED_FORMAT } from './feed';
-import { DOCKING_IMPORT_JOB } from './service';
+import { DOCKING_IMPORT_JOB } from './import-docked';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let browsers: Record<string, Browser> = {};
+const env = signedInTestApp({ accounts: [...demoLoginNames, 'owner02'] });
 let feedDir: string;
 let unit: { name: string; creditCode: string | null };
 let place: { code: string; lon: number; lat: number };
 const pdf = pdfDocument('approval.pdf', '项目立项批复', ['演示批复']);
 
 beforeAll(async () => {
-  env = await createIdentityTestContext();
-  browsers = await signInDemoBrowsers(env.app);
-  const owner02 = createBrowser(env.app);
-  await signInAs(owner02, 'owner02');
-  browsers.owner02 = owner02;
   feedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'docking-feed-'));
   env.ctx.config.docking = { provider: 'directory', feedDir };
   const [row] = await env.ctx.db
@@ -54,13 +42,10 @@ beforeAll(async () => {
     .where(and(sql`length(${districts.districtCode}) = 7`, isNotNull(districts.centerLon)))
     .limit(1);
   place = district as typeof place;
-}, 120_000);
-afterAll(async () => {
-  await env.ctx.dispose();
-  fs.rmSync(feedDir, { recursive: true, force: true });
 });
+afterAll(() => fs.rmSync(feedDir, { recursive: true, force: true }));
 
-const as = (name: string) => browsers[name] as Browser;
+const { as } = env;
 interface Envelope {
   success: boolean;
   message: string;

@@ -1,20 +1,17 @@
-/** Docking with the approval platform (shared/contracts/docking.ts); the rules are in service.ts. */
-import { implement, reply } from '@server/lib/contracts';
-import { dockingCalls } from '@shared/contracts/docking';
+/** Docking with the approval platform (shared/calls/docking.ts); one action per file beside this one. */
+import { implement, reply } from '@server/lib/calls';
+import { dockingCalls } from '@shared/calls/docking';
 import { AppError } from '@shared/errors/app-error';
 import { dockingMessages } from '@shared/validation/docking';
 import { DockingFeedError } from './provider';
-import {
-  createFromDocked,
-  deleteDocked,
-  dockedFileResponse,
-  exportDocked,
-  getDocked,
-  housingInfo,
-  importDockedProjects,
-  listDocked,
-  synchroList,
-} from './service';
+import { createFromDocked } from './create-from-docked';
+import { deleteDocked } from './delete-docked';
+import { dockedFileResponse } from './download-docked-file';
+import { exportDocked } from './export-docked';
+import { getDocked } from './get-docked';
+import { housingInfo } from './housing-info';
+import { importDockedProjects } from './import-docked';
+import { listDocked, synchroList } from './list-docked';
 
 export const dockingRoutes = implement(dockingCalls, (ctx) => ({
   list: (input) => listDocked(ctx.db, input),

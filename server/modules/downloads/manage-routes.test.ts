@@ -2,28 +2,16 @@
  * Maintaining the service download list: authorization matrix, upload rules, rename, reorder,
  * remove, and the hall's /downLoad/servicelist pages dropped on every change.
  */
-import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
 import { downloads, files } from '@server/db/schema';
-import {
-  createIdentityTestContext,
-  demoLoginNames,
-  signInDemoBrowsers,
-  type Browser,
-} from '@server/modules/identity/test-support';
+import { demoLoginNames, signedInTestApp } from '@server/modules/identity/test-support';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let browsers: Record<string, Browser> = {};
+const env = signedInTestApp();
 const accounts = demoLoginNames;
 const managers = new Set(['admin', 'authority01']);
 
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  browsers = await signInDemoBrowsers(env.app);
-}, 60_000);
-afterAll(() => env.ctx.dispose());
-
-const as = (name: string) => browsers[name] as Browser;
+const { as } = env;
 const form = (fields: Record<string, string>): RequestInit => ({
   method: 'POST',
   body: new URLSearchParams(fields),
@@ -57,12 +45,14 @@ async function list() {
 describe('authorization matrix', () => {
   it.each(['anonymous', ...accounts])('%s: add, rename, reorder, delete', async (who) => {
     const expected = who === 'anonymous' ? 401 : managers.has(who) ? 200 : 403;
-    const added = await json(await as('admin').fetch('/smsend/download/add', upload('表格.xlsx', 'PK')));
+    const added = await json(
+      await as('admin').fetch('/smsend/download/add', upload('表格.xlsx', 'PK\x03\x04')),
+    );
     const pkid = String(added.data.pkid);
     const order = (await list()).map((row) => row.pkid).join(',');
     const calls: [string, RequestInit][] = [
       ['/smsend/download/reorder', form({ ids: order })],
-      ['/smsend/download/add', upload('模板.docx', 'PK')],
+      ['/smsend/download/add', upload('模板.docx', 'PK\x03\x04')],
       ['/smsend/download/rename', form({ pkid, title: '新名称' })],
       ['/smsend/download/delete', form({ id: pkid })],
     ];
@@ -82,13 +72,36 @@ describe('maintaining the list', () => {
     expect(after?.n).toBe(before?.n);
   });
 
+  it("answers an error, not 200 with an empty body, when a file's stored bytes are missing (issue 21)", async () => {
+    const added = await json(
+      await as('admin').fetch(
+        '/smsend/download/add',
+        upload('丢失的文件.docx', 'PK\x03\x04-lost', { title: '丢失' }),
+      ),
+    );
+    const [row] = await env.ctx.db
+      .select({ key: files.storageKey })
+      .from(downloads)
+      .innerJoin(files, eq(files.id, downloads.fileId))
+      .where(eq(downloads.pkid, added.data.pkid));
+    await env.ctx.storage.remove(row!.key);
+    const errors = vi.spyOn(env.ctx.logger, 'error');
+    const response = await as('anonymous').fetch(`/smsend/download/file/${added.data.pkid}`);
+    expect(response.status).toBe(500);
+    expect(await json(response)).toMatchObject({ success: false, message: '文件内容已丢失，请联系管理员' });
+    expect(errors).toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
   it('adds at the end, renames, reorders and removes, dropping the hall pages each time', async () => {
     const admin = as('admin');
+    // Earlier tests' writes echo back through NOTIFY (on PostgreSQL a moment after they commit).
+    await env.ctx.notificationsDelivered();
     const invalidate = vi.spyOn(env.ctx.pageCache, 'invalidate');
     const added = await json(
       await admin.fetch(
         '/smsend/download/add',
-        upload('测绘合同示范文本.docx', 'PK-doc', { title: '合同示范文本' }),
+        upload('测绘合同示范文本.docx', 'PK\x03\x04-doc', { title: '合同示范文本' }),
       ),
     );
     expect(added.message).toBe('上传成功');
@@ -96,7 +109,7 @@ describe('maintaining the list', () => {
     let rows = await list();
     expect(rows.at(-1)).toMatchObject({ pkid: added.data.pkid, title: '合同示范文本' });
     const file = await as('anonymous').fetch(`/smsend/download/file/${added.data.pkid}`);
-    expect(await file.text()).toBe('PK-doc');
+    expect(await file.text()).toBe('PK\x03\x04-doc');
 
     invalidate.mockClear();
     await admin.fetch(

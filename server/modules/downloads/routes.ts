@@ -1,12 +1,12 @@
 /**
- * The service download list (shared/contracts/downloads.ts): the public list and files, and its
+ * The service download list (shared/calls/downloads.ts): the public list and files, and its
  * maintenance. Every change drops the cached hall pages (manage-service.ts).
  */
-import { implement, reply } from '@server/lib/contracts';
-import { fileResponse } from '@server/modules/hall/file-response';
+import { implement, reply } from '@server/lib/calls';
+import { fileResponse } from '@server/lib/file-response';
 import { storeUploadedFile } from '@server/storage/uploads';
-import { downloadCalls } from '@shared/contracts/downloads';
-import { callPath } from '@shared/contracts/define';
+import { downloadCalls } from '@shared/calls/downloads';
+import { callPath } from '@shared/calls/define';
 import type { ApiBases } from '@shared/api/bases';
 import { documentExtensions } from '@shared/validation/upload';
 import { addDownload, removeDownload, renameDownload, reorderDownloads } from './manage-service';
@@ -21,7 +21,7 @@ export const downloadRoutes = implement(downloadCalls, (ctx) => {
   const { db, storage } = ctx;
   return {
     list: (input) => listDownloads(db, input),
-    file: async ({ id }) => fileResponse(storage, await getDownloadFile(db, id), 'attachment'),
+    file: async ({ id }) => await fileResponse(storage, await getDownloadFile(db, id), 'attachment'),
     add: async ({ file, ...fields }, { user }) => {
       const stored = await storeUploadedFile(ctx, file, documentExtensions, user.pkid);
       const pkid = await addDownload(ctx, stored, fields);

@@ -5,8 +5,9 @@
 import { and, asc, count, eq, ilike, type SQL } from 'drizzle-orm';
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Database } from '@server/db/database';
+import { pageOf } from '@server/db/page-of';
 import { downloads, files } from '@server/db/schema';
-import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
+import { fileToSendColumns, type FileToSend } from '@server/lib/file-response';
 import { AppError } from '@shared/errors/app-error';
 
 export interface DownloadItem {
@@ -27,22 +28,24 @@ export async function listDownloads(
   const keyword = query.keyword?.trim();
   if (keyword) conditions.push(ilike(downloads.title, containsPattern(keyword)));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const rows = await db
-    .select({
-      pkid: downloads.pkid,
-      title: downloads.title,
-      description: downloads.description,
-      fileName: files.originalName,
-      contentType: files.contentType,
-      size: files.size,
-      updatedAt: downloads.updatedAt,
-    })
-    .from(downloads)
-    .innerJoin(files, eq(files.id, downloads.fileId))
-    .where(where)
-    .orderBy(asc(downloads.orderIndex), asc(downloads.pkid))
-    .limit(query.rows)
-    .offset((query.page - 1) * query.rows);
+  const rows = await pageOf(
+    db
+      .select({
+        pkid: downloads.pkid,
+        title: downloads.title,
+        description: downloads.description,
+        fileName: files.originalName,
+        contentType: files.contentType,
+        size: files.size,
+        updatedAt: downloads.updatedAt,
+      })
+      .from(downloads)
+      .innerJoin(files, eq(files.id, downloads.fileId))
+      .where(where)
+      .orderBy(asc(downloads.orderIndex), asc(downloads.pkid))
+      .$dynamic(),
+    query,
+  );
   const [counted] = await db.select({ total: count() }).from(downloads).where(where);
   return { rows, total: counted?.total ?? 0 };
 }

@@ -2,17 +2,22 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@server/app';
-import { agentOrganizations, downloads, files, noticeAttachments, notices } from '@server/db/schema';
-import { seedDemo } from '@server/db/seed';
-import { contentDisposition } from '@server/modules/hall/file-response';
+import {
+  agentOrganizations,
+  downloads,
+  files,
+  noticeAttachments,
+  notices,
+  projects,
+} from '@server/db/schema';
+import { contentDisposition } from '@server/lib/file-response';
 import { createTestContext, type TestContext } from '@server/test/test-context';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemo(ctx.db, { projects: 300, storeFile: (bytes) => ctx.storage.write(bytes) });
+  ctx = await createTestContext({}, {}, { demoProjects: 300 });
   app = createApp(ctx);
 }, 120_000);
 
@@ -165,6 +170,33 @@ describe('statistics and downloads', () => {
     expect(body.object.reduce((sum, row) => sum + row.count, 0)).toBe(300);
   });
 
+  it('getProjectStatistics2 counts the projects released and completed in each of the last 12 months', async () => {
+    const { body } = await json<{ object: { month: string; released: number; completed: number }[] }>(
+      '/smsend/statistics/getProjectStatistics2',
+    );
+    // The expectation worked out here, in Beijing calendar months, from the rows themselves.
+    const beijingMonth = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 7);
+    const now = ctx.services.now();
+    const current = beijingMonth(now);
+    const [year, month] = current.split('-').map(Number) as [number, number];
+    const months = Array.from({ length: 12 }, (_, index) =>
+      new Date(Date.UTC(year, month - 12 + index, 1)).toISOString().slice(0, 7),
+    );
+    const rows = await ctx.db
+      .select({ status: projects.status, releasedAt: projects.releasedAt, completedAt: projects.completedAt })
+      .from(projects);
+    const tally = (pick: (row: (typeof rows)[number]) => Date | null) => (key: string) =>
+      rows.filter((row) => row.status !== 0 && pick(row) && beijingMonth(pick(row)!) === key).length;
+    const released = tally((row) => row.releasedAt);
+    const completed = tally((row) => row.completedAt);
+    expect(body.object.map((row) => row.month)).toEqual(months);
+    expect(body.object.at(-1)?.month).toBe(current);
+    expect(body.object).toEqual(
+      months.map((key) => ({ month: key, released: released(key), completed: completed(key) })),
+    );
+    expect(body.object.some((row) => row.released > 0)).toBe(true);
+  });
+
   it('lists downloads and serves their files', async () => {
     const { body } = await json<{ rows: { pkid: number; fileName: string; size: number }[]; total: number }>(
       '/smsend/download/query?rows=100',
@@ -178,6 +210,30 @@ describe('statistics and downloads', () => {
     expect((await response.arrayBuffer()).byteLength).toBe(first.size);
     expect((await json('/smsend/download/file/99999')).status).toBe(404);
   });
+
+  it('serves a file stored before the name rule without its bidirectional characters (issue 21)', async () => {
+    const [row] = await ctx.db
+      .select({ pkid: downloads.pkid, fileId: downloads.fileId, name: files.originalName })
+      .from(downloads)
+      .innerJoin(files, eq(files.id, downloads.fileId))
+      .limit(1);
+    if (!row) throw new Error('no downloads');
+    // Every embedding, override and isolate: 'k\u202egpj.pdf' would show as 'kfdp.jpg'.
+    const hidden = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069';
+    await ctx.db
+      .update(files)
+      .set({ originalName: `k${hidden}gpj.pdf` })
+      .where(eq(files.id, row.fileId));
+    try {
+      const response = await app.request(`/smsend/download/file/${row.pkid}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toBe(
+        `attachment; filename="kgpj.pdf"; filename*=UTF-8''kgpj.pdf`,
+      );
+    } finally {
+      await ctx.db.update(files).set({ originalName: row.name }).where(eq(files.id, row.fileId));
+    }
+  });
 });
 
 describe('contentDisposition', () => {
@@ -187,6 +243,15 @@ describe('contentDisposition', () => {
     );
     expect(contentDisposition('inline', 'guide-v2.pdf')).toBe(
       `inline; filename="guide-v2.pdf"; filename*=UTF-8''guide-v2.pdf`,
+    );
+  });
+
+  it('leaves out control and invisible characters; a name of nothing else is download', () => {
+    expect(contentDisposition('attachment', '报\u200b告\u2067.pdf')).toBe(
+      `attachment; filename="download.pdf"; filename*=UTF-8''%E6%8A%A5%E5%91%8A.pdf`,
+    );
+    expect(contentDisposition('attachment', '\u202e\u2066')).toBe(
+      `attachment; filename="download"; filename*=UTF-8''download`,
     );
   });
 });

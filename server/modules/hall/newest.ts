@@ -3,10 +3,10 @@
  * getNewAgentOrganization, getNewProject, getProjectStatistics). Public data only: unit and project
  * names, districts and dates; no contacts.
  */
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { constructionUnits, districts, projects } from '@server/db/schema';
-import { isPublicProject } from '@server/modules/projects/visibility';
+import { isPublicProject } from '@server/modules/projects';
 import { auditStatus, projectStatus } from '@shared/domain/statuses';
 
 export interface NewConstruction {
@@ -80,5 +80,45 @@ export async function projectStatistics(db: Database): Promise<ProjectStatusCoun
     status: entry.value,
     label: entry.label,
     count: byStatus.get(entry.value) ?? 0,
+  }));
+}
+
+export interface MonthlyProjectCount {
+  /** 'YYYY-MM', Beijing time. */
+  month: string;
+  /** Projects released that month (drafts are not public). */
+  released: number;
+  /** Projects completed (已办结) that month. */
+  completed: number;
+}
+
+const BEIJING_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/**
+ * getProjectStatistics2: the last 12 months up to `now`'s month, oldest first, each with the projects
+ * released and completed in it (Beijing calendar months; a month without any counts 0).
+ */
+export async function monthlyProjectStatistics(db: Database, now: Date): Promise<MonthlyProjectCount[]> {
+  const local = new Date(now.getTime() + BEIJING_OFFSET_MS);
+  const months: string[] = [];
+  for (let back = 11; back >= 0; back--) {
+    const first = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() - back, 1));
+    months.push(first.toISOString().slice(0, 7));
+  }
+  const since = new Date(Date.parse(`${months[0]}-01T00:00:00Z`) - BEIJING_OFFSET_MS);
+  const perMonth = async (column: typeof projects.releasedAt | typeof projects.completedAt) => {
+    const month = sql<string>`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM')`;
+    const rows = await db
+      .select({ month, n: count() })
+      .from(projects)
+      .where(and(isPublicProject, gte(column, since)))
+      .groupBy(month);
+    return new Map(rows.map((row) => [row.month, row.n]));
+  };
+  const [released, completed] = [await perMonth(projects.releasedAt), await perMonth(projects.completedAt)];
+  return months.map((month) => ({
+    month,
+    released: released.get(month) ?? 0,
+    completed: completed.get(month) ?? 0,
   }));
 }

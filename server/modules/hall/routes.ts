@@ -1,24 +1,24 @@
 /**
- * The public hall's calls on the business base (shared/contracts/hall.ts): home counts and newest
+ * The public hall's calls on the business base (shared/calls/hall.ts): home counts and newest
  * items, the agency directory, the project map. Each handler asks one service.
  */
-import { implement } from '@server/lib/contracts';
-import { listPublicAgencies, newestAgencies } from '@server/modules/agencies/service';
+import { implement } from '@server/lib/calls';
+import { listPublicAgencies, newestAgencies } from '@server/modules/agencies';
 import {
   countProjectsByDistrict,
   getProjectDistribute,
   listDistricts,
   listDistrictShapes,
-} from '@server/modules/map/districts';
-import { getProjectCard } from '@server/modules/map/project-card';
+  getProjectCard,
+} from '@server/modules/map';
 import {
   countApprovedAgencies,
   countConstructionUnits,
   countNatureDepts,
   getHallCounts,
-} from '@server/modules/statistics/service';
-import { hallCalls } from '@shared/contracts/hall';
-import { newestConstructions, newestProjects, projectStatistics } from './newest';
+} from '@server/modules/statistics';
+import { hallCalls } from '@shared/calls/hall';
+import { monthlyProjectStatistics, newestConstructions, newestProjects, projectStatistics } from './newest';
 
 export const hallRoutes = implement(hallCalls, (ctx) => {
   const { db } = ctx;
@@ -32,6 +32,7 @@ export const hallRoutes = implement(hallCalls, (ctx) => {
     newestAgencies: ({ num }) => newestAgencies(db, num),
     newestProjects: ({ num }) => newestProjects(db, num),
     projectStatistics: () => projectStatistics(db),
+    projectStatistics2: () => monthlyProjectStatistics(db, ctx.services.now()),
     agencies: (input) => listPublicAgencies(db, input),
     districts: () => listDistricts(db),
     districtProjectCounts: () => countProjectsByDistrict(db),

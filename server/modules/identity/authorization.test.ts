@@ -2,23 +2,12 @@
  * The authorization matrix of issue 3: every /uc and /cas call, for an anonymous caller, the guest
  * (pkid 21, treated as not signed in) and each of the 8 demo roles.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts, departmentIds } from '@server/db/seed';
+import { describe, expect, it } from 'vitest';
+import { demoAccounts, departmentIds } from '@server/seed';
 import { GUEST_USER_ID } from '@shared/domain/roles';
-import {
-  createBrowser,
-  createIdentityTestContext,
-  signInAs,
-  signInAsGuest,
-  type Browser,
-} from './test-support';
+import { createBrowser, signInAs, signInAsGuest, type Browser, signedInTestApp } from './test-support';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-});
-afterAll(() => env.ctx.dispose());
+const env = signedInTestApp({ accounts: [] });
 
 type Actor = { name: string; pkid: number; depid: number; signedIn: boolean; isAdmin: boolean };
 

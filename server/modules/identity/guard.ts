@@ -11,9 +11,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppContext } from '@server/app-context';
-import { roles } from '@shared/domain/roles';
 import { AppError } from '@shared/errors/app-error';
 import { readCookie, SESSION_COOKIE, sessionToken } from './http';
+import { hasAnyRole } from '@server/lib/session-user';
 import { resolveSessionToken, type SessionUser } from './sessions';
 
 export type { SessionUser } from './sessions';
@@ -49,9 +49,7 @@ export async function currentSessionUser(c: Parameters<MiddlewareHandler>[0]): P
   return user;
 }
 
-export function hasAnyRole(user: Pick<SessionUser, 'roleIds'>, roleIds: readonly string[]): boolean {
-  return user.roleIds.includes(roles.admin.id) || roleIds.some((id) => user.roleIds.includes(id));
-}
+export { hasAnyRole };
 
 /** 401 unless signed in; then `c.get('user')` is the user. */
 export function requireUser(): MiddlewareHandler {

@@ -118,3 +118,23 @@ export async function readFields(c: Context, withQuery = false): Promise<Record<
   }
   return fields;
 }
+
+/** Text escaped for an HTML page. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/**
+ * The CAS REST answer to a new ticket-granting ticket at `location`: 201 Created, not to be stored,
+ * with the page CAS servers show there (a form to ask it for a service ticket).
+ */
+export function tgtCreated(c: Context, location: string): Response {
+  c.header('Location', location);
+  c.header('Cache-Control', 'no-store');
+  return c.html(
+    `<!DOCTYPE html><html><head><title>201 Created</title></head><body><h1>TGT Created</h1>` +
+      `<form action="${escapeHtml(location)}" method="POST">Service:<input type="text" name="service" value="">` +
+      `<br><input type="submit" value="Submit"></form></body></html>`,
+    201,
+  );
+}

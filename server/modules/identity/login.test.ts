@@ -4,20 +4,15 @@
  * refused unchecked; of parallel code requests for one phone, one code is sent.
  * Runs on PGlite and, in the postgres project, with real parallel connections.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { smsOutbox } from '@server/db/schema';
 import { md5Hex } from '@shared/auth/md5';
-import { createIdentityTestContext, DEMO_PASSWORD } from './test-support';
+import { DEMO_PASSWORD, signedInTestApp } from './test-support';
 import { checkPassword, LOCKOUT_FAILURES } from './login';
 import { sendPhoneCode } from './sms/service';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-});
-afterAll(() => env.ctx.dispose());
+const env = signedInTestApp({ accounts: [] });
 
 async function outcomes(tries: (() => Promise<unknown>)[]) {
   const settled = await Promise.allSettled(tries.map((attempt) => attempt()));

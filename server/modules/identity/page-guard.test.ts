@@ -3,10 +3,8 @@
  * redirected to / before any page code runs; a route whose roles exclude the user gets the 403 page.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETURN_TO_COOKIE, SIGN_IN_LOCATION, createFront, type AstroHandler } from '@server/front';
 import { createHallServices } from '@server/hall-services';
@@ -16,9 +14,10 @@ import { matchRoute, routes } from '@shared/domain/routes';
 import { roles } from '@shared/domain/roles';
 import { resolveSessionUser } from './guard';
 import { createBrowser, createIdentityTestContext, signInAs, type Browser } from './test-support';
+import { listenLocally, type LocalServer } from '@server/test/local-server';
 
 let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let server: http.Server;
+let local: LocalServer;
 let base: string;
 const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'guard-client-'));
 const rendered: string[] = [];
@@ -44,13 +43,12 @@ beforeAll(async () => {
     logger: env.ctx.logger,
     resolveUser: (cookieHeader) => resolveSessionUser(env.ctx, cookieHeader),
   });
-  server = http.createServer(front);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  local = await listenLocally(front);
+  base = local.base;
 });
 
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+  await local.close();
   await env.ctx.dispose();
   fs.rmSync(clientDir, { recursive: true, force: true });
 });

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { smsOutbox, users } from '@server/db/schema';
 import { createApp } from '@server/app';
-import { departmentIds } from '@server/db/seed';
+import { departmentIds } from '@server/seed';
 import { md5Hex } from '@shared/auth/md5';
 import { captchaImageUrl, signOn, signOut, verifyCaptcha } from '@shared/auth/sign-on';
 import { roles } from '@shared/domain/roles';
@@ -11,20 +11,15 @@ import { ADDRESS_HOURLY_LIMIT } from './sms/service';
 import { sameService } from './external-entry/provider';
 import {
   createBrowser,
-  createIdentityTestContext,
   DEMO_PASSWORD,
   signInAs,
   TEST_CAPTCHA,
   type Browser,
+  signedInTestApp,
 } from './test-support';
 import { loadCurrentUser } from '@shared/auth/current-user';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-});
-afterAll(() => env.ctx.dispose());
+const env = signedInTestApp({ accounts: [] });
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
@@ -367,6 +362,45 @@ describe('cross-site requests', () => {
     );
     expect(sameSite.status).toBe(200);
   });
+
+  it('refuses a state-changing request whose Fetch Metadata says cross-site or same-site (issue 21)', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const browser = createBrowser(env.app);
+      await browser.fetch('/cas/captcha/captcha.do');
+      // No Origin and no Referer (an attacker page can suppress the Referer): Fetch Metadata decides.
+      const posted = await browser.fetch(
+        '/cas/captcha/verifyq.do',
+        form({ captcha: TEST_CAPTCHA }, { headers: { 'sec-fetch-site': site } }),
+      );
+      expect(posted.status, `POST ${site}`).toBe(403);
+      expect((await json(posted)).message).toBe('拒绝跨站请求');
+      // The spec's state-changing GETs are guarded the same way.
+      const got = await createBrowser(env.app).fetch('/uc/sendShortMessage?userphone=13900002222', {
+        headers: { 'sec-fetch-site': site },
+      });
+      expect(got.status, `GET ${site}`).toBe(403);
+    }
+    for (const site of ['same-origin', 'none']) {
+      const browser = createBrowser(env.app);
+      await browser.fetch('/cas/captcha/captcha.do');
+      const posted = await browser.fetch(
+        '/cas/captcha/verifyq.do',
+        form({ captcha: TEST_CAPTCHA }, { headers: { 'sec-fetch-site': site } }),
+      );
+      expect(posted.status, `POST ${site}`).toBe(200);
+    }
+    const typed = await createBrowser(env.app).fetch('/uc/sendShortMessage?userphone=13900003333', {
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(typed.status).toBe(200);
+  });
+
+  it('still refuses a foreign Origin on a state-changing GET when no Fetch Metadata is sent', async () => {
+    const got = await createBrowser(env.app).fetch('/uc/sendShortMessage?userphone=13900004444', {
+      headers: { referer: 'https://evil.example/page' },
+    });
+    expect(got.status).toBe(403);
+  });
 });
 
 describe('phone codes', () => {
@@ -375,7 +409,12 @@ describe('phone codes', () => {
   it('writes a 6-digit code to the outbox, refuses a resend within 60 s and caps a day', async () => {
     const browser = createBrowser(env.app);
     const sent = await browser.fetch(`/uc/sendShortMessage?userphone=${phone}`);
-    expect(await json(sent)).toMatchObject({ success: true, message: '验证码已发送' });
+    // Demo mode (the tests' configuration) says where the code can be read.
+    expect(await json(sent)).toMatchObject({
+      success: true,
+      message:
+        '验证码已发送。演示环境不发送真实短信：验证码可由系统管理员（admin）在“系统管理 › 短信发件箱”（/system/smsOutbox）查看',
+    });
     const [row] = await env.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.userphone, phone));
     expect(row?.code).toMatch(/^\d{6}$/);
     expect(row?.content).toContain(row?.code ?? 'none');

@@ -1,21 +1,15 @@
 /**
- * The identity calls (shared/contracts/identity.ts): single sign-on under {cas}, the user service
+ * The identity calls (shared/calls/identity.ts): single sign-on under {cas}, the user service
  * under {uc}, `{base}/service` on every other base, and the external entry under {task}.
  */
 import type { Context, Hono } from 'hono';
 import type { AppContext, AppEnv } from '@server/app-context';
-import { implement, reply } from '@server/lib/contracts';
+import { implement, reply } from '@server/lib/calls';
 import { ok } from '@shared/api/envelope';
-import {
-  casCalls,
-  entryCalls,
-  serviceCalls,
-  userCalls,
-  type ServiceBaseName,
-} from '@shared/contracts/identity';
+import { casCalls, entryCalls, serviceCalls, userCalls, type ServiceBaseName } from '@shared/calls/identity';
 import { AppError } from '@shared/errors/app-error';
 import { identityMessages } from '@shared/validation/identity';
-import { findService, requireService } from '../cas/registry';
+import { findService, requireService } from './cas/registry';
 import { consumeCaptcha, issueCaptcha, verifyCaptcha } from './captcha/captcha';
 import { createCasIdentityProvider, sameService } from './external-entry/provider';
 import { bindGuardContext } from './guard';
@@ -28,6 +22,7 @@ import {
   setSessionCookie,
   setTgtCookie,
   tgtCookie,
+  tgtCreated,
 } from './http';
 import { checkPassword } from './login';
 import { originCheck } from './origin-check';
@@ -44,7 +39,7 @@ import {
   validateServiceTicket,
 } from './sessions';
 import { hashId } from './tokens';
-import { listOutbox, sendPhoneCode } from './sms/service';
+import { listOutbox, phoneCodeSentText, sendPhoneCode } from './sms/service';
 import {
   childDepartments,
   createExternalUser,
@@ -84,10 +79,6 @@ export function ownPage(ctx: AppContext, c: Context, target: string): string | n
   }
   if (url.origin !== origin || !target.startsWith('/') || target.startsWith('//')) return null;
   return `${url.pathname}${url.search}${url.hash}`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 /** The session of this browser, creating an anonymous one (and its cookie) when there is none. */
@@ -131,14 +122,7 @@ export const casRoutes = implement(casCalls, (ctx) => ({
     const tgt = await createTicketGrantingTicket(ctx, userId, { freshLogin: true });
     setTgtCookie(ctx, c, tgt);
     const location = `${publicOrigin(ctx, c)}${ctx.config.apiBases.cas}/rest/tickets/${tgt}`;
-    c.header('Location', location);
-    c.header('Cache-Control', 'no-store');
-    return c.html(
-      `<!DOCTYPE html><html><head><title>201 Created</title></head><body><h1>TGT Created</h1>` +
-        `<form action="${escapeHtml(location)}" method="POST">Service:<input type="text" name="service" value="">` +
-        `<br><input type="submit" value="Submit"></form></body></html>`,
-      201,
-    );
+    return tgtCreated(c, location);
   },
   serviceTicket: async ({ tgt, service }, { c }) => {
     const ticket = await useTicketGrantingTicket(ctx, tgt);
@@ -182,7 +166,7 @@ export const casRoutes = implement(casCalls, (ctx) => ({
 export const userRoutes = implement(userCalls, (ctx) => ({
   sendPhoneCode: async ({ userphone }, { c }) => {
     await sendPhoneCode(ctx, userphone, clientIp(ctx, c));
-    return reply(null, identityMessages.phoneCodeSent);
+    return reply(null, phoneCodeSentText(ctx));
   },
   smsOutbox: ({ userphone }) => listOutbox(ctx, userphone || undefined),
   isLoginnameTaken: async ({ username }) => {

@@ -3,19 +3,14 @@
  * or changes a sign-on takes effect at once — here, and on another instance through NOTIFY (that part
  * needs a PostgreSQL server two contexts can share: the postgres project).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from '@server/app';
 import { listenForDataChanges } from '@server/data-changes';
 import { withServices } from '@server/services';
 import { createSessionCache } from './session-cache';
-import { createBrowser, createIdentityTestContext, signInAs } from './test-support';
+import { createBrowser, signInAs, signedInTestApp } from './test-support';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-});
-afterAll(() => env.ctx.dispose());
+const env = signedInTestApp({ accounts: [] });
 
 const current = async (browser: ReturnType<typeof createBrowser>) => {
   const response = await browser.fetch('/uc/user/current.json');
@@ -120,7 +115,8 @@ describe('on another instance', () => {
       expect((await onOther()).status).toBe(200);
       expect(other.services.sessions.size).toBe(1);
       await browser.fetch('/cas/logout');
-      await expect.poll(() => other.services.sessions.size, { timeout: 5000 }).toBe(0);
+      await env.ctx.notificationsDelivered();
+      expect(other.services.sessions.size).toBe(0);
       expect((await onOther()).status).toBe(401);
     } finally {
       await stopListening();

@@ -16,8 +16,11 @@ import {
 import { GUEST_USER_ID, roles } from '@shared/domain/roles';
 import { nowOf } from './options';
 import { announceSessionChange, type CachedSession } from './session-cache';
-import { ofTickets, queueSingleLogout } from '../cas/single-logout';
+import { ofTickets, queueSingleLogout } from './cas/single-logout';
 import { hashId, ID_PATTERN, newId } from './tokens';
+import type { SessionUser } from '@server/lib/session-user';
+
+export type { SessionUser } from '@server/lib/session-user';
 
 export const TGT_MAX_AGE_MS = 8 * 60 * 60 * 1000;
 export const TGT_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -25,24 +28,6 @@ export const SERVICE_TICKET_TTL_MS = 10 * 1000;
 export const ANONYMOUS_SESSION_TTL_MS = 30 * 60 * 1000;
 /** Activity is written back at most this often (one UPDATE per minute per session, not per request). */
 const TOUCH_INTERVAL_MS = 60 * 1000;
-
-/** The signed-in user as the guards put it on the context (`c.get('user')`). */
-export interface SessionUser {
-  pkid: number;
-  loginname: string;
-  username: string;
-  depid: number;
-  depname: string | null;
-  userphone: string | null;
-  useremail: string | null;
-  userlevel: number;
-  userstate: number;
-  roleIds: string[];
-  isAdmin: boolean;
-  /** Hash of the session id and of its ticket-granting ticket. */
-  sessionHash: string;
-  tgtHash: string;
-}
 
 export interface SessionRow {
   idHash: string;
@@ -94,6 +79,16 @@ export async function resolveSessionToken(
   return session.user;
 }
 
+/** Who a user is, as sessions, CAS attributes and the user pages show it (users joined to departments). */
+export const userProfileColumns = {
+  loginname: users.loginname,
+  username: users.username,
+  depid: users.depid,
+  depname: departments.name,
+  userphone: users.userphone,
+  useremail: users.useremail,
+};
+
 /** A signed-in session from the database, or null (no session, signed out, disabled, the guest). */
 async function loadSession(ctx: AppContext, sessionHash: string): Promise<CachedSession | null> {
   const [row] = await ctx.db
@@ -104,12 +99,7 @@ async function loadSession(ctx: AppContext, sessionHash: string): Promise<Cached
       expiresAt: ssoTickets.expiresAt,
       lastUsedAt: ssoTickets.lastUsedAt,
       pkid: users.pkid,
-      loginname: users.loginname,
-      username: users.username,
-      depid: users.depid,
-      depname: departments.name,
-      userphone: users.userphone,
-      useremail: users.useremail,
+      ...userProfileColumns,
       userlevel: users.userlevel,
       userstate: users.userstate,
       roleIds: roleList,

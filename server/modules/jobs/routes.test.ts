@@ -1,24 +1,12 @@
 /** /task/monitor/job/list and edit: administrators only, bad input is a 400 that changes nothing. */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { scheduledJobs } from '@server/db/schema';
-import {
-  createIdentityTestContext,
-  demoLoginNames,
-  signInDemoBrowsers,
-  type Browser,
-} from '@server/modules/identity/test-support';
+import { demoLoginNames, signedInTestApp } from '@server/modules/identity/test-support';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let browsers: Record<string, Browser> = {};
+const env = signedInTestApp();
 
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  browsers = await signInDemoBrowsers(env.app);
-}, 60_000);
-afterAll(() => env.ctx.dispose());
-
-const as = (name: string) => browsers[name] as Browser;
+const { as } = env;
 const edit = (who: string, fields: Record<string, string>) =>
   as(who).fetch('/task/monitor/job/edit', { method: 'POST', body: new URLSearchParams(fields) });
 const row = async () =>

@@ -1,6 +1,6 @@
-/** The job runner's schedule (shared/contracts/jobs.ts). */
-import { implement, reply } from '@server/lib/contracts';
-import { jobCalls } from '@shared/contracts/jobs';
+/** The job runner's schedule (shared/calls/jobs.ts). */
+import { implement, reply } from '@server/lib/calls';
+import { jobCalls } from '@shared/calls/jobs';
 import { editJob, listJobs } from './service';
 
 export const jobRoutes = implement(jobCalls, (ctx) => ({

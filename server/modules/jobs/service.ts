@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import { scheduledJobs } from '@server/db/schema';
 import { AppError } from '@shared/errors/app-error';
-import type { JobRow } from '@shared/contracts/jobs';
+import type { JobRow } from '@shared/calls/jobs';
 import { containsPattern } from '@server/db/contains-pattern';
 import { nextRunAfter, parseSchedule, type JobEditInput } from '@shared/validation/jobs';
 

@@ -9,8 +9,8 @@ import Supercluster, { type ClusterProperties, type PointFeature } from 'supercl
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { projects } from '@server/db/schema';
-import { isPublicProject } from '@server/modules/projects/visibility';
-import { currentStages, projectYearSql } from './districts';
+
+import { currentStages, hallCountedProject, projectYearSql } from './districts';
 import type { BBox, ClusterFeature, ClusterResult, MapFilter } from './types';
 
 /** Zoom levels clustered; past this every project is its own marker. */
@@ -58,7 +58,7 @@ export async function loadProjectPoints(db: Database): Promise<ProjectPoints> {
     })
     .from(projects)
     .leftJoin(current, eq(current.projectId, projects.pkid))
-    .where(and(isNotNull(projects.lon), isPublicProject));
+    .where(and(isNotNull(projects.lon), hallCountedProject));
   const rows = JSON.parse(result?.points ?? '[]') as PointRow[];
   const n = rows.length;
   const points: ProjectPoints = {

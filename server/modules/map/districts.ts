@@ -3,7 +3,8 @@
  * getProjectDistribute). The district list keeps only codes of length 7 or 11 (section 9); the city
  * row and helper rows (other lengths) never show.
  */
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { isPublicProject } from '@server/modules/projects';
 import type { Database } from '@server/db/database';
 import { districts, projectDemands, projectOfflines, projects, stages } from '@server/db/schema';
 import { auditStatus, projectStatus } from '@shared/domain/statuses';
@@ -46,24 +47,26 @@ export async function listDistricts(db: Database): Promise<DistrictItem[]> {
     .orderBy(asc(districts.orderIndex), asc(districts.districtCode));
 }
 
-/** Approved offline projects (server/modules/offline): surveyed outside the system, counted for statistics. */
+/** Approved offline projects (server/modules/offline): surveyed outside the system, counted apart. */
 const approvedOffline = eq(projectOfflines.auditStatus, auditStatus.code.approved);
 
-/** Projects per district, approved offline projects included. */
+/**
+ * The hall's one counting rule (issue 21): a project counts when the public may see it
+ * (isPublicProject: published, not 待发布), wherever the hall shows a number of projects: the home
+ * page's total and districts, the map page's total, tables and map (the map shows those with a
+ * location, and says how many have none). Approved offline projects were surveyed outside the system:
+ * they are counted apart (`offline`), never inside these numbers.
+ */
+export const hallCountedProject = isPublicProject;
+
+/** Projects per district, by the hall's counting rule. */
 async function countByDistrict(db: Database): Promise<Map<string, number>> {
   const rows = await db
     .select({ districtCode: projects.districtCode, projectNum: count() })
     .from(projects)
+    .where(hallCountedProject)
     .groupBy(projects.districtCode);
-  const counts = new Map(rows.map((row) => [row.districtCode, row.projectNum]));
-  const offline = await db
-    .select({ districtCode: projectOfflines.districtCode, projectNum: count() })
-    .from(projectOfflines)
-    .where(approvedOffline)
-    .groupBy(projectOfflines.districtCode);
-  for (const row of offline)
-    counts.set(row.districtCode, (counts.get(row.districtCode) ?? 0) + row.projectNum);
-  return counts;
+  return new Map(rows.map((row) => [row.districtCode, row.projectNum]));
 }
 
 export async function countProjectsByDistrict(db: Database): Promise<DistrictProjectNum[]> {
@@ -98,29 +101,27 @@ export async function getProjectDistribute(db: Database): Promise<ProjectDistrib
   const byStatusRows = await db
     .select({ status: projects.status, projectNum: count() })
     .from(projects)
+    .where(hallCountedProject)
     .groupBy(projects.status);
   const statusCounts = new Map(byStatusRows.map((row) => [row.status, row.projectNum]));
-  const byStatus = projectStatus.entries.map((entry) => ({
-    status: entry.value,
-    statusName: entry.label,
-    projectNum: statusCounts.get(entry.value) ?? 0,
-  }));
+  const byStatus = projectStatus.entries
+    .filter((entry) => entry.value !== projectStatus.code.draft)
+    .map((entry) => ({
+      status: entry.value,
+      statusName: entry.label,
+      projectNum: statusCounts.get(entry.value) ?? 0,
+    }));
 
   const current = currentStages(db);
   const byStageRows = await db
     .select({ stageId: current.stageId, projectNum: count() })
     .from(projects)
     .leftJoin(current, eq(current.projectId, projects.pkid))
+    .where(hallCountedProject)
     .groupBy(current.stageId);
   const stageCounts = new Map(byStageRows.map((row) => [row.stageId, row.projectNum]));
-  // Approved offline projects count in their stage (not by status: they never had one here).
-  const offlineRows = await db
-    .select({ stageId: projectOfflines.stageId, projectNum: count() })
-    .from(projectOfflines)
-    .where(approvedOffline)
-    .groupBy(projectOfflines.stageId);
-  for (const row of offlineRows)
-    stageCounts.set(row.stageId, (stageCounts.get(row.stageId) ?? 0) + row.projectNum);
+  const offline = await db.$count(projectOfflines, approvedOffline);
+  const unlocated = await db.$count(projects, and(hallCountedProject, isNull(projects.lon)));
   const stageRows = await db
     .select({ stageId: stages.stageId, name: stages.name })
     .from(stages)
@@ -135,7 +136,7 @@ export async function getProjectDistribute(db: Database): Promise<ProjectDistrib
   ];
 
   const yearOf = projectYearSql.as('year');
-  const years = db.select({ year: yearOf }).from(projects).as('years');
+  const years = db.select({ year: yearOf }).from(projects).where(hallCountedProject).as('years');
   const byYear = await db
     .select({ year: years.year, projectNum: count() })
     .from(years)
@@ -148,6 +149,7 @@ export async function getProjectDistribute(db: Database): Promise<ProjectDistrib
     byStatus,
     byStage,
     byYear,
-    offline: offlineRows.reduce((sum, row) => sum + row.projectNum, 0),
+    offline,
+    unlocated,
   };
 }

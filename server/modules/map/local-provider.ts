@@ -5,11 +5,11 @@
 import { and, asc, between, eq, ilike, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { containsPattern } from '@server/db/contains-pattern';
-import { isPublicProject } from '@server/modules/projects/visibility';
+import { isPublicProject } from '@server/modules/projects';
 import type { Database } from '@server/db/database';
 import { districts, projects } from '@server/db/schema';
-import type { DistrictBoundary, GeoJsonPosition } from '@server/db/schema/reference';
-import { pointInPolygon } from '@server/lib/geometry';
+import type { DistrictBoundary } from '@server/db/schema/reference';
+import { pointInBoundary } from '@server/lib/geometry';
 import type { ClusterIndex } from './cluster-index';
 import { isListedDistrict, listDistrictShapes } from './districts';
 import { isInside, PLACE_SEARCH_COUNT, type MapService } from './map-service';
@@ -17,11 +17,6 @@ import type { BBox, Place, ReverseResult } from './types';
 
 /** About 300 m: a click closer than this to a project names it. */
 const NEAR_PROJECT_DEGREES = 0.003;
-
-export function pointInBoundary(point: GeoJsonPosition, boundary: DistrictBoundary): boolean {
-  if (boundary.type === 'Polygon') return pointInPolygon(point, boundary);
-  return boundary.coordinates.some((coordinates) => pointInPolygon(point, { type: 'Polygon', coordinates }));
-}
 
 interface DistrictPlace {
   districtCode: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '@server/config';
-import { cityBox } from '@server/db/seed/geo';
+import { cityBox } from '@server/seed/geo';
 import { isInside, mapClientConfig } from './map-service';
 
 describe('map configuration', () => {

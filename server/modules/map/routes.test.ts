@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq, ne } from 'drizzle-orm';
+import { count, desc, eq, ne } from 'drizzle-orm';
 import { createApp } from '@server/app';
-import { projects } from '@server/db/schema';
-import { seedDemo } from '@server/db/seed';
+import { projectDemands, projects } from '@server/db/schema';
+import { seedDemo } from '@server/seed';
 import { notifyPageCache } from '@server/lib/page-cache';
 import { createTestContext, type TestContext } from '@server/test/test-context';
 import type {
@@ -65,19 +65,29 @@ describe('districts and distribution', () => {
     expect(Object.keys(list[0] as object).sort()).toEqual(['districtCode', 'districtName']);
   });
 
-  it('getDistrictProjectNum and getProjectDistribute add up to every project, approved offline ones included', async () => {
+  it('one counting rule: the home total, the districts, the distribution and the map all count published projects', async () => {
+    const published = await publishedCount();
+    expect(published).toBeLessThan(400);
     const distribute = await object<ProjectDistribute>('/statistics/getProjectDistribute');
-    // The demo's approved offline projects (server/db/seed/demo-offline.ts) count by district and stage.
+    // The demo's approved offline projects (server/seed/demo-offline.ts) are counted apart.
     expect(distribute.offline).toBe(2);
     const perDistrict = await object<DistrictProjectNum[]>('/statistics/getDistrictProjectNum');
-    expect(perDistrict.reduce((sum, d) => sum + d.projectNum, 0)).toBe(400 + distribute.offline);
+    expect(perDistrict.reduce((sum, d) => sum + d.projectNum, 0)).toBe(published);
     expect(perDistrict.every((d) => d.projectNum > 0)).toBe(true);
+    const shapes = await object<DistrictShape[]>('/map/districts');
+    expect(shapes.map((d) => d.projectNum)).toEqual(perDistrict.map((d) => d.projectNum));
+    const home = await get<{ projectCount: number }>('/statistics/getInfo');
+    expect(home.body.object.projectCount).toBe(published);
 
-    expect(distribute.total).toBe(400);
-    for (const list of [distribute.byStatus, distribute.byYear]) {
-      expect(list.reduce((sum, row) => sum + row.projectNum, 0)).toBe(400);
+    expect(distribute.total).toBe(published);
+    for (const list of [distribute.byStatus, distribute.byYear, distribute.byStage]) {
+      expect(list.reduce((sum, row) => sum + row.projectNum, 0)).toBe(published);
     }
-    expect(distribute.byStage.reduce((sum, row) => sum + row.projectNum, 0)).toBe(400 + distribute.offline);
+    // The map, every filter 全部: the located ones, per district as in the table; the rest are said.
+    const map = await object<ClusterResult>(`/map/clusters?zoom=8&bbox=${cityBox}`);
+    expect(map.total + distribute.unlocated).toBe(published);
+    if (distribute.unlocated === 0)
+      for (const d of perDistrict) expect(map.districtCounts[d.districtCode] ?? 0).toBe(d.projectNum);
     expect(distribute.byStatus.find((s) => s.status === 1)?.statusName).toBe('已发布');
     expect(distribute.byStage.find((s) => s.stageId === 4)?.stageName).toBe('竣工验收阶段');
     expect(distribute.byYear.every((y) => y.year >= 2024 && y.year <= 2026)).toBe(true);
@@ -190,12 +200,13 @@ describe('GET /map/clusters', () => {
       await notifyPageCache(tx, ['notices']);
     });
     // Another kind of data changed: the map keeps its points.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await ctx.notificationsDelivered();
     expect((await object<ClusterResult>(`/map/clusters?zoom=8&bbox=${cityBox}`)).total).toBe(before.total);
     await notifyPageCache(ctx.db, ['projects']);
-    await expect
-      .poll(async () => (await object<ClusterResult>(`/map/clusters?zoom=8&bbox=${cityBox}`)).total)
-      .toBe(before.total + 1);
+    await ctx.notificationsDelivered();
+    expect((await object<ClusterResult>(`/map/clusters?zoom=8&bbox=${cityBox}`)).total).toBe(
+      before.total + 1,
+    );
   });
 });
 
@@ -226,9 +237,26 @@ describe('project card, search and reverse geocoding (local provider)', () => {
     expect(card.projectName).toBe(point.properties.name);
     expect(card.statusName.length).toBeGreaterThan(0);
     expect(card.districtName).toMatch(/区|县|开发区/);
+    // A project with a released demand links its public demand page (with the selection record).
+    const [released] = await ctx.db
+      .select({ pkid: projectDemands.projectId, demandId: projectDemands.pkid })
+      .from(projectDemands)
+      .where(ne(projectDemands.status, 0))
+      .orderBy(desc(projectDemands.pkid))
+      .limit(1);
+    const withDemand = await object<ProjectCard>(`/map/project?pkid=${released!.pkid}`);
+    expect(withDemand.demandId).toBe(released!.demandId);
     const missing = await get('/map/project?pkid=999999');
     expect(missing.status).toBe(404);
     expect(missing.body.message).toBe('项目不存在');
+  });
+
+  it('GET /map/project takes decimal ids in range only (issue 21)', async () => {
+    for (const pkid of ['99999999999', '2147483648', '0x10', '1e1', '+16', '16.0', '0']) {
+      const response = await get(`/map/project?pkid=${encodeURIComponent(pkid)}`);
+      expect(response.status, pkid).toBe(400);
+      expect(response.body.message).toBe('项目编号不正确');
+    }
   });
 
   it('searches districts and projects, at most 10, inside the box', async () => {

@@ -1,5 +1,5 @@
 /**
- * Shapes of the map calls: the wire types come from their contracts (shared/contracts/hall.ts), so
+ * Shapes of the map calls: the wire types come from their contracts (shared/calls/hall.ts), so
  * the server, the hall's map island and the API docs agree by construction.
  */
 export type {
@@ -15,4 +15,4 @@ export type {
   ProjectCard,
   ProjectDistribute,
   ReverseResult,
-} from '@shared/contracts/hall';
+} from '@shared/calls/hall';

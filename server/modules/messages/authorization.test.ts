@@ -2,24 +2,19 @@
  * The authorization matrix of the messages and audit-opinion calls: an anonymous caller, the guest
  * (pkid 21, treated as not signed in) and each of the 8 demo roles.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditOpinions, messages } from '@server/db/schema';
-import { demoAccounts } from '@server/db/seed';
+import { demoAccounts } from '@server/seed';
 import { GUEST_USER_ID, roles } from '@shared/domain/roles';
 import {
   createBrowser,
-  createIdentityTestContext,
   signInAs,
   signInAsGuest,
   type Browser,
+  signedInTestApp,
 } from '../identity/test-support';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-});
-afterAll(() => env.ctx.dispose());
+const env = signedInTestApp({ accounts: [] });
 
 interface Actor {
   name: string;

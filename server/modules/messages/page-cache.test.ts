@@ -4,14 +4,14 @@
  * triggers announce every write), also on another instance; one user's page is never another's; a
  * load under way when a change arrives is not kept.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createApp } from '@server/app';
 import { listenForDataChanges } from '@server/data-changes';
 import { messages } from '@server/db/schema';
 import { withServices } from '@server/services';
 import type { MessageQuery } from '@shared/validation/messages';
-import { createBrowser, createIdentityTestContext, signInAs, type Browser } from '../identity/test-support';
+import { createBrowser, signInAs, type Browser, signedInTestApp } from '../identity/test-support';
 import { createMessagePageCache, type MessagePage } from './page-cache';
 import { sendMessage } from './service';
 
@@ -20,17 +20,9 @@ const AGENCY = 3;
 const base = '/smsend/project/message';
 const firstPage = `${base}/query?pageIndex=1&pageSize=10`;
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let owner: Browser;
-let agency: Browser;
-
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  owner = createBrowser(env.app);
-  agency = createBrowser(env.app);
-  await Promise.all([signInAs(owner, 'owner01'), signInAs(agency, 'agency01')]);
-});
-afterAll(() => env.ctx.dispose());
+const env = signedInTestApp({ accounts: ['owner01', 'agency01'] });
+const owner = env.browser('owner01');
+const agency = env.browser('agency01');
 
 interface Page {
   rows: { messageId: number; messageContent: string; hasRead: boolean }[];
@@ -47,43 +39,29 @@ async function page(browser: Browser, path = firstPage): Promise<Page> {
  * The page after a write made outside this instance's message calls (another module's transaction,
  * plain SQL): PGlite delivers the trigger's NOTIFY at commit, so the very next call shows it; a
  * PostgreSQL server delivers it on this instance's listening connection a moment after the commit
- * returns, so there the page is asked again until it does (within a second).
+ * returns, so there the page is asked once it has arrived.
  */
 async function pageAfterOtherWrite(
   browser: Browser,
   shows: (seen: Page) => boolean,
   path = firstPage,
 ): Promise<Page> {
-  if (process.env.TEST_DB !== 'postgres') {
-    const seen = await page(browser, path);
-    expect(shows(seen)).toBe(true);
-    return seen;
-  }
-  let seen!: Page;
-  await expect
-    .poll(async () => shows((seen = await page(browser, path))), { timeout: 1000, interval: 5 })
-    .toBe(true);
+  if (process.env.TEST_DB === 'postgres') await env.ctx.notificationsDelivered();
+  const seen = await page(browser, path);
+  expect(shows(seen)).toBe(true);
   return seen;
 }
 
 /**
  * Pages, and checks the page is now held in memory (so the next call is a hit). On PostgreSQL the
  * NOTIFY of an earlier write can still arrive after a page already shows that write; it rightly drops
- * a load under way, so there the page is asked again until it is held (within a second).
+ * a load under way, so the page is asked once every earlier notification has arrived.
  */
 async function cachedPage(browser: Browser, path = firstPage): Promise<Page> {
+  await env.ctx.notificationsDelivered();
   const before = env.ctx.services.messagePages.size;
-  let seen = await page(browser, path);
-  if (process.env.TEST_DB === 'postgres') {
-    await expect
-      .poll(async () => ((seen = await page(browser, path)), env.ctx.services.messagePages.size), {
-        timeout: 1000,
-        interval: 5,
-      })
-      .toBeGreaterThanOrEqual(1);
-  } else {
-    expect(env.ctx.services.messagePages.size).toBeGreaterThanOrEqual(Math.max(before, 1));
-  }
+  const seen = await page(browser, path);
+  expect(env.ctx.services.messagePages.size).toBeGreaterThanOrEqual(Math.max(before, 1));
   expect(await page(browser, path)).toEqual(seen);
   return seen;
 }
@@ -105,7 +83,9 @@ describe('message pages in memory (one instance)', () => {
 
   it("shows a message another module sends in its own transaction at once (the table's trigger)", async () => {
     const before = await cachedPage(owner);
-    await env.ctx.db.transaction((tx) => sendMessage(tx, { toUserId: OWNER, content: '审核结果：通过' }));
+    await env.ctx.db.transaction((tx) =>
+      sendMessage(tx, { toUserId: OWNER, content: '审核结果：通过', at: env.clock.now }),
+    );
     const after = await pageAfterOtherWrite(owner, (seen) => seen.total === before.total + 1);
     expect(after.rows[0]?.messageContent).toBe('审核结果：通过');
   });
@@ -114,7 +94,7 @@ describe('message pages in memory (one instance)', () => {
     await cachedPage(owner);
     const [row] = await env.ctx.db
       .insert(messages)
-      .values({ userId: OWNER, messageContent: '数据库直接写入' })
+      .values({ userId: OWNER, messageContent: '数据库直接写入', addTime: env.clock.now })
       .returning({ messageId: messages.messageId });
     const inserted = await pageAfterOtherWrite(owner, (seen) => seen.rows[0]?.messageId === row!.messageId);
     expect(inserted.rows[0]?.hasRead).toBe(false);
@@ -128,7 +108,9 @@ describe('message pages in memory (one instance)', () => {
   });
 
   it('shows a message marked read and one deleted through the calls at once', async () => {
-    await env.ctx.db.insert(messages).values({ userId: OWNER, messageContent: '待读消息' });
+    await env.ctx.db
+      .insert(messages)
+      .values({ userId: OWNER, messageContent: '待读消息', addTime: env.clock.now });
     await pageAfterOtherWrite(owner, (seen) => seen.rows[0]?.messageContent === '待读消息');
     const before = await cachedPage(owner);
     const newest = before.rows[0]!;
@@ -148,8 +130,8 @@ describe('message pages in memory (one instance)', () => {
 
   it("never answers one user's page to another", async () => {
     await env.ctx.db.insert(messages).values([
-      { userId: OWNER, messageContent: '只给建设单位' },
-      { userId: AGENCY, messageContent: '只给测绘单位' },
+      { userId: OWNER, messageContent: '只给建设单位', addTime: env.clock.now },
+      { userId: AGENCY, messageContent: '只给测绘单位', addTime: env.clock.now },
     ]);
     await pageAfterOtherWrite(owner, (seen) => seen.rows[0]?.messageContent === '只给建设单位');
     await pageAfterOtherWrite(agency, (seen) => seen.rows[0]?.messageContent === '只给测绘单位');
@@ -184,9 +166,12 @@ describe('message pages on another instance', () => {
       };
       const before = await onOther();
       expect(other.services.messagePages.size).toBe(1);
-      await env.ctx.db.transaction((tx) => sendMessage(tx, { toUserId: OWNER, content: '另一实例可见' }));
+      await env.ctx.db.transaction((tx) =>
+        sendMessage(tx, { toUserId: OWNER, content: '另一实例可见', at: env.clock.now }),
+      );
       // PGlite delivers at commit; a PostgreSQL server through the other instance's own connection.
-      await expect.poll(() => other.services.messagePages.size, { timeout: 5000 }).toBe(0);
+      await env.ctx.notificationsDelivered();
+      expect(other.services.messagePages.size).toBe(0);
       const after = await onOther();
       expect(after.total).toBe(before.total + 1);
       expect(after.rows[0]?.messageContent).toBe('另一实例可见');

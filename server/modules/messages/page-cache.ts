@@ -96,7 +96,7 @@ export function createMessagePageCache({ ttlMs = 10_000, maxUsers = 10_000 } = {
         if (listening && lastChange(userId) <= since && users.get(userId) === owner) {
           if (owner.pages.size >= PAGES_PER_USER) owner.pages.clear();
           // Shared by every call that finds it: frozen, so no caller can change another's answer
-          // (and the contract layer serializes it once, server/lib/contracts.ts).
+          // (and the contract layer serializes it once, server/lib/calls.ts).
           for (const row of result.rows) Object.freeze(row);
           Object.freeze(result.rows);
           const kept = Object.freeze(result);

@@ -3,29 +3,20 @@
  * messages), validation messages, push over server-sent events (in process and through NOTIFY from
  * another connection), and sendMessage to a user or a role.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { messages, userRoles } from '@server/db/schema';
 import { roles } from '@shared/domain/roles';
 import { messageTexts } from '@shared/validation/messages';
-import { createBrowser, createIdentityTestContext, signInAs, type Browser } from '../identity/test-support';
+import { createBrowser, signInAs, type Browser, signedInTestApp } from '../identity/test-support';
 import { MESSAGES_CHANNEL, sendMessage } from './service';
-
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let owner: Browser;
-let agency: Browser;
-let admin: Browser;
 
 const base = '/smsend/project/message';
 
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  owner = createBrowser(env.app);
-  agency = createBrowser(env.app);
-  admin = createBrowser(env.app);
-  await Promise.all([signInAs(owner, 'owner01'), signInAs(agency, 'agency01'), signInAs(admin, 'admin')]);
-});
-afterAll(() => env.ctx.dispose());
+const env = signedInTestApp({ accounts: ['owner01', 'agency01', 'admin'] });
+const owner = env.browser('owner01');
+const agency = env.browser('agency01');
+const admin = env.browser('admin');
 
 interface Row {
   messageId: number;
@@ -55,7 +46,14 @@ function form(fields: Record<string, string>) {
 async function addMessages(userId: number, count: number, prefix: string): Promise<number[]> {
   const rows = await env.ctx.db
     .insert(messages)
-    .values(Array.from({ length: count }, (_, i) => ({ userId, messageContent: `${prefix}${i}` })))
+    // Dated by the product's clock, as sendMessage dates every message (never the database's time).
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        userId,
+        messageContent: `${prefix}${i}`,
+        addTime: env.clock.now,
+      })),
+    )
     .returning({ messageId: messages.messageId });
   return rows.map((row) => row.messageId);
 }
@@ -195,11 +193,11 @@ describe('mark and delete', () => {
 describe('sendMessage', () => {
   it('writes to everyone holding a role in the caller transaction, and not when it rolls back', async () => {
     const holders = await env.ctx.db.transaction((tx) =>
-      sendMessage(tx, { toRoleId: roles.auditor.id, content: '新的成果待审核' }),
+      sendMessage(tx, { toRoleId: roles.auditor.id, content: '新的成果待审核', at: env.clock.now }),
     );
     expect(holders).toEqual([6]);
     const rolledBack = env.ctx.db.transaction(async (tx) => {
-      await sendMessage(tx, { toUserId: 6, content: '不会送达' });
+      await sendMessage(tx, { toUserId: 6, content: '不会送达', at: env.clock.now });
       throw new Error('event failed');
     });
     await expect(rolledBack).rejects.toThrow('event failed');
@@ -209,11 +207,15 @@ describe('sendMessage', () => {
   });
 
   it('refuses an unknown recipient', async () => {
-    await expect(sendMessage(env.ctx.db, { toRoleId: 'nope', content: 'x' })).rejects.toMatchObject({
+    await expect(
+      sendMessage(env.ctx.db, { toRoleId: 'nope', content: 'x', at: env.clock.now }),
+    ).rejects.toMatchObject({
       code: 'invalid_input',
       message: messageTexts.roleUnknown,
     });
-    await expect(sendMessage(env.ctx.db, { toUserId: 999_999, content: 'x' })).rejects.toMatchObject({
+    await expect(
+      sendMessage(env.ctx.db, { toUserId: 999_999, content: 'x', at: env.clock.now }),
+    ).rejects.toMatchObject({
       message: messageTexts.userUnknown,
     });
   });
@@ -301,7 +303,9 @@ describe('stream', () => {
     const events = await readEvents(response, (seen) => {
       if (!sent && counts(seen).length === 1) {
         sent = true;
-        void env.ctx.db.transaction((tx) => sendMessage(tx, { toUserId: 3, content: '新的委托待确认' }));
+        void env.ctx.db.transaction((tx) =>
+          sendMessage(tx, { toUserId: 3, content: '新的委托待确认', at: env.clock.now }),
+        );
       }
       return counts(seen).length >= 2;
     });

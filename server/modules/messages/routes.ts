@@ -5,10 +5,9 @@
  * ever touches that user's own messages.
  */
 import { streamSSE } from 'hono/streaming';
-import { implement, reply } from '@server/lib/contracts';
-import { sessionToken } from '@server/modules/identity/http';
-import { resolveSessionToken } from '@server/modules/identity/sessions';
-import { messageCalls } from '@shared/contracts/messages';
+import { implement, reply } from '@server/lib/calls';
+import { sessionToken, resolveSessionToken } from '@server/modules/identity';
+import { messageCalls } from '@shared/calls/messages';
 import { messageTexts } from '@shared/validation/messages';
 import { countUnread, deleteMessages, listMessages, markMessagesRead, sendMessage } from './service';
 
@@ -55,7 +54,7 @@ export const messageRoutes = implement(messageCalls, (ctx) => {
       return reply(marked, messageTexts.markSuccess);
     },
     send: async (input) => {
-      const recipients = await db.transaction((tx) => sendMessage(tx, input));
+      const recipients = await db.transaction((tx) => sendMessage(tx, { ...input, at: ctx.services.now() }));
       changed(recipients);
       return reply({ recipients: recipients.length }, messageTexts.sent(recipients.length));
     },

@@ -30,7 +30,15 @@ export interface MessageRow {
 }
 
 export type MessageRecipient = { toUserId: number } | { toRoleId: string };
-export type SendMessageInput = MessageRecipient & { content: string; link?: string | null };
+export type SendMessageInput = MessageRecipient & {
+  content: string;
+  link?: string | null;
+  /**
+   * When it was sent: the product's clock (ctx.services.now(), moved by CLOCK_OFFSET_DAYS in tests and
+   * demos). Required, so no writer falls back to the database's own time, which does not move.
+   */
+  at: Date;
+};
 
 /**
  * Writes a message to one user or to everyone holding a role (the guest never receives any), in the
@@ -64,9 +72,14 @@ export async function sendMessage(writer: Queryable, input: SendMessageInput): P
     recipients = holders.map((holder) => holder.pkid);
   }
   if (recipients.length === 0) return [];
-  await writer
-    .insert(messages)
-    .values(recipients.map((userId) => ({ userId, messageContent: content, link })));
+  await writer.insert(messages).values(
+    recipients.map((userId) => ({
+      userId,
+      messageContent: content,
+      link,
+      addTime: input.at,
+    })),
+  );
   return recipients;
 }
 

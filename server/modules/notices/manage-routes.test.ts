@@ -6,28 +6,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { and, asc, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { auditRecords, files, notices } from '@server/db/schema';
 import { auditDecision, auditSubject } from '@shared/domain/statuses';
-import {
-  createIdentityTestContext,
-  demoLoginNames,
-  signInDemoBrowsers,
-  type Browser,
-} from '@server/modules/identity/test-support';
+import { demoLoginNames, signedInTestApp, type Browser } from '@server/modules/identity/test-support';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let browsers: Record<string, Browser> = {};
+const env = signedInTestApp();
 const accounts = demoLoginNames;
 const managers = new Set(['admin', 'authority01']);
 
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  browsers = await signInDemoBrowsers(env.app);
-}, 60_000);
-afterAll(() => env.ctx.dispose());
-
-const as = (name: string) => browsers[name] as Browser;
+const { as } = env;
 
 function form(fields: Record<string, string>): RequestInit {
   return { method: 'POST', body: new URLSearchParams(fields) };
@@ -100,7 +88,7 @@ describe('authorization matrix', () => {
         ],
         ['/oa/oanotices/publish', form({ id: pkid })],
         ['/oa/oanotices/withdraw', form({ id: pkid })],
-        ['/oa/oanotices/media/addMedia', upload('说明.docx', 'PK')],
+        ['/oa/oanotices/media/addMedia', upload('说明.docx', 'PK\x03\x04')],
         ['/oa/oanotices/deleteOaNoticeAttachment', form({ id: fileId })],
         ['/oa/oanotices/delete', form({ id: pkid })],
       ];
@@ -330,6 +318,8 @@ describe('an attachment that is also a service download (issue 11, finding 10)',
 describe('hall cache', () => {
   it('drops the notice pages when a notice is published, edited while published, withdrawn or deleted', async () => {
     const admin = as('admin');
+    // Earlier tests' writes echo back through NOTIFY (on PostgreSQL a moment after they commit).
+    await env.ctx.notificationsDelivered();
     const invalidate = vi.spyOn(env.ctx.pageCache, 'invalidate');
     const draft = await addNotice(admin, { noticeTitle: '缓存' });
     expect(invalidate).not.toHaveBeenCalled();

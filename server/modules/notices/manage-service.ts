@@ -10,8 +10,8 @@ import type { Database, Queryable } from '@server/db/database';
 import { auditRecords, downloads, files, noticeAttachments, notices } from '@server/db/schema';
 import { sanitizeRichText } from '@server/lib/html-sanitizer';
 import { writeDroppingPages } from '@server/lib/page-cache';
-import { fileToSendColumns } from '@server/modules/hall/file-response';
-import type { SessionUser } from '@server/modules/identity/guard';
+import { fileToSendColumns } from '@server/lib/file-response';
+import type { SessionUser } from '@server/modules/identity';
 import {
   auditDecision,
   auditSubject,

@@ -1,14 +1,13 @@
 /**
- * Notices under the notices base (shared/contracts/notices.ts). The list, the detail and the file
+ * Notices under the notices base (shared/calls/notices.ts). The list, the detail and the file
  * URLs are public: the public gets published notices only, maintainers every state; the rest is
  * maintenance (issue 5).
  */
-import type { SessionUser } from '@server/modules/identity/guard';
-import { hasAnyRole } from '@server/modules/identity/guard';
-import { implement, reply } from '@server/lib/contracts';
-import { fileResponse } from '@server/modules/hall/file-response';
+import { type SessionUser, hasAnyRole } from '@server/modules/identity';
+import { implement, reply } from '@server/lib/calls';
+import { fileResponse, privately } from '@server/lib/file-response';
 import { storeUploadedFile } from '@server/storage/uploads';
-import { noticeCalls, noticeManagerRoles } from '@shared/contracts/notices';
+import { noticeCalls, noticeManagerRoles } from '@shared/calls/notices';
 import { noticeState } from '@shared/domain/statuses';
 import { noticeMessages } from '@shared/validation/notices';
 import { documentExtensions, inlineImageExtensions } from '@shared/validation/upload';
@@ -28,12 +27,6 @@ import { getNotice, getNoticeAttachmentFile, listNotices, noticeFileUrl, noticeL
 
 const isManager = (user: SessionUser | null) => user !== null && hasAnyRole(user, noticeManagerRoles);
 
-/** A maintainer may be reading a draft's file: no shared cache may keep it for the public URL. */
-function privately(response: Response): Response {
-  response.headers.set('Cache-Control', 'private, no-store');
-  return response;
-}
-
 const savedMessage = (state: number) =>
   state === noticeState.code.published ? noticeMessages.published : noticeMessages.saved;
 
@@ -46,15 +39,15 @@ export const noticeRoutes = implement(noticeCalls, (ctx) => {
     get: ({ id }, { user }) => (isManager(user) ? getManagedNotice(db, id) : getNotice(db, id)),
     downloadFile: async ({ id }, { user }) =>
       isManager(user)
-        ? privately(fileResponse(storage, await getManagedAttachmentFile(db, id), 'attachment'))
-        : fileResponse(storage, await getNoticeAttachmentFile(db, id), 'attachment'),
+        ? privately(await fileResponse(storage, await getManagedAttachmentFile(db, id), 'attachment'))
+        : await fileResponse(storage, await getNoticeAttachmentFile(db, id), 'attachment'),
     previewFile: async ({ id }, { user }) =>
       isManager(user)
-        ? privately(fileResponse(storage, await getManagedAttachmentFile(db, id), 'inline'))
-        : fileResponse(storage, await getNoticeAttachmentFile(db, id), 'inline'),
+        ? privately(await fileResponse(storage, await getManagedAttachmentFile(db, id), 'inline'))
+        : await fileResponse(storage, await getNoticeAttachmentFile(db, id), 'inline'),
     image: async ({ id }, { user }) => {
       const manager = isManager(user);
-      const response = fileResponse(storage, await getNoticeImageFile(db, id, manager), 'inline');
+      const response = await fileResponse(storage, await getNoticeImageFile(db, id, manager), 'inline');
       return manager ? privately(response) : response;
     },
     add: async (input, { user }) => {

@@ -5,9 +5,10 @@
 import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Database } from '@server/db/database';
+import { pageOf } from '@server/db/page-of';
 import { files, noticeAttachments, notices } from '@server/db/schema';
 import type { PageCacheTag } from '@server/lib/page-cache';
-import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
+import { fileToSendColumns, type FileToSend } from '@server/lib/file-response';
 import type { NoticeListParams } from '@shared/validation/lists';
 import { AppError } from '@shared/errors/app-error';
 import { noticeState, type NoticeState, type NoticeType } from '@shared/domain/statuses';
@@ -83,13 +84,15 @@ export async function listNotices(
   const where = and(...conditions);
   const column = query.sort === 'noticeTitle' ? notices.noticeTitle : notices.noticeTime;
   const direction = query.order === 'asc' ? asc : desc;
-  const rows = await db
-    .select(summaryColumns)
-    .from(notices)
-    .where(where)
-    .orderBy(direction(column), desc(notices.pkid))
-    .limit(query.rows)
-    .offset((query.page - 1) * query.rows);
+  const rows = await pageOf(
+    db
+      .select(summaryColumns)
+      .from(notices)
+      .where(where)
+      .orderBy(direction(column), desc(notices.pkid))
+      .$dynamic(),
+    query,
+  );
   const [counted] = await db.select({ total: count() }).from(notices).where(where);
   return { rows, total: counted?.total ?? 0 };
 }

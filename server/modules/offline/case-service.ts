@@ -20,17 +20,17 @@ import {
   surveyCases,
   users,
 } from '@server/db/schema';
-import type { SessionUser } from '@server/modules/identity/sessions';
-import { sendMessage } from '@server/modules/messages/service';
+import type { SessionUser } from '@server/modules/identity';
+import { sendMessage } from '@server/modules/messages';
 import {
   agencyAccountOf,
   isProjectSupervisor,
   ownAgencyOf,
   ownerUserOf,
   ownUnitOf,
-} from '@server/modules/projects/parties';
-import { logsOf } from '@server/modules/projects/service';
-import { moveProject } from '@server/modules/projects/status';
+  logsOf,
+  moveProject,
+} from '@server/modules/projects';
 import { stageName, surveyItemName } from '@shared/domain/stages';
 import { auditStatus, authorizationState, projectStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
@@ -194,10 +194,15 @@ export async function prepareCase(db: Queryable, user: SessionUser, authorizatio
 }
 
 /** CaseAdd: opens the case and moves the project to 测绘中, or changes nothing. */
-export async function addCase(ctx: Pick<AppContext, 'db'>, user: SessionUser, input: CaseAddInput) {
+export async function addCase(
+  ctx: Pick<AppContext, 'db' | 'services'>,
+  user: SessionUser,
+  input: CaseAddInput,
+) {
   if (!user.isAdmin && (await agencyAccountOf(ctx.db, user)) === null)
     throw new AppError('forbidden', { message: m.noAgency });
   const caseId = await ctx.db.transaction(async (tx) => {
+    const now = ctx.services.now();
     const row = await authorizationOf(tx, user, input.authorizationId, true);
     const blocked = blockedReason(row, await existingCase(tx, row.authorizationId));
     if (blocked) throw new AppError('conflict', { message: blocked });
@@ -230,6 +235,8 @@ export async function addCase(ctx: Pick<AppContext, 'db'>, user: SessionUser, in
         plannedEnd: input.plannedEnd,
         remark: input.remark ?? null,
         createdBy: user.pkid,
+        createdAt: now,
+        updatedAt: now,
       })
       .returning({ caseId: c.caseId });
     if (!created) throw new Error('case insert returned nothing');
@@ -245,10 +252,11 @@ export async function addCase(ctx: Pick<AppContext, 'db'>, user: SessionUser, in
       to: projectStatus.code.surveying,
       actor: user,
       content: `新建办件 ${caseNo}，开始测绘（计划 ${input.plannedStart} 至 ${input.plannedEnd}）`,
+      at: now,
     });
     await tx
       .update(projectDemands)
-      .set({ status: projectStatus.code.surveying, updatedAt: new Date() })
+      .set({ status: projectStatus.code.surveying, updatedAt: now })
       .where(eq(projectDemands.pkid, row.demandId));
     const ownerId = await ownerUserOf(tx, row.projectId);
     if (ownerId !== null)
@@ -256,10 +264,45 @@ export async function addCase(ctx: Pick<AppContext, 'db'>, user: SessionUser, in
         toUserId: ownerId,
         content: `项目“${row.projectName}”已开始测绘（办件 ${caseNo}）`,
         link: `/notdchy/CaseDetail?id=${created.caseId}`,
+        at: now,
       });
     return created.caseId;
   });
   return getCase(ctx.db, user, caseId);
+}
+
+/** Whether the user may see the case (the same rule as the case lists). */
+export async function canSeeCase(db: Queryable, user: SessionUser, caseId: number): Promise<boolean> {
+  const seen = await visibility(db, user);
+  const [row] = await db
+    .select({ caseId: c.caseId })
+    .from(c)
+    .innerJoin(p, eq(p.pkid, c.projectId))
+    .where(and(eq(c.caseId, caseId), ...(seen ? [seen] : [])));
+  return row !== undefined;
+}
+
+/**
+ * Whether the user works on the case: its agency's account, or a staff member the agency assigned to
+ * one of its items.
+ */
+export async function worksOnCase(db: Queryable, user: SessionUser, caseId: number): Promise<boolean> {
+  const [row] = await db.select({ org: c.organizationId }).from(c).where(eq(c.caseId, caseId));
+  if (!row) return false;
+  if ((await agencyAccountOf(db, user)) === row.org) return true;
+  const [assigned] = await db
+    .select({ staffId: surveyCaseStaff.staffId })
+    .from(surveyCaseStaff)
+    .innerJoin(agentStaff, eq(agentStaff.staffId, surveyCaseStaff.staffId))
+    .where(
+      and(
+        eq(surveyCaseStaff.caseId, caseId),
+        eq(agentStaff.userId, user.pkid),
+        eq(agentStaff.organizationId, row.org),
+      ),
+    )
+    .limit(1);
+  return assigned !== undefined;
 }
 
 /** Owners see their projects' cases, agencies (and their staff) their own, supervisors all. */

@@ -7,8 +7,10 @@
  * (server/modules/map/districts.ts), so a decision drops the hall's project pages.
  */
 import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { containsAny } from '@server/db/contains-pattern';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
+import { pageOf } from '@server/db/page-of';
 import {
   agentOrganizations,
   districts,
@@ -18,17 +20,21 @@ import {
   reviewItems,
   users,
 } from '@server/db/schema';
-import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
-import type { SessionUser } from '@server/modules/identity/sessions';
-import { agencyAccountOf, isProjectSupervisor, ownAgencyOf } from '@server/modules/projects/parties';
+import { fileToSendColumns, type FileToSend } from '@server/lib/file-response';
+import type { SessionUser } from '@server/modules/identity';
+import { agencyAccountOf, isProjectSupervisor, ownAgencyOf } from '@server/modules/projects';
 import {
   decideByAuditStatus,
   decideIn,
   getReviewState,
   listReviewRecords,
   openReview,
+  queueOf,
   reviewersOf,
-} from '@server/modules/review/service';
+  todoRowsOf,
+  type QueueInput,
+  type ReviewSubjects,
+} from '@server/modules/review';
 import { checkUploadedFile, storeUploadedFile } from '@server/storage/uploads';
 import { findStage, stageName, surveyItemName } from '@shared/domain/stages';
 import { auditStatus, auditSubject } from '@shared/domain/statuses';
@@ -159,12 +165,13 @@ async function recordingAgency(db: Queryable, user: SessionUser): Promise<number
 
 /** add: records an offline project with its documents and submits it for review, in one transaction. */
 export async function addOffline(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'services'>,
   user: SessionUser,
   input: OfflineFieldsInput & FileInput,
 ) {
   const org = await recordingAgency(ctx.db, user);
-  checkFields(input, new Date());
+  const now = ctx.services.now();
+  checkFields(input, now);
   await checkDistrict(ctx.db, input.districtCode);
   if (input.report === undefined)
     throw new AppError('invalid_input', { message: m.fileRequired, field: 'report' });
@@ -173,14 +180,20 @@ export async function addOffline(
   const pkid = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(t)
-      .values({ ...fieldValues(input), organizationId: org, createdBy: user.pkid })
+      .values({
+        ...fieldValues(input),
+        organizationId: org,
+        createdBy: user.pkid,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ pkid: t.pkid });
     if (!created) throw new Error('offline insert returned nothing');
     await tx
       .insert(projectOfflineFiles)
       .values(fileIds.map((fileId) => ({ offlineId: created.pkid, fileId })));
     await openReview(tx, { subjectType: OFFLINE, subjectId: created.pkid, applicantId: user.pkid });
-    await decideIn(tx, user, { subjectType: OFFLINE, subjectId: created.pkid, decision: 'submit' });
+    await decideIn(ctx, tx, user, { subjectType: OFFLINE, subjectId: created.pkid, decision: 'submit' });
     return created.pkid;
   });
   return getOffline(ctx.db, user, pkid);
@@ -201,11 +214,12 @@ async function ownEditable(tx: Queryable, user: SessionUser, pkid: number) {
 
 /** update: a draft or rejected one is corrected (fields, documents) and submitted again. */
 export async function updateOffline(
-  ctx: Pick<AppContext, 'db' | 'storage'>,
+  ctx: Pick<AppContext, 'db' | 'storage' | 'services'>,
   user: SessionUser,
   input: OfflineFieldsInput & FileInput & { pkid: number; removeFileIds?: string[] | undefined },
 ) {
-  checkFields(input, new Date());
+  const now = ctx.services.now();
+  checkFields(input, now);
   await checkDistrict(ctx.db, input.districtCode);
   await ownEditable(ctx.db, user, input.pkid);
   await checkFiles(input);
@@ -232,9 +246,9 @@ export async function updateOffline(
     if (!left?.n) throw new AppError('invalid_input', { message: m.fileRequired, field: 'report' });
     await tx
       .update(t)
-      .set({ ...fieldValues(input), updatedAt: new Date() })
+      .set({ ...fieldValues(input), updatedAt: now })
       .where(eq(t.pkid, input.pkid));
-    await decideIn(tx, user, { subjectType: OFFLINE, subjectId: input.pkid, decision: 'submit' });
+    await decideIn(ctx, tx, user, { subjectType: OFFLINE, subjectId: input.pkid, decision: 'submit' });
   });
   return getOffline(ctx.db, user, input.pkid);
 }
@@ -270,13 +284,34 @@ export async function listOffline(
     ...(query.auditStatus !== undefined ? [eq(t.auditStatus, query.auditStatus)] : []),
     ...(query.districtCode ? [eq(t.districtCode, query.districtCode)] : []),
   );
-  const rows = await joined(db)
-    .where(where)
-    .orderBy(desc(t.updatedAt), desc(t.pkid))
-    .limit(query.rows)
-    .offset((query.page - 1) * query.rows);
+  const rows = await pageOf(
+    joined(db).where(where).orderBy(desc(t.updatedAt), desc(t.pkid)).$dynamic(),
+    query,
+  );
   const [total] = await db.select({ n: count() }).from(t).where(where);
   return { rows: rows.map(toRow), total: total?.n ?? 0 };
+}
+
+/** Offline projects as the reviewers' queue shows them. */
+const offlineSubjects: ReviewSubjects<RawRow> = {
+  subjectType: OFFLINE,
+  rowsOf: (db, ids) => joined(db).where(inArray(t.pkid, ids)),
+  idOf: (row) => row.pkid,
+  // The queue's search: the project's name or number.
+  search: (db, keyword) =>
+    db
+      .select({ id: t.pkid })
+      .from(t)
+      .where(containsAny(keyword, t.projectName, t.projectNo)),
+};
+
+/** toDoList: the reviewer's offline projects to review, oldest submission first (the queue's fields). */
+export async function listOfflineTodo(
+  db: Queryable,
+  user: SessionUser,
+  query: { page: number; rows: number } & QueueInput,
+) {
+  return todoRowsOf(db, user, offlineSubjects, query, (row, task) => ({ ...toRow(row), ...queueOf(task) }));
 }
 
 /** One offline project with its documents, its review state (the decision panel) and its trail. */
@@ -322,7 +357,7 @@ export async function getOffline(db: Queryable, user: SessionUser, pkid: number)
 
 /** updateStatus: the reviewer approves or rejects (with an opinion); the hall's statistics follow. */
 export async function decideOffline(
-  ctx: Pick<AppContext, 'db' | 'pageCache'>,
+  ctx: Pick<AppContext, 'db' | 'pageCache' | 'services'>,
   user: SessionUser,
   input: { pkid: number; auditStatus: number; opinion?: string | undefined; version?: number | undefined },
 ) {

@@ -7,40 +7,27 @@
  * a staff member of another agency are refused and change nothing.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   agentOrganizations,
   agentStaff,
   districts,
-  projectAuthorizations,
-  projectDemands,
   projectLogs,
   projectOfflines,
   projects,
-  projectStageItems,
   surveyCases,
 } from '@server/db/schema';
-import { AGENCY_ORG_ID, OWNER_UNIT_ID } from '@server/db/seed/demo-context';
-import {
-  createBrowser,
-  createIdentityTestContext,
-  signInAs,
-  signInDemoBrowsers,
-  type Browser,
-} from '@server/modules/identity/test-support';
+import { AGENCY_ORG_ID } from '@server/seed/demo-context';
+import { demoLoginNames, signedInTestApp } from '@server/modules/identity/test-support';
+import { markWrites, offClock, writtenSince } from '@server/test/product-clock';
+import { insertDemand } from '@server/modules/projects/test-support';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let browsers: Record<string, Browser> = {};
+const env = signedInTestApp({ accounts: [...demoLoginNames, 'agency05'] });
 let districtCode: string;
 let myStaff: number[];
 let foreignStaff: number;
 
 beforeAll(async () => {
-  env = await createIdentityTestContext();
-  browsers = await signInDemoBrowsers(env.app);
-  const other = createBrowser(env.app);
-  await signInAs(other, 'agency05');
-  browsers.agency05 = other;
   const db = env.ctx.db;
   const [district] = await db
     .select({ code: districts.districtCode })
@@ -54,10 +41,9 @@ beforeAll(async () => {
     .where(eq(agentStaff.auditStatus, 2));
   myStaff = staff.filter((s) => s.org === AGENCY_ORG_ID).map((s) => s.staffId);
   foreignStaff = staff.find((s) => s.org !== AGENCY_ORG_ID)!.staffId;
-}, 60_000);
-afterAll(() => env.ctx.dispose());
+});
 
-const as = (name: string) => browsers[name] as Browser;
+const { as } = env;
 interface Envelope {
   success: boolean;
   message: string;
@@ -91,6 +77,7 @@ const offlineCount = async () => (await env.ctx.db.$count(projectOfflines)) as n
 
 describe('offline projects', () => {
   it('records, rejects with an opinion, fixes and approves; counted in the statistics once approved', async () => {
+    const mark = await markWrites(env.ctx.db);
     const before = await offlineCount();
     // No document: refused, nothing stored.
     let response = await as('agency01').fetch('/smsend/projectOffline/add', {
@@ -175,9 +162,8 @@ describe('offline projects', () => {
     expect(detail.object.canEdit).toBe(false);
     expect((detail.object.files as unknown[]).length).toBe(2);
 
-    expect(countOf(await json(await get('anonymous', 'statistics/getDistrictProjectNum')))).toBe(
-      (startCount ?? 0) + 1,
-    );
+    // Offline projects are counted apart (the hall's one counting rule): the districts do not change.
+    expect(countOf(await json(await get('anonymous', 'statistics/getDistrictProjectNum')))).toBe(startCount);
     const distribution = (await json(await get('anonymous', 'statistics/getProjectDistribute'))).object as {
       offline: number;
     };
@@ -190,6 +176,10 @@ describe('offline projects', () => {
     expect((await json(await get('agency05', 'projectOffline/query'))).rows.map((r) => r.pkid)).not.toContain(
       Number(pkid),
     );
+    // Every message, log line and decision it wrote carries the product's clock (issue 21).
+    const written = await writtenSince(env.ctx.db, mark);
+    expect(written.some((row) => row.table === 'messages')).toBe(true);
+    expect(offClock(written, env.clock.now)).toEqual([]);
   });
 
   it('deletes its own rejected or draft ones only', async () => {
@@ -207,41 +197,55 @@ describe('offline projects', () => {
   });
 });
 
-let counter = 0;
+describe("the reviewers' queue of offline projects (search, 我的待办, holder, 领取)", () => {
+  const todo = async (query: Record<string, string> = {}) =>
+    (await json(await get('auditor01', 'projectOffline/toDoList', { rows: '100', ...query }))).rows as {
+      pkid: number;
+      projectName: string;
+      holderName: string | null;
+    }[];
+  const add = async (projectName: string, projectNo: string) => {
+    const response = await as('agency01').fetch('/smsend/projectOffline/add', {
+      method: 'POST',
+      body: offlineForm({ projectName, projectNo }, { report: pdf('成果报告.pdf') }),
+    });
+    return (await json(response)).data.pkid as number;
+  };
+
+  it('finds a project by its name or number; 我的待办 lists only the projects the reviewer claimed', async () => {
+    const first = await add('队列检索甲馆', 'XX-QUEUE-0001');
+    const second = await add('队列检索乙馆', 'XX-QUEUE-0002');
+    const byName = (await todo({ keyword: '检索甲' })).map((row) => row.pkid);
+    expect(byName).toContain(first);
+    expect(byName).not.toContain(second);
+    expect((await todo({ keyword: 'queue-0002' })).map((row) => row.pkid)).toEqual([second]);
+    expect(await todo({ keyword: '没有这个项目' })).toEqual([]);
+
+    expect((await todo({ mine: '1' })).map((row) => row.pkid)).not.toContain(first);
+    const claimed = await as('auditor01').fetch('/smsend/review/claim', {
+      method: 'POST',
+      body: new URLSearchParams({ subjectType: 'project_offline', subjectId: String(first) }),
+    });
+    expect(claimed.status).toBe(200);
+    const mine = await todo({ mine: '1' });
+    expect(mine.map((row) => row.pkid)).toContain(first);
+    expect(mine.map((row) => row.pkid)).not.toContain(second);
+    expect(mine.every((row) => row.holderName !== null)).toBe(true);
+    // An agency has no queue.
+    expect((await get('agency01', 'projectOffline/toDoList')).status).toBe(403);
+  });
+});
+
 async function filedProject(status = 3) {
-  const db = env.ctx.db;
-  counter++;
-  const [project] = await db
-    .insert(projects)
-    .values({
-      projectName: `办件测试项目${counter}`,
-      projectNo: `BJ2026${String(counter).padStart(6, '0')}`,
-      constructionId: OWNER_UNIT_ID,
-      districtCode,
-      status,
-      auditStatus: 2,
-      releasedAt: new Date(),
-    })
-    .returning({ pkid: projects.pkid });
-  const [demand] = await db
-    .insert(projectDemands)
-    .values({ projectId: project!.pkid, stageId: 4, status, releasedAt: new Date() })
-    .returning({ pkid: projectDemands.pkid });
-  await db.insert(projectStageItems).values([
-    { projectId: project!.pkid, demandId: demand!.pkid, itemId: 401 },
-    { projectId: project!.pkid, demandId: demand!.pkid, itemId: 402 },
-  ]);
-  const [auth] = await db
-    .insert(projectAuthorizations)
-    .values({
-      projectId: project!.pkid,
-      demandId: demand!.pkid,
-      organizationId: AGENCY_ORG_ID,
-      state: 1,
-      respondedAt: new Date(),
-    })
-    .returning({ pkid: projectAuthorizations.pkid });
-  return { projectId: project!.pkid, authorizationId: auth!.pkid };
+  const { projectId, authorizationId } = await insertDemand(env.ctx.db, {
+    name: '办件测试项目',
+    code: 'BJ',
+    districtCode,
+    status,
+    items: [401, 402],
+    offer: { organizationId: AGENCY_ORG_ID, state: 1 },
+  });
+  return { projectId, authorizationId: authorizationId! };
 }
 
 const caseBody = (authorizationId: number, staff: number[]) =>
@@ -298,6 +302,7 @@ describe('survey cases', () => {
     expect(await env.ctx.db.$count(surveyCases, eq(surveyCases.authorizationId, authorizationId))).toBe(0);
     expect((await env.ctx.db.select().from(projects).where(eq(projects.pkid, projectId)))[0]?.status).toBe(3);
 
+    const mark = await markWrites(env.ctx.db);
     const opened = await postCase('agency01', caseBody(authorizationId, myStaff.slice(0, 2)));
     expect(opened.status).toBe(200);
     const created = (await json(opened)).data;
@@ -322,6 +327,10 @@ describe('survey cases', () => {
     );
     expect((seen.object.items as { staff: unknown[] }[])[0]?.staff.length).toBe(Math.min(2, myStaff.length));
     expect((await get('agency05', 'project/case/detail', { caseId })).status).toBe(404);
+    // Every message, log line and decision it wrote carries the product's clock (issue 21).
+    const written = await writtenSince(env.ctx.db, mark);
+    expect(written.some((row) => row.table === 'messages')).toBe(true);
+    expect(offClock(written, env.clock.now)).toEqual([]);
   });
 
   it('refuses a case before the contract is filed', async () => {

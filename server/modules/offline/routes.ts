@@ -1,7 +1,7 @@
-/** Offline projects and survey cases (shared/contracts/offline.ts); the rules are in the services. */
-import { implement, reply } from '@server/lib/contracts';
-import { fileResponse } from '@server/modules/hall/file-response';
-import { caseCalls, offlineCalls } from '@shared/contracts/offline';
+/** Offline projects and survey cases (shared/calls/offline.ts); the rules are in the services. */
+import { implement, reply } from '@server/lib/calls';
+import { fileResponse, privately } from '@server/lib/file-response';
+import { caseCalls, offlineCalls } from '@shared/calls/offline';
 import { addCase, getCase, listCases, listCaseTodo, prepareCase } from './case-service';
 import {
   addOffline,
@@ -9,6 +9,7 @@ import {
   deleteOffline,
   getOffline,
   listOffline,
+  listOfflineTodo,
   offlineFile,
   updateOffline,
 } from './offline-service';
@@ -19,6 +20,7 @@ export const offlineRoutes = implement(offlineCalls, (ctx) => ({
     reply(await updateOffline(ctx, user, input), '线下项目已修改并重新提交审核'),
   remove: async ({ pkids }, { user }) => reply(await deleteOffline(ctx, user, pkids), '删除成功'),
   query: (input, { user }) => listOffline(ctx.db, user, input),
+  todo: (input, { user }) => listOfflineTodo(ctx.db, user, input),
   get: ({ pkid }, { user }) => getOffline(ctx.db, user, pkid),
   updateStatus: async (input, { user }) =>
     reply(
@@ -26,9 +28,9 @@ export const offlineRoutes = implement(offlineCalls, (ctx) => ({
       input.auditStatus === 2 ? '审核通过' : '已退回，审核意见已告知登记机构',
     ),
   file: async ({ pkid, fileId }, { user }) => {
-    const response = fileResponse(ctx.storage, await offlineFile(ctx.db, user, pkid, fileId), 'attachment');
-    response.headers.set('Cache-Control', 'private, no-store');
-    return response;
+    return privately(
+      await fileResponse(ctx.storage, await offlineFile(ctx.db, user, pkid, fileId), 'attachment'),
+    );
   },
 }));
 

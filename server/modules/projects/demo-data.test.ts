@@ -6,10 +6,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectDemandAmendments, projectDemands, projects, users } from '@server/db/schema';
-import { seedDemo } from '@server/db/seed';
-import { OWNER_UNIT_ID } from '@server/db/seed/demo-context';
-import { listTodo } from '@server/modules/review/service';
-import { reviewLink } from '@server/modules/review/kinds';
+import { OWNER_UNIT_ID } from '@server/seed/demo-context';
+import { listTodo } from '@server/modules/review';
+import { reviewLink } from '@shared/domain/review-kinds';
 import type { SessionUser } from '@server/modules/identity/sessions';
 import { roles } from '@shared/domain/roles';
 import { createTestContext, type TestContext } from '@server/test/test-context';
@@ -17,8 +16,7 @@ import { createTestContext, type TestContext } from '@server/test/test-context';
 let ctx: TestContext;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemo(ctx.db, { projects: 300, storeFile: (bytes) => ctx.storage.write(bytes) });
+  ctx = await createTestContext({}, {}, { demoProjects: 300 });
 }, 180_000);
 afterAll(() => ctx?.dispose());
 

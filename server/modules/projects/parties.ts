@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import { agentOrganizations, agentStaff, constructionUnits, projects } from '@server/db/schema';
-import type { SessionUser } from '@server/modules/identity/sessions';
+import type { SessionUser } from '@server/modules/identity';
 import { roles } from '@shared/domain/roles';
 
 /** Supervising roles see every project's authorizations (authority, auditor, district office). */

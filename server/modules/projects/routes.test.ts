@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   demandSelections,
   districts,
@@ -17,26 +17,14 @@ import {
   projects,
 } from '@server/db/schema';
 import { ringCentroid } from '@server/lib/geometry';
-import { listDemands } from '@server/modules/demands/service';
-import {
-  createBrowser,
-  createIdentityTestContext,
-  signInAs,
-  type Browser,
-} from '@server/modules/identity/test-support';
+import { listDemands } from '@server/modules/projects/public-demands';
+import { signedInTestApp } from '@server/modules/identity/test-support';
 import { projectMessages } from '@shared/validation/projects';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-const browsers: Record<string, Browser> = {};
+const env = signedInTestApp({ accounts: ['owner01', 'owner02', 'authority01'] });
 let point: { lon: number; lat: number; districtCode: string };
 
 beforeAll(async () => {
-  env = await createIdentityTestContext();
-  for (const name of ['owner01', 'owner02', 'authority01']) {
-    const browser = createBrowser(env.app);
-    await signInAs(browser, name);
-    browsers[name] = browser;
-  }
   // The identity test database has districts but no projects: the point is a district's centroid.
   const [row] = await env.ctx.db
     .select({ boundary: districts.boundary })
@@ -46,10 +34,9 @@ beforeAll(async () => {
   const ring = boundary?.type === 'Polygon' ? boundary.coordinates[0] : boundary?.coordinates[0]?.[0];
   const [lon, lat] = ringCentroid(ring ?? []);
   point = { lon, lat, districtCode: '3799002' };
-}, 180_000);
-afterAll(() => env.ctx.dispose());
+});
 
-const as = (name: string) => browsers[name] as Browser;
+const { as } = env;
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 async function call(who: string, path: string, init?: RequestInit | Record<string, string>) {
@@ -453,5 +440,55 @@ describe('projects', () => {
       .from(projectDemands)
       .where(and(eq(projectDemands.projectId, projectId), eq(projectDemands.stageId, 1)));
     expect(demand?.status).toBe(9);
+  });
+});
+
+describe('the authority’s queue of demand amendments (search, 我的待办, holder, 领取)', () => {
+  type QueueRow = { amendmentId: number; projectName: string; projectNo: string; holderName: string | null };
+  const todo = async (query = '') =>
+    (await call('authority01', `project/demand/amendment/toDoList?rows=100${query}`, { method: 'GET' })).body
+      .rows as QueueRow[];
+
+  it('finds an amendment by project name or number; 我的待办 lists only the claimed ones', async () => {
+    const added = await call(
+      'owner01',
+      'project/add',
+      fields({
+        projectName: '云州市队列检索工程',
+        centralCode: '2026-379902-48-01-900077',
+        localCode: 'YZXM202690077',
+      }),
+    );
+    expect(added.status).toBe(200);
+    const { pkid: ownId, projectNo: ownNo } = added.body.data as { pkid: number; projectNo: string };
+    const saved = await call('owner01', 'project/demand/save', {
+      projectId: String(ownId),
+      stageId: '4',
+      itemIds: '401',
+    });
+    await call('owner01', 'project/demand/release', { demandId: String(saved.body.data.demandId) });
+    const amended = await call('owner01', 'project/demand/save', {
+      projectId: String(ownId),
+      stageId: '4',
+      itemIds: '401,403',
+      reason: '增加测绘事项',
+    });
+    const amendmentId = amended.body.data.amendmentId as number;
+
+    const byName = await todo(`&keyword=${encodeURIComponent('队列检索')}`);
+    expect(byName.map((row) => row.amendmentId)).toEqual([amendmentId]);
+    expect((await todo(`&keyword=${ownNo}`)).map((row) => row.amendmentId)).toEqual([amendmentId]);
+    expect(await todo(`&keyword=${encodeURIComponent('没有这个项目')}`)).toEqual([]);
+
+    expect((await todo('&mine=1')).map((row) => row.amendmentId)).not.toContain(amendmentId);
+    const claimed = await call('authority01', 'review/claim', {
+      subjectType: 'demand_amend',
+      subjectId: String(amendmentId),
+    });
+    expect(claimed.status).toBe(200);
+    const mine = await todo('&mine=1');
+    expect(mine.map((row) => row.amendmentId)).toContain(amendmentId);
+    expect(mine.every((row) => row.holderName !== null)).toBe(true);
+    expect((await call('owner01', 'project/demand/amendment/toDoList', { method: 'GET' })).status).toBe(403);
   });
 });

@@ -1,25 +1,25 @@
-/** Projects and demands (shared/contracts/projects.ts); the rules are in service.ts and demand-service.ts. */
-import { asc, eq } from 'drizzle-orm';
-import { stages, surveyItems } from '@server/db/schema';
-import { implement, reply } from '@server/lib/contracts';
+/** Projects and demands (shared/calls/projects.ts); the rules are in service.ts and demands/. */
+import { implement, reply } from '@server/lib/calls';
 import { answerKey } from '@server/lib/result-cache';
-import { fileResponse } from '@server/modules/hall/file-response';
-import { projectCalls } from '@shared/contracts/projects';
+import { fileResponse, privately } from '@server/lib/file-response';
+import { projectCalls } from '@shared/calls/projects';
 import { projectMessages } from '@shared/validation/projects';
+import { addDemandFile } from './demands/add-demand-file';
+import { listAmendmentTodo } from './demands/amendment-queue';
+import { decideAmendment } from './demands/decide-amendment';
+import { ownScope } from './demands/demand-rows';
+import { demandFile } from './demands/get-demand-file';
+import { getDemandRecord } from './demands/get-demand-record';
 import {
-  addDemandFile,
-  decideAmendment,
-  demandFile,
   demandRecords,
   demandsOfProject,
   demandStageItemsOf,
-  getDemandRecord,
   listDemandRows,
-  ownScope,
-  releaseDemand,
-  removeDemandFile,
-  saveDemand,
-} from './demand-service';
+  listStageItems,
+} from './demands/list-demands';
+import { releaseDemand } from './demands/release-demand';
+import { removeDemandFile } from './demands/remove-demand-file';
+import { saveDemand } from './demands/save-demand';
 import {
   addProject,
   assertNoDuplicate,
@@ -75,38 +75,7 @@ export const projectRoutes = implement(projectCalls, (ctx) => {
     findProjectsRecordCheck: (input) => demandRecords(db, null, input),
     updateStatus: async (input, { user }) => reply(await changeStatus(ctx, user, input), '项目状态已更新'),
     findProjectLogs: ({ proNo }, { user }) => projectLogsOf(db, user, proNo),
-    findAllStageItem: async () => {
-      const rows = await db
-        .select({
-          stageId: stages.stageId,
-          stageName: stages.name,
-          itemId: surveyItems.itemId,
-          itemName: surveyItems.name,
-        })
-        .from(stages)
-        .innerJoin(surveyItems, eq(surveyItems.stageId, stages.stageId))
-        .where(eq(surveyItems.isEnabled, true))
-        .orderBy(
-          asc(stages.orderIndex),
-          asc(stages.stageId),
-          asc(surveyItems.orderIndex),
-          asc(surveyItems.itemId),
-        );
-      const catalog = new Map<
-        number,
-        { stageId: number; stageName: string; items: { itemId: number; itemName: string }[] }
-      >();
-      for (const row of rows) {
-        const stage = catalog.get(row.stageId) ?? {
-          stageId: row.stageId,
-          stageName: row.stageName,
-          items: [],
-        };
-        stage.items.push({ itemId: row.itemId, itemName: row.itemName });
-        catalog.set(row.stageId, stage);
-      }
-      return [...catalog.values()];
-    },
+    findAllStageItem: () => listStageItems(db),
     saveDemand: async (input, { user }) => {
       const result = await saveDemand(ctx, user, input);
       return reply(result, saveMessages[result.outcome]);
@@ -121,12 +90,12 @@ export const projectRoutes = implement(projectCalls, (ctx) => {
     submitFile: async (input, { user }) => reply(await addDemandFile(ctx, user, input), '附件已上传'),
     removeFile: async (input, { user }) => reply(await removeDemandFile(ctx, user, input), '附件已删除'),
     demandFile: async ({ demandId, fileId }, { user }) => {
-      const response = fileResponse(storage, await demandFile(db, user, demandId, fileId), 'attachment');
-      // A demand's files are private to its owner and the reviewers: no shared cache keeps them.
-      response.headers.set('Cache-Control', 'private, no-store');
-      return response;
+      return privately(
+        await fileResponse(storage, await demandFile(db, user, demandId, fileId), 'attachment'),
+      );
     },
     release: async (input, { user }) => reply(await releaseDemand(ctx, user, input), '需求已发布'),
+    amendmentTodo: (input, { user }) => listAmendmentTodo(db, user, input),
     decideAmendment: async (input, { user }) =>
       reply(
         await decideAmendment(ctx, user, input),

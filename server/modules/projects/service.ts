@@ -12,8 +12,8 @@ import { containsPattern } from '@server/db/contains-pattern';
 import type { Queryable } from '@server/db/database';
 import { constructionUnits, districts, projectDemands, projectLogs, projects } from '@server/db/schema';
 import { writeDroppingPages } from '@server/lib/page-cache';
-import type { SessionUser } from '@server/modules/identity/sessions';
-import { pointInBoundary } from '@server/modules/map/local-provider';
+import type { SessionUser } from '@server/modules/identity';
+import { pointInBoundary } from '@server/lib/geometry';
 import { roles } from '@shared/domain/roles';
 import { auditStatus, projectStatus, type ProjectStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
@@ -234,7 +234,7 @@ const chinaYear = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).getUTCFul
  * hall's project count counts drafts too, so its pages are dropped.
  */
 export async function addProject(
-  ctx: Pick<AppContext, 'db' | 'pageCache'>,
+  ctx: Pick<AppContext, 'db' | 'pageCache' | 'services'>,
   user: SessionUser,
   input: Fields,
   /** More writes that stand or fall with the new project (the import from a docked project links it). */
@@ -247,7 +247,7 @@ export async function addProject(
   await assertNoDuplicate(db, input);
   const districtCode = await districtAt(db, input.lon, input.lat);
   const id = await writeDroppingPages(ctx, async (tx, dropPages) => {
-    const now = new Date();
+    const now = ctx.services.now();
     // The number is the spec's YZ + year + six digits of the id, known only after the insert: a
     // placeholder holds the unique column for the moment of this transaction.
     const [created] = await tx
@@ -296,7 +296,7 @@ async function ownDraft(db: Queryable, user: SessionUser, pkid: number) {
 }
 
 export async function updateProject(
-  ctx: Pick<AppContext, 'db'>,
+  ctx: Pick<AppContext, 'db' | 'services'>,
   user: SessionUser,
   input: Fields & { pkid: number },
 ) {
@@ -306,7 +306,7 @@ export async function updateProject(
   const districtCode = await districtAt(db, input.lon, input.lat);
   const updated = await db
     .update(p)
-    .set({ ...columnsOf(input, districtCode), updatedAt: new Date() })
+    .set({ ...columnsOf(input, districtCode), updatedAt: ctx.services.now() })
     .where(and(eq(p.pkid, input.pkid), eq(p.status, projectStatus.code.draft)))
     .returning({ pkid: p.pkid });
   if (updated.length === 0) throw new AppError('conflict', { message: m.notDraft });
@@ -353,10 +353,11 @@ export async function changeStatus(
     ? (input.reason ?? '')
     : (input.reason ?? `项目状态变更为“${projectStatus.label(to)}”`);
   await writeDroppingPages(ctx, async (tx, dropPages) => {
-    await moveProject(tx, { projectId: input.projectId, to, actor: actorOf(user), content });
+    const now = ctx.services.now();
+    await moveProject(tx, { projectId: input.projectId, to, actor: actorOf(user), content, at: now });
     await tx
       .update(projectDemands)
-      .set({ status: to, updatedAt: new Date() })
+      .set({ status: to, updatedAt: now })
       .where(
         and(
           eq(projectDemands.projectId, input.projectId),

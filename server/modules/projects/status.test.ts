@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { projectLogs, projects } from '@server/db/schema';
-import { seedDemo } from '@server/db/seed';
 import { createTestContext, type TestContext } from '@server/test/test-context';
 import { moveProject } from './status';
 
@@ -32,8 +31,7 @@ async function logsOf(projectId: number) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemo(ctx.db, { projects: 60, storeFile: (bytes) => ctx.storage.write(bytes) });
+  ctx = await createTestContext({}, {}, { demoProjects: 60 });
 }, 120_000);
 afterAll(() => ctx?.dispose());
 
@@ -42,7 +40,7 @@ describe('moveProject', () => {
     const id = await projectIn(0);
     const before = (await logsOf(id)).length;
     const result = await ctx.db.transaction((tx) =>
-      moveProject(tx, { projectId: id, to: 1, actor, content: '发布测绘需求' }),
+      moveProject(tx, { projectId: id, to: 1, actor, content: '发布测绘需求', at: new Date() }),
     );
     expect(result.from).toBe(0);
     const [row] = await ctx.db.select().from(projects).where(eq(projects.pkid, id));
@@ -57,7 +55,9 @@ describe('moveProject', () => {
     const id = await projectIn(1);
     const before = await logsOf(id);
     await expect(
-      ctx.db.transaction((tx) => moveProject(tx, { projectId: id, to: 4, actor, content: '跳过' })),
+      ctx.db.transaction((tx) =>
+        moveProject(tx, { projectId: id, to: 4, actor, content: '跳过', at: new Date() }),
+      ),
     ).rejects.toMatchObject({ status: 409, message: '项目当前为“已发布”，不能改为“测绘中”' });
     const [row] = await ctx.db
       .select({ status: projects.status })
@@ -70,10 +70,12 @@ describe('moveProject', () => {
   it('terminates only with a reason, and stores it', async () => {
     const id = await projectIn(1);
     await expect(
-      ctx.db.transaction((tx) => moveProject(tx, { projectId: id, to: 9, actor, content: '  ' })),
+      ctx.db.transaction((tx) =>
+        moveProject(tx, { projectId: id, to: 9, actor, content: '  ', at: new Date() }),
+      ),
     ).rejects.toMatchObject({ status: 400, message: '请填写终止原因' });
     await ctx.db.transaction((tx) =>
-      moveProject(tx, { projectId: id, to: 9, actor, content: '建设单位撤回' }),
+      moveProject(tx, { projectId: id, to: 9, actor, content: '建设单位撤回', at: new Date() }),
     );
     const [row] = await ctx.db.select().from(projects).where(eq(projects.pkid, id));
     expect(row).toMatchObject({ status: 9, terminationReason: '建设单位撤回' });
@@ -81,7 +83,9 @@ describe('moveProject', () => {
 
   it('answers 404 for an unknown project', async () => {
     await expect(
-      ctx.db.transaction((tx) => moveProject(tx, { projectId: 999_999, to: 1, actor, content: 'x' })),
+      ctx.db.transaction((tx) =>
+        moveProject(tx, { projectId: 999_999, to: 1, actor, content: 'x', at: new Date() }),
+      ),
     ).rejects.toMatchObject({ status: 404 });
   });
 });

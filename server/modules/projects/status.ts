@@ -23,6 +23,8 @@ export interface ProjectMove {
   actor: ProjectActor | null;
   /** The log line's text, e.g. '发布测绘需求'. Termination (9) also stores it as the reason. */
   content: string;
+  /** When: the product's clock (ctx.services.now()), so a moved clock dates the log line too. */
+  at: Date;
 }
 
 /** Moves a project one step (or to 9, terminated) and logs it; 404 unknown, 409 not allowed now. */
@@ -43,7 +45,7 @@ export async function moveProject(tx: Queryable, move: ProjectMove): Promise<{ f
   if (terminated && !move.content.trim()) {
     throw new AppError('invalid_input', { message: '请填写终止原因', field: 'reason' });
   }
-  const now = new Date();
+  const now = move.at;
   const updated = await tx
     .update(projects)
     .set({
@@ -63,6 +65,7 @@ export async function moveProject(tx: Queryable, move: ProjectMove): Promise<{ f
     content: move.content.trim(),
     actorId: move.actor?.pkid ?? null,
     actorName: move.actor?.username ?? '系统',
+    createdAt: now,
   });
   return { from };
 }
@@ -74,7 +77,7 @@ export async function moveProject(tx: Queryable, move: ProjectMove): Promise<{ f
  */
 export async function logProjectEvent(
   tx: Queryable,
-  event: { projectId: number; actor: ProjectActor | null; content: string },
+  event: Pick<ProjectMove, 'projectId' | 'actor' | 'content' | 'at'>,
 ): Promise<void> {
   const [project] = await tx
     .select({ status: projects.status })
@@ -88,5 +91,6 @@ export async function logProjectEvent(
     content: event.content.trim(),
     actorId: event.actor?.pkid ?? null,
     actorName: event.actor?.username ?? '系统',
+    createdAt: event.at,
   });
 }

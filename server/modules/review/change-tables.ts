@@ -1,116 +1,85 @@
 /**
- * The change-request tables (server/modules/review/change-requests.ts), named once, and the review
- * hook that applies an approved request. Kept apart from the engine's service so kinds.ts can use the
- * hook without importing the engine.
+ * A kind of change request, as its domain declares it beside its review hooks (agencies, staff,
+ * construction, contracts, authorizations): its review kind, its table and the column of the subject it
+ * changes. This file names no table; it gives every kind the same review hook (`applyOnApproval`) and
+ * the same review-item source (`changeItems`).
  */
 import { eq } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import {
-  agentOrgChanges,
-  agentOrganizations,
-  agentStaff,
-  agentStaffChanges,
-  constructionUnitChanges,
-  constructionUnits,
-  contractChanges as contractChangeTable,
-  contracts,
-} from '@server/db/schema';
-import { auditStatus, auditSubject, type AuditSubject } from '@shared/domain/statuses';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { ReviewItemSource } from '@server/db/review-items';
+import { auditStatus, type AuditSubject } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
-import type { ReviewHookContext } from './kinds';
+import type { ReviewHook, ReviewHookContext } from './hooks';
 
-/** A change table and the subject table it applies to, by their columns' property names. */
-export interface ChangeTable {
+type IntColumn = AnyPgColumn<{ data: number; notNull: true }>;
+type TimeColumn = AnyPgColumn<{ data: Date; notNull: true }>;
+
+/** The columns every change-request table has (agent_org_changes, contract_changes, …). */
+export type ChangeRequestTable = PgTable & {
+  pkid: IntColumn;
+  auditStatus: IntColumn;
+  /** Who asked (null once the account is gone). */
+  applicantId: AnyPgColumn<{ data: number }>;
+  createdAt: TimeColumn;
+  updatedAt: TimeColumn;
+  /** When an approval put the request in force. */
+  appliedAt: AnyPgColumn<{ data: Date }>;
+};
+
+export interface ChangeTable<T extends ChangeRequestTable = ChangeRequestTable> {
   /** The review kind of the requests (auditSubject). */
   subjectType: AuditSubject;
-  table: PgTable;
-  /** Property names in the change table. */
-  keys: { subjectId: string; reason?: string };
-  columns: { pkid: PgColumn; subjectId: PgColumn; auditStatus: PgColumn; data: PgColumn };
-  /** The subject table and its key, written over on approval. */
-  subject: { table: PgTable; id: PgColumn };
+  table: T;
+  /** The column of the subject a request changes: one open (draft or pending) request per subject. */
+  subjectId: IntColumn;
 }
 
-export const orgChanges: ChangeTable = {
-  subjectType: auditSubject.code.orgChange,
-  table: agentOrgChanges,
-  keys: { subjectId: 'organizationId', reason: 'reason' },
-  columns: {
-    pkid: agentOrgChanges.pkid,
-    subjectId: agentOrgChanges.organizationId,
-    auditStatus: agentOrgChanges.auditStatus,
-    data: agentOrgChanges.data,
-  },
-  subject: { table: agentOrganizations, id: agentOrganizations.organizationId },
-};
-
-export const staffChanges: ChangeTable = {
-  subjectType: auditSubject.code.staffChange,
-  table: agentStaffChanges,
-  keys: { subjectId: 'staffId' },
-  columns: {
-    pkid: agentStaffChanges.pkid,
-    subjectId: agentStaffChanges.staffId,
-    auditStatus: agentStaffChanges.auditStatus,
-    data: agentStaffChanges.data,
-  },
-  subject: { table: agentStaff, id: agentStaff.staffId },
-};
-
-export const unitChanges: ChangeTable = {
-  subjectType: auditSubject.code.unitChange,
-  table: constructionUnitChanges,
-  keys: { subjectId: 'constructionId', reason: 'reason' },
-  columns: {
-    pkid: constructionUnitChanges.pkid,
-    subjectId: constructionUnitChanges.constructionId,
-    auditStatus: constructionUnitChanges.auditStatus,
-    data: constructionUnitChanges.data,
-  },
-  subject: { table: constructionUnits, id: constructionUnits.constructionId },
-};
-
-/** Filing changes of filed contracts (issue 14): approval writes amount, schedule, terms, document. */
-export const contractChanges: ChangeTable = {
-  subjectType: auditSubject.code.contractChange,
-  table: contractChangeTable,
-  keys: { subjectId: 'contractId', reason: 'reason' },
-  columns: {
-    pkid: contractChangeTable.pkid,
-    subjectId: contractChangeTable.contractId,
-    auditStatus: contractChangeTable.auditStatus,
-    data: contractChangeTable.data,
-  },
-  subject: { table: contracts, id: contracts.contractId },
-};
+/** A domain's step on a decided request of its kind, given the request's row, in the decision's transaction. */
+export type ChangeStep<T extends ChangeRequestTable> = (
+  hook: ReviewHookContext,
+  change: T['$inferSelect'],
+) => Promise<void>;
 
 /**
- * The review kind's hook: mirrors the request's status into its row and, on an approval, writes its
- * copy of the fields over the subject (until then the subject's data stays in force). `also` runs
- * after an approval was applied (e.g. a kind that replaces attachments too).
+ * The review hook of a change kind: mirrors every status change into the request's row (and its
+ * applied time on an approval), then runs the domain's step: `apply` on an approval (write the copy over
+ * the subject, replace an agency …), `onRejection` on a rejection. Until an approval the subject stays
+ * as it is; when a step throws, the whole decision is undone.
  */
-export function applyOnApproval(
-  kind: ChangeTable,
-  also?: (hook: ReviewHookContext, change: { subjectId: number }) => Promise<void>,
-) {
-  return async (hook: ReviewHookContext): Promise<void> => {
+export function applyOnApproval<T extends ChangeRequestTable>(
+  kind: ChangeTable<T>,
+  apply: ChangeStep<T>,
+  { onRejection }: { onRejection?: ChangeStep<T> } = {},
+): ReviewHook {
+  return async (hook) => {
     if (hook.from === hook.to) return;
     const approved = hook.to === auditStatus.code.approved;
-    const rows = (await hook.tx
-      .update(kind.table)
-      .set({ auditStatus: hook.to, updatedAt: hook.at, ...(approved ? { appliedAt: hook.at } : {}) } as never)
-      .where(eq(kind.columns.pkid, hook.subjectId))
-      .returning({ subjectId: kind.columns.subjectId, data: kind.columns.data })) as {
-      subjectId: number;
-      data: Record<string, unknown>;
-    }[];
-    const change = rows[0];
+    // Drizzle cannot type a write to a table handed in through a type parameter, so it goes through
+    // PgTable, whose rows it leaves untyped: the row returned is the kind's own table's row.
+    const table: PgTable = kind.table;
+    const rows = await hook.tx
+      .update(table)
+      .set({ auditStatus: hook.to, updatedAt: hook.at, ...(approved ? { appliedAt: hook.at } : {}) })
+      .where(eq(kind.table.pkid, hook.subjectId))
+      .returning();
+    const [change] = rows as T['$inferSelect'][];
     if (!change) throw new AppError('not_found', { message: '审核对象不存在或已被删除' });
-    if (!approved) return;
-    await hook.tx
-      .update(kind.subject.table)
-      .set({ ...change.data, updatedAt: hook.at } as never)
-      .where(eq(kind.subject.id, change.subjectId));
-    await also?.(hook, change);
+    if (approved) await apply(hook, change);
+    else if (hook.to === auditStatus.code.rejected) await onRejection?.(hook, change);
+  };
+}
+
+/**
+ * The kind's requests as review items (backfillReviewItems): the applicant asked; a request counts as
+ * submitted when it was created and as decided when it was last updated.
+ */
+export function changeItems(kind: ChangeTable): ReviewItemSource {
+  const { table } = kind;
+  return {
+    table,
+    id: table.pkid,
+    applicant: table.applicantId,
+    submitted: table.createdAt,
+    decided: table.updatedAt,
   };
 }

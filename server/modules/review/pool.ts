@@ -2,7 +2,7 @@
  * Who reviews what, in one place. Every question the engine asks about reviewers goes through
  * `reviewPool`: who may decide a subject, whose to-do shows it, who a task may be transferred to, who
  * is told about a new submission. The default is every active user holding one of a kind's reviewer
- * roles (kinds.ts) or the administrator role, read from the database, not from the session, so a role
+ * roles (shared/domain/review-kinds.ts) or the administrator role, read from the database, not from the session, so a role
  * taken away counts at once. When administrators assigned reviewers to a kind (/audituser, the
  * audit_users table), only those of them who still hold a reviewer role review it (and the
  * administrator, who always may), and a new submission goes to the assigned reviewer with the fewest
@@ -14,7 +14,7 @@ import { auditUsers, reviewItems, userRoles, users } from '@server/db/schema';
 import { auditUserKindOf, auditUserKindSubjects, type AuditUserKind } from '@shared/domain/agencies';
 import { GUEST_USER_ID, roles } from '@shared/domain/roles';
 import { auditStatus, userState, type AuditSubject } from '@shared/domain/statuses';
-import { reviewKind, reviewKindTypes } from './kinds';
+import { reviewKind, reviewKindTypes } from '@shared/domain/review-kinds';
 
 export interface PoolMember {
   subjectType: AuditSubject;
@@ -111,6 +111,27 @@ export async function pickAssignee(
     .groupBy(reviewItems.assigneeId);
   const load = new Map(open.map((row) => [row.userId, row.n]));
   return candidates.reduce((best, id) => ((load.get(id) ?? 0) < (load.get(best) ?? 0) ? id : best));
+}
+
+/**
+ * Kinds whose every task goes to one reviewer the subject names (a result-sharing application: the
+ * project's owner, shared/domain/review-kinds.ts `namedReviewer`): a submission is held by that user,
+ * told to them alone, and never transferred. Handed over at start by the composition root with the
+ * hooks (server/review-hooks.ts).
+ */
+export type NamedReviewers = Partial<
+  Record<AuditSubject, (db: Queryable, subjectId: number) => Promise<number | null>>
+>;
+
+let namedReviewers: NamedReviewers = {};
+
+export function registerNamedReviewers(named: NamedReviewers): void {
+  namedReviewers = named;
+}
+
+/** The reviewer a subject of a named-reviewer kind goes to, or undefined for a pool kind. */
+export function namedReviewerOf(type: AuditSubject) {
+  return namedReviewers[type];
 }
 
 /** The reviewers of a kind (user ids, ascending). */

@@ -20,7 +20,7 @@ import {
   users,
 } from '@server/db/schema';
 import { backfillReviewItems } from '@server/db/review-items';
-import { seedDemo } from '@server/db/seed';
+import { reviewItemSources } from '@server/review-hooks';
 import {
   createTicketGrantingTicket,
   openSession,
@@ -32,7 +32,7 @@ import { createTestContext, type TestContext } from '@server/test/test-context';
 import { REVIEW_OPINION_MAX, reviewMessages } from '@shared/domain/review';
 import { roles } from '@shared/domain/roles';
 import { auditDecision, auditStatus, auditSubject } from '@shared/domain/statuses';
-import { reviewKind, reviewKindTypes, reviewLink } from './kinds';
+import { reviewKind, reviewKindTypes, reviewLink } from '@shared/domain/review-kinds';
 import { canOpen, matchRoute } from '@shared/domain/routes';
 import {
   decide,
@@ -44,7 +44,8 @@ import {
   listTodo,
   openReview,
   reviewersOf,
-} from './service';
+  reviewStateOrNull,
+} from '.';
 
 let ctx: TestContext;
 let admin: SessionUser;
@@ -63,8 +64,7 @@ async function signedIn(pkid: number): Promise<SessionUser> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await seedDemo(ctx.db, { projects: 0, storeFile: (bytes) => ctx.storage.write(bytes) });
+  ctx = await createTestContext({}, {}, { demoProjects: 0 });
   // A second reviewer of the authority, to transfer to and to race with.
   const [second] = await ctx.db
     .insert(users)
@@ -127,7 +127,7 @@ const decideOn = (
   subjectId: number,
   decision: Parameters<typeof decide>[2]['decision'],
   extra = {},
-) => decide(ctx.db, actor, { subjectType: agentOrg, subjectId, decision, ...extra });
+) => decide(ctx, actor, { subjectType: agentOrg, subjectId, decision, ...extra });
 
 async function records(subjectId: number) {
   return ctx.db
@@ -296,36 +296,15 @@ describe('refusals change nothing', () => {
   it('reject needs an opinion and transfer a reason and a reviewer of the kind', async () => {
     const id = await draft();
     await decideOn(agency, id, 'submit');
-    await refused(
-      id,
-      400,
-      () => decideOn(authority, id, 'reject', { opinion: '  ' }),
-      reviewMessages.opinionRequired,
-    );
-    await refused(
-      id,
-      400,
-      () => decideOn(authority, id, 'transfer', { transferToId: secondAuthority.pkid }),
-      reviewMessages.reasonRequired,
-    );
-    await refused(
-      id,
-      400,
-      () => decideOn(authority, id, 'transfer', { opinion: '转' }),
-      reviewMessages.transferTargetRequired,
-    );
-    await refused(
-      id,
-      400,
-      () => decideOn(authority, id, 'transfer', { opinion: '转', transferToId: auditor.pkid }),
-      reviewMessages.transferTargetInvalid,
-    );
-    await refused(
-      id,
-      400,
-      () => decideOn(authority, id, 'transfer', { opinion: '转', transferToId: authority.pkid }),
-      reviewMessages.transferToSelf,
-    );
+    const cases: [Parameters<typeof decideOn>[2], Parameters<typeof decideOn>[3], string][] = [
+      ['reject', { opinion: '  ' }, reviewMessages.opinionRequired],
+      ['transfer', { transferToId: secondAuthority.pkid }, reviewMessages.reasonRequired],
+      ['transfer', { opinion: '转' }, reviewMessages.transferTargetRequired],
+      ['transfer', { opinion: '转', transferToId: auditor.pkid }, reviewMessages.transferTargetInvalid],
+      ['transfer', { opinion: '转', transferToId: authority.pkid }, reviewMessages.transferToSelf],
+    ];
+    for (const [decision, extra, message] of cases)
+      await refused(id, 400, () => decideOn(authority, id, decision, extra), message);
   });
 
   it('only the applicant submits and withdraws; only reviewers of the kind decide', async () => {
@@ -340,7 +319,7 @@ describe('refusals change nothing', () => {
   it('a subject that is not under review is a 404, one that is never reviewed a 400', async () => {
     await expect(decideOn(authority, 999_999, 'approve')).rejects.toMatchObject({ status: 404 });
     await expect(
-      decide(ctx.db, authority, { subjectType: auditSubject.code.notice, subjectId: 1, decision: 'approve' }),
+      decide(ctx, authority, { subjectType: auditSubject.code.notice, subjectId: 1, decision: 'approve' }),
     ).rejects.toMatchObject({ status: 400 });
   });
 });
@@ -389,6 +368,26 @@ describe('what one may decide now', () => {
     expect(await allowed(admin)).toEqual([]);
     expect(await allowed(agency)).toEqual([]);
     await expect(getReviewState(ctx.db, authority, agentOrg, 999_999)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('the transfer targets a detail page offers', () => {
+  it('are the reviewers of the kind a transfer may go to: not the holder, not the applicant', async () => {
+    const id = await draft();
+    const targets = async (user: SessionUser) =>
+      (await reviewStateOrNull(ctx.db, user, agentOrg, id))?.reviewers.map((reviewer) => reviewer.pkid);
+    expect(await targets(authority)).toEqual([]);
+    await decideOn(agency, id, 'submit');
+    const offered = await targets(authority);
+    expect(offered).toContain(secondAuthority.pkid);
+    expect(offered).not.toContain(authority.pkid);
+    expect(offered).not.toContain(agency.pkid);
+    await decideOn(authority, id, 'transfer', { opinion: '请乙办理', transferToId: secondAuthority.pkid });
+    // The administrator may take the task over from its holder, and hand it to anyone but the holder.
+    const fromAdmin = await targets(admin);
+    expect(fromAdmin).toContain(authority.pkid);
+    expect(fromAdmin).not.toContain(secondAuthority.pkid);
+    expect(await reviewStateOrNull(ctx.db, authority, agentOrg, 999_999)).toBeNull();
   });
 });
 
@@ -531,9 +530,9 @@ describe("the subject's own status", () => {
       await openReview(ctx.db, { subjectType: type, subjectId: id, applicantId: owner.pkid });
       const statusOf = async () =>
         (await ctx.db.select({ status: table.auditStatus }).from(table).where(eq(key, id)))[0]?.status;
-      await decide(ctx.db, owner, { subjectType: type, subjectId: id, decision: 'submit' });
+      await decide(ctx, owner, { subjectType: type, subjectId: id, decision: 'submit' });
       expect(await statusOf(), type).toBe(auditStatus.code.pending);
-      await decide(ctx.db, reviewer, { subjectType: type, subjectId: id, decision: 'approve' });
+      await decide(ctx, reviewer, { subjectType: type, subjectId: id, decision: 'approve' });
       expect(await statusOf(), type).toBe(auditStatus.code.approved);
     }
   });
@@ -589,14 +588,14 @@ describe('who reviews: one pool, read from the database', () => {
       .returning({ id: agentOrganizations.organizationId });
     const id = row!.id;
     await openReview(ctx.db, { subjectType: agentOrg, subjectId: id, applicantId: admin.pkid });
-    await decide(ctx.db, admin, { subjectType: agentOrg, subjectId: id, decision: 'submit' });
-    const own = decide(ctx.db, admin, { subjectType: agentOrg, subjectId: id, decision: 'approve' });
+    await decide(ctx, admin, { subjectType: agentOrg, subjectId: id, decision: 'submit' });
+    const own = decide(ctx, admin, { subjectType: agentOrg, subjectId: id, decision: 'approve' });
     await expect(own).rejects.toMatchObject({ status: 403, message: reviewMessages.ownApplication });
     const todo = await listTodo(ctx.db, admin, { subjectType: agentOrg, page: 1, rows: 1000 });
     expect(todo.rows.map((task) => task.subjectId)).not.toContain(id);
     expect((await getReviewItem(ctx.db, agentOrg, id)).status).toBe(auditStatus.code.pending);
     expect(
-      (await decide(ctx.db, authority, { subjectType: agentOrg, subjectId: id, decision: 'approve' })).status,
+      (await decide(ctx, authority, { subjectType: agentOrg, subjectId: id, decision: 'approve' })).status,
     ).toBe(auditStatus.code.approved);
   });
 });
@@ -659,7 +658,7 @@ describe('input limits and composing', () => {
           .update(agentOrganizations)
           .set({ orgName: name })
           .where(eq(agentOrganizations.organizationId, id));
-        await decideIn(tx, agency, { subjectType: agentOrg, subjectId: id, decision: 'submit' });
+        await decideIn(ctx, tx, agency, { subjectType: agentOrg, subjectId: id, decision: 'submit' });
         if (fail) throw new Error('the caller failed after deciding');
       });
     await expect(rename('改名失败', true)).rejects.toThrow('the caller failed');
@@ -705,7 +704,7 @@ describe('subjects that existed before the engine', () => {
         .where(eq(reviewItems.subjectType, type));
       expect(some?.n, type).toBeGreaterThan(0);
     }
-    expect(await backfillReviewItems(ctx.db)).toBe(0);
+    expect(await backfillReviewItems(ctx.db, reviewItemSources)).toBe(0);
 
     const pending = orgs.find((org) => org.status === auditStatus.code.pending && org.userId === null);
     expect(pending).toBeDefined();

@@ -6,13 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '@shared/api/call';
-import { agencyCalls, agencyChangeCalls } from '@shared/contracts/agencies';
-import { authChangeCalls } from '@shared/contracts/authorizations';
-import { constructionCalls } from '@shared/contracts/construction';
-import { contractFilingCalls } from '@shared/contracts/contract-filing';
-import { contractChangeCalls } from '@shared/contracts/contracts';
-import type { Contract } from '@shared/contracts/define';
-import { staffCalls, staffChangeCalls } from '@shared/contracts/staff';
+import { agencyCalls, agencyChangeCalls } from '@shared/calls/agencies';
+import { authChangeCalls } from '@shared/calls/authorizations';
+import { constructionCalls } from '@shared/calls/construction';
+import { contractFilingCalls } from '@shared/calls/contract-filing';
+import { contractChangeCalls } from '@shared/calls/contracts';
+import type { ApiCall } from '@shared/calls/define';
+import { staffCalls, staffChangeCalls } from '@shared/calls/staff';
 import { createBrowser, createIdentityTestContext, signInAs, type Browser } from '../identity/test-support';
 
 let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
@@ -35,7 +35,7 @@ const todoLists = [
   authChangeCalls.todo,
   contractFilingCalls.toDo,
   contractChangeCalls.toDoList,
-] as Contract[];
+] as ApiCall[];
 
 describe("reviewers' to-do lists", () => {
   it.each(todoLists)('$operationId gives each row its due date and whether it is overdue', async (call) => {

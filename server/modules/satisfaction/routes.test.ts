@@ -16,7 +16,6 @@ import {
   projects,
   users,
 } from '@server/db/schema';
-import { seedDemo } from '@server/db/seed';
 import {
   createBrowser,
   signInAs,
@@ -33,8 +32,11 @@ const save = (who: string, fields: Record<string, string>) =>
 const json = async <T>(response: Response) => (await response.json()) as T;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ TRUST_PROXY: 'true', CAPTCHA_TEST_CODE: 'Ab3d' });
-  await seedDemo(ctx.db, { projects: 300, storeFile: (bytes) => ctx.storage.write(bytes) });
+  ctx = await createTestContext(
+    { TRUST_PROXY: 'true', CAPTCHA_TEST_CODE: 'Ab3d' },
+    {},
+    { demoProjects: 300 },
+  );
   const app = createApp(ctx);
   browsers = await signInDemoBrowsers(app);
   // A second owner (its unit still under review): another owner's demands are not its own.

@@ -1,6 +1,6 @@
-/** /constructionSatisfy/* (shared/contracts/satisfaction.ts). */
-import { implement, reply } from '@server/lib/contracts';
-import { satisfactionCalls } from '@shared/contracts/satisfaction';
+/** /constructionSatisfy/* (shared/calls/satisfaction.ts). */
+import { implement, reply } from '@server/lib/calls';
+import { satisfactionCalls } from '@shared/calls/satisfaction';
 import { getRating, listRatable, listRatings, ratingOfDemand, ratingSummary, saveRating } from './service';
 
 export const satisfactionRoutes = implement(satisfactionCalls, (ctx) => ({

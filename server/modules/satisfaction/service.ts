@@ -20,9 +20,9 @@ import {
   projectLogs,
   projects,
 } from '@server/db/schema';
-import type { SessionUser } from '@server/modules/identity/sessions';
-import { sendMessage } from '@server/modules/messages/service';
-import type { RatableDemand, SatisfactionRow, SatisfactionSummary } from '@shared/contracts/satisfaction';
+import type { SessionUser } from '@server/modules/identity';
+import { sendMessage } from '@server/modules/messages';
+import type { RatableDemand, SatisfactionRow, SatisfactionSummary } from '@shared/calls/satisfaction';
 import { roles } from '@shared/domain/roles';
 import { authorizationState, projectStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
@@ -163,6 +163,7 @@ export async function saveRating(
         toUserId: authorization.agencyUserId,
         content: `建设单位对项目“${demand.projectName}”的测绘服务作出评价：${scores}。`,
         link: `/intermediary/orgdetail?id=${authorization.organizationId}`,
+        at: now,
       });
     dropPages(['agencies']);
     return saved.pkid;

@@ -5,8 +5,8 @@
  * when the clock passes the deadline (lowest wins, a tie drawn), too few quotes (extend once, direct).
  */
 import { createHash } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   agentOrganizations,
   demandSelections,
@@ -19,26 +19,20 @@ import {
   projectStageItems,
   selectionQuotes,
 } from '@server/db/schema';
-import { AGENCY_ORG_ID, ids, OWNER_UNIT_ID } from '@server/db/seed/demo-context';
-import {
-  createIdentityTestContext,
-  demoLoginNames,
-  signInDemoBrowsers,
-  type Browser,
-} from '@server/modules/identity/test-support';
-import { agencySelectableCondition } from '@server/modules/credit/flags';
+import { AGENCY_ORG_ID, ids } from '@server/seed/demo-context';
+import { markWrites, offClock, writtenSince } from '@server/test/product-clock';
+import { demoLoginNames, signedInTestApp, signInDemoBrowsers } from '@server/modules/identity/test-support';
+import { insertDemand } from '@server/modules/projects/test-support';
 import { drawHashInput } from '@shared/domain/selection';
-import { createHallReads } from '@server/modules/hall/hall-reads';
-import { openSelection } from './service';
+import { createHallReads } from '@server/hall-reads';
+import { openSelection } from './open-selection';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let browsers: Record<string, Browser> = {};
+const env = signedInTestApp();
 /** Survey items agency01 and at least three other selectable agencies all cover. */
 let items: number[] = [];
 let district = '';
-let nextProject = 1;
 
-const as = (name: string) => browsers[name] as Browser;
+const { as } = env;
 interface Envelope<T = Record<string, unknown>> {
   success: boolean;
   message: string;
@@ -60,49 +54,58 @@ const get = (who: string, path: string) => as(who).fetch(`/smsend/project/${path
 
 /** A released demand of owner01's unit (status 1) with `items`. */
 async function newDemand(status = 1): Promise<number> {
-  const db = env.ctx.db;
-  const n = nextProject++;
-  const [project] = await db
-    .insert(projects)
-    .values({
-      projectName: `选取测试项目${n}`,
-      projectNo: `XQ2026${String(n).padStart(6, '0')}`,
-      constructionId: OWNER_UNIT_ID,
-      districtCode: district,
-      status,
+  const made = await insertDemand(env.ctx.db, {
+    name: '选取测试项目',
+    code: 'XQ',
+    districtCode: district,
+    status,
+    stageId: 1,
+    items,
+    releasedAt: env.clock.now,
+    approved: false,
+  });
+  return made.demandId;
+}
+
+/**
+ * The rule, written out here rather than read from the code under test: an agency may be offered when
+ * its application is approved (audit status 2), it has no lost-credit, unqualified or blacklist flag,
+ * and its business scope covers every item of the demand.
+ */
+const selectableRule = (org: {
+  auditStatus: number;
+  isLostCredit: boolean;
+  isUnqualified: boolean;
+  isBlacklisted: boolean;
+}) => org.auditStatus === 2 && !org.isLostCredit && !org.isUnqualified && !org.isBlacklisted;
+
+async function organizations() {
+  return env.ctx.db
+    .select({
+      id: agentOrganizations.organizationId,
+      scope: agentOrganizations.businessScope,
+      auditStatus: agentOrganizations.auditStatus,
+      isLostCredit: agentOrganizations.isLostCredit,
+      isUnqualified: agentOrganizations.isUnqualified,
+      isBlacklisted: agentOrganizations.isBlacklisted,
     })
-    .returning();
-  const [demand] = await db
-    .insert(projectDemands)
-    .values({ projectId: project!.pkid, stageId: 1, status, releasedAt: env.clock.now })
-    .returning();
-  await db
-    .insert(projectStageItems)
-    .values(items.map((itemId) => ({ projectId: project!.pkid, demandId: demand!.pkid, itemId })));
-  return demand!.pkid;
+    .from(agentOrganizations)
+    .orderBy(agentOrganizations.organizationId);
 }
 
 async function eligibleIds(): Promise<number[]> {
-  const rows = await env.ctx.db
-    .select({ id: agentOrganizations.organizationId, scope: agentOrganizations.businessScope })
-    .from(agentOrganizations)
-    .where(agencySelectableCondition())
-    .orderBy(agentOrganizations.organizationId);
-  return rows.filter((r) => items.every((i) => r.scope.includes(i))).map((r) => r.id);
+  return (await organizations())
+    .filter((org) => selectableRule(org) && items.every((i) => org.scope.includes(i)))
+    .map((org) => org.id);
 }
 
 const saltOf = async (demandId: number) =>
   (await env.ctx.db.select().from(demandSelections).where(eq(demandSelections.demandId, demandId)))[0]!.salt;
 
 beforeAll(async () => {
-  env = await createIdentityTestContext();
-  browsers = await signInDemoBrowsers(env.app);
   const db = env.ctx.db;
   district = (await db.select({ code: districts.districtCode }).from(districts).limit(1))[0]!.code;
-  const orgs = await db
-    .select({ id: agentOrganizations.organizationId, scope: agentOrganizations.businessScope })
-    .from(agentOrganizations)
-    .where(agencySelectableCondition());
+  const orgs = (await organizations()).filter(selectableRule);
   const mine = orgs.find((o) => o.id === AGENCY_ORG_ID)!;
   // The item of agency01 most other agencies cover: enough candidates for a draw and three quotes.
   const best = [...mine.scope].sort(
@@ -110,8 +113,7 @@ beforeAll(async () => {
   )[0]!;
   items = [best];
   expect((await eligibleIds()).length).toBeGreaterThanOrEqual(4);
-}, 60_000);
-afterAll(() => env.ctx.dispose());
+});
 
 describe('who may call', () => {
   it.each(['anonymous', ...demoLoginNames])('%s', async (who) => {
@@ -207,6 +209,17 @@ describe('the verifiable draw', () => {
     }
   });
 
+  it('a draw’s messages and log lines carry the product’s clock (issue 21)', async () => {
+    const demandId = await newDemand();
+    const mark = await markWrites(env.ctx.db);
+    expect((await post('owner01', 'selection/method', { demandId, method: 'draw' })).status).toBe(200);
+    expect((await post('owner01', 'selection/draw', { demandId })).status).toBe(200);
+    const written = await writtenSince(env.ctx.db, mark);
+    expect(written.filter((row) => row.table === 'messages').length).toBeGreaterThan(1);
+    expect(written.filter((row) => row.table === 'project_logs').length).toBe(2);
+    expect(offClock(written, env.clock.now)).toEqual([]);
+  });
+
   it('two draws at once: one wins, the other is a 409', async () => {
     const demandId = await newDemand();
     await post('owner01', 'selection/method', { demandId, method: 'draw' });
@@ -220,17 +233,117 @@ describe('the verifiable draw', () => {
   it('release opens the selection in its transaction (openSelection), once', async () => {
     const demandId = await newDemand();
     await env.ctx.db.transaction((tx) =>
-      openSelection(tx, { demandId, method: 'draw', actor: { pkid: ids.owner, username: 'owner01' } }),
+      openSelection(tx, {
+        demandId,
+        method: 'draw',
+        actor: { pkid: ids.owner, username: 'owner01' },
+        now: new Date(),
+      }),
     );
     await expect(
       env.ctx.db.transaction((tx) =>
-        openSelection(tx, { demandId, method: 'direct', actor: { pkid: ids.owner, username: 'owner01' } }),
+        openSelection(tx, {
+          demandId,
+          method: 'direct',
+          actor: { pkid: ids.owner, username: 'owner01' },
+          now: new Date(),
+        }),
       ),
     ).rejects.toThrow('该需求已确定选取方式');
   });
 });
 
+describe('agency figures', () => {
+  it('each agency has its own pass rate and workload, the same the hall shows', async () => {
+    // Work for one eligible agency other than agency01: results adopted on one demand, another pending.
+    const busy = (await eligibleIds()).find((id) => id !== AGENCY_ORG_ID)!;
+    const db = env.ctx.db;
+    for (const state of [1, 0]) {
+      const worked = await newDemand(3);
+      const [demand] = await db.select().from(projectDemands).where(eq(projectDemands.pkid, worked));
+      await db
+        .insert(projectAuthorizations)
+        .values({ projectId: demand!.projectId, demandId: worked, organizationId: busy, state });
+      if (state === 1)
+        await db
+          .update(projectStageItems)
+          .set({ resultAcceptance: 2 })
+          .where(eq(projectStageItems.demandId, worked));
+    }
+    const demandId = await newDemand();
+    await post('owner01', 'selection/method', { demandId, method: 'direct' });
+    const listed = await json<
+      {
+        organizationId: number;
+        adopted: number;
+        decided: number;
+        passRate: number | null;
+        workload: number;
+      }[]
+    >(await post('owner01', 'getAgentOrganizationByItems', { demandId }));
+    const hall = createHallReads(env.ctx);
+    for (const agency of listed.data) {
+      const detail = await hall.agencies.get(agency.organizationId);
+      expect(detail?.passRate).toMatchObject({
+        adopted: agency.adopted,
+        decided: agency.decided,
+        passRate: agency.passRate,
+        workload: agency.workload,
+      });
+    }
+    // agency01 and another agency, each counted here from the rows: items decided (采纳 2 or 退回 3)
+    // under an accepted (1) authorization; authorizations pending (0) or accepted on projects 1..5.
+    const counted = async (organizationId: number) => {
+      const db = env.ctx.db;
+      const auths = await db
+        .select({ state: projectAuthorizations.state, status: projects.status })
+        .from(projectAuthorizations)
+        .innerJoin(projects, eq(projects.pkid, projectAuthorizations.projectId))
+        .where(eq(projectAuthorizations.organizationId, organizationId));
+      const items = await db
+        .select({ acceptance: projectStageItems.resultAcceptance, state: projectAuthorizations.state })
+        .from(projectStageItems)
+        .innerJoin(projectAuthorizations, eq(projectAuthorizations.demandId, projectStageItems.demandId))
+        .where(eq(projectAuthorizations.organizationId, organizationId));
+      const decided = items.filter((i) => i.state === 1 && (i.acceptance === 2 || i.acceptance === 3));
+      return {
+        adopted: decided.filter((i) => i.acceptance === 2).length,
+        decided: decided.length,
+        workload: auths.filter((x) => (x.state === 0 || x.state === 1) && x.status >= 1 && x.status <= 5)
+          .length,
+      };
+    };
+    const other = listed.data.find((a) => a.organizationId === busy)!;
+    expect(other).toMatchObject({ adopted: items.length, decided: items.length, passRate: 1, workload: 2 });
+    for (const agency of [listed.data.find((a) => a.organizationId === AGENCY_ORG_ID)!, other])
+      expect(agency).toMatchObject(await counted(agency.organizationId));
+    const distinct = new Set(listed.data.map((a) => `${a.adopted}/${a.decided}/${a.workload}`));
+    expect(distinct.size).toBeGreaterThan(1);
+  });
+});
+
 describe('direct choice', () => {
+  it('speaks of the draw only on a draw: a direct choice logs no commitment', async () => {
+    const logOf = async (demandId: number) => {
+      const [demand] = await env.ctx.db
+        .select()
+        .from(projectDemands)
+        .where(eq(projectDemands.pkid, demandId));
+      const rows = await env.ctx.db
+        .select({ content: projectLogs.content })
+        .from(projectLogs)
+        .where(eq(projectLogs.projectId, demand!.projectId));
+      return rows.map((row) => row.content).join('\n');
+    };
+    const direct = await newDemand();
+    await post('owner01', 'selection/method', { demandId: direct, method: 'direct' });
+    expect(await logOf(direct)).toContain('确定中介机构选取方式：直接选取');
+    expect(await logOf(direct)).not.toContain('承诺值');
+    const draw = await newDemand();
+    await post('owner01', 'selection/method', { demandId: draw, method: 'draw' });
+    expect(await logOf(draw)).toContain('随机抽取承诺值');
+  });
+
   it('lists eligible agencies with pass rate and workload; refuses an ineligible one', async () => {
     const demandId = await newDemand();
     expect(
@@ -260,10 +373,65 @@ describe('direct choice', () => {
       await post('owner01', 'selection/choose', { demandId, organizationId: AGENCY_ORG_ID }),
     );
     expect(chosen.data.record).toMatchObject({ winnerId: AGENCY_ORG_ID, state: 'done', salt: null });
+    // The next step: the owner's selection answer and its message lead to the 委托 of the project.
+    const projectId = (
+      await env.ctx.db.select().from(projectDemands).where(eq(projectDemands.pkid, demandId))
+    )[0]!.projectId;
+    const after = await json<{ projectId: number; authorized: boolean }>(
+      await get('owner01', `selection/query?demandId=${demandId}`),
+    );
+    expect(after.data).toMatchObject({ projectId, authorized: false });
+    const [ownerTold] = await env.ctx.db
+      .select({ content: messages.messageContent })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.userId, ids.owner),
+          eq(messages.link, `/notdchy/DemandDetails?projectId=${projectId}`),
+        ),
+      );
+    expect(ownerTold?.content).toMatch(/经直接选取选定测绘中介机构：.+。下一步：请委托该机构承担测绘$/);
+    const [agencyTold] = await env.ctx.db
+      .select({ n: count() })
+      .from(messages)
+      .where(and(eq(messages.userId, ids.agency), eq(messages.link, '/notdchy/DemandOption')));
+    expect(agencyTold!.n).toBeGreaterThan(0);
     expect(
       (await post('owner01', 'selection/choose', { demandId, organizationId: AGENCY_ORG_ID })).status,
     ).toBe(409);
     expect((await post('owner01', 'selection/method', { demandId, method: 'draw' })).status).toBe(409);
+  });
+
+  it('offers no agency that is unqualified, lost its credit, is blacklisted or not approved (issue 21)', async () => {
+    const demandId = await newDemand();
+    await post('owner01', 'selection/method', { demandId, method: 'direct' });
+    const candidates = (await eligibleIds()).filter((id) => id !== AGENCY_ORG_ID);
+    expect(candidates.length).toBeGreaterThanOrEqual(3);
+    const [unqualified, lostCredit, blacklisted] = candidates as [number, number, number];
+    const flag = (id: number, set: Partial<typeof agentOrganizations.$inferInsert>) =>
+      env.ctx.db.update(agentOrganizations).set(set).where(eq(agentOrganizations.organizationId, id));
+    // The expectation as a table: each flag on its own takes its agency out of the offer.
+    const table: [number, Partial<typeof agentOrganizations.$inferInsert>][] = [
+      [unqualified, { isUnqualified: true }],
+      [lostCredit, { isLostCredit: true }],
+      [blacklisted, { isBlacklisted: true }],
+    ];
+    try {
+      for (const [id, set] of table) await flag(id, set);
+      const offered = (
+        await json<{ organizationId: number }[]>(
+          await post('owner01', 'getAgentOrganizationByItems', { demandId }),
+        )
+      ).data.map((a) => a.organizationId);
+      for (const [id, set] of table) expect(offered, JSON.stringify(set)).not.toContain(id);
+      expect(offered).toContain(AGENCY_ORG_ID);
+      const refused = await post('owner01', 'selection/choose', { demandId, organizationId: unqualified });
+      expect(refused.status).toBe(400);
+      expect((await json(refused)).field).toBe('organizationId');
+    } finally {
+      for (const [id] of table)
+        await flag(id, { isUnqualified: false, isLostCredit: false, isBlacklisted: false });
+    }
   });
 
   it('a demand already authorized is not offered and refuses a method', async () => {
@@ -300,7 +468,7 @@ describe('price comparison', () => {
   /** Moves the clock (sessions lapse with it: sign in again) and runs the due jobs. */
   async function advance(ms: number) {
     env.clock.advance(ms);
-    browsers = await signInDemoBrowsers(env.app);
+    env.browsers = await signInDemoBrowsers(env.app);
   }
   const closeJob = async () =>
     (await env.ctx.services.jobs.runDue()).filter((o) => o.name === 'selection-price-close');
@@ -353,8 +521,13 @@ describe('price comparison', () => {
       ).data.record.state,
     ).toBe('quoting');
     await advance(HOUR + 60_000);
+    const beforeClose = await markWrites(env.ctx.db);
     const [outcome] = await closeJob();
     expect(outcome?.status).toBe('succeeded');
+    // The job's messages and log lines carry the moved clock, not the database's time (issue 21).
+    const closed = await writtenSince(env.ctx.db, beforeClose);
+    expect(closed.some((row) => row.table === 'messages')).toBe(true);
+    expect(offClock(closed, env.clock.now)).toEqual([]);
     const after = await json<{
       record: { state: string; winnerId: number; decidedByName: string };
       quotes: { amount: string }[];
@@ -365,6 +538,17 @@ describe('price comparison', () => {
       decidedByName: '系统',
     });
     expect(after.data.quotes.map((q) => q.amount)).toEqual(['90000.00', '95000.50', '120000.00']);
+    // One message to the owner for the outcome, leading to the 委托.
+    const outcomeTold = await env.ctx.db
+      .select({ content: messages.messageContent, link: messages.link })
+      .from(messages)
+      .where(and(eq(messages.userId, ids.owner), sql`${messages.messageContent} like '%比选报价选定%'`));
+    expect(
+      outcomeTold.filter(
+        (m) => m.content.includes(`“选取测试项目`) && m.content.includes('最低报价 90000.00 元'),
+      ),
+    ).toHaveLength(1);
+    expect(outcomeTold.every((m) => m.link?.startsWith('/notdchy/DemandDetails?projectId='))).toBe(true);
     const late = await post('agency01', 'selection/quote', { demandId, amount: '1.00', plan: '方案' });
     expect(late.status).toBe(409);
   });

@@ -1,19 +1,16 @@
-/** Selection of a demand's agency (shared/contracts/selection.ts). */
-import { implement, reply } from '@server/lib/contracts';
-import { selectionCalls } from '@shared/contracts/selection';
-import {
-  acceptLowest,
-  chooseDirect,
-  drawAgency,
-  extendDeadline,
-  getOwnerSelection,
-  getPublicSelection,
-  listEligibleAgencies,
-  listInvitations,
-  listOwnerDemands,
-  setMethod,
-  submitQuote,
-} from './service';
+/** Selection of a demand's agency (shared/calls/selection.ts): one step per file beside this one. */
+import { implement, reply } from '@server/lib/calls';
+import { selectionCalls } from '@shared/calls/selection';
+import { acceptLowest } from './accept-lowest';
+import { chooseDirect } from './choose-direct';
+import { drawAgency } from './draw-agency';
+import { extendDeadline } from './extend-deadline';
+import { getOwnerSelection, getPublicSelection } from './get-selection';
+import { listEligibleAgencies } from './list-eligible-agencies';
+import { listInvitations } from './list-invitations';
+import { listOwnerDemands } from './list-owner-demands';
+import { setMethod } from './set-method';
+import { submitQuote } from './submit-quote';
 
 export const selectionRoutes = implement(selectionCalls, (ctx) => ({
   getAgentOrganizationByItems: ({ demandId }, { user }) => listEligibleAgencies(ctx, user, demandId),

@@ -10,42 +10,23 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { agentStaff, userRoles, users } from '@server/db/schema';
-import { departmentIds } from '@server/db/seed/reference';
+import { departmentIds } from '@server/db/departments';
 import { hashPassword } from '@server/lib/password';
-import { announceSessionChange } from '@server/modules/identity/session-cache';
-import { endOtherTickets, type SessionUser } from '@server/modules/identity/sessions';
-import { registrationDefaults } from '@server/modules/identity/users/service';
+import {
+  announceSessionChange,
+  endOtherTickets,
+  type SessionUser,
+  registrationDefaults,
+} from '@server/modules/identity';
 import { md5Hex } from '@shared/auth/md5';
-import type { StaffAccount, StaffDetail } from '@shared/contracts/staff';
+import type { StaffAccount, StaffDetail } from '@shared/calls/staff';
 import { roles } from '@shared/domain/roles';
 import { auditStatus, userState } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { identityMessages } from '@shared/validation/identity';
 import { staffAccountMessages as am, type StaffAccountInput } from '@shared/validation/staff';
-import { getStaff, ownOrganizationId } from './service';
-
-/** The agency's own live person with its account id; another agency's answers 404. */
-async function ownLivePerson(db: Queryable, user: SessionUser, staffId: number) {
-  const organizationId = await ownOrganizationId(db, user);
-  const [person] = await db
-    .select({
-      staffId: agentStaff.staffId,
-      name: agentStaff.name,
-      phone: agentStaff.phone,
-      auditStatus: agentStaff.auditStatus,
-      userId: agentStaff.userId,
-    })
-    .from(agentStaff)
-    .where(
-      and(
-        eq(agentStaff.staffId, staffId),
-        eq(agentStaff.organizationId, organizationId),
-        isNull(agentStaff.deletedAt),
-      ),
-    );
-  if (!person) throw new AppError('not_found', { message: '没有这名人员' });
-  return person;
-}
+import { getStaff } from './service';
+import { ownLivePerson } from './scope';
 
 // No 0/O, 1/l/I: the password is read off the screen and typed by someone else.
 const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';

@@ -7,14 +7,14 @@
  * Another agency gets 404 for every file and account of these people.
  */
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentStaff, agentStaffAttachments, userRoles, users } from '@server/db/schema';
 import {
+  demoLoginNames,
   createBrowser,
-  createIdentityTestContext,
+  signedInTestApp,
   signInAs,
-  signInDemoBrowsers,
-  type Browser,
+  json,
 } from '@server/modules/identity/test-support';
 import { roles } from '@shared/domain/roles';
 import { idCardCheckCharacter } from '@shared/validation/id-card';
@@ -22,28 +22,17 @@ import { PASSWORD_STRENGTH } from '@shared/validation/identity';
 import { staffAccountMessages, staffMessages } from '@shared/validation/staff';
 import { contentMismatchMessage } from '@shared/validation/upload';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let browsers: Record<string, Browser> = {};
-
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  browsers = await signInDemoBrowsers(env.app);
+const env = signedInTestApp({
   // agency05: an approved agency other than agency01 (has an organization, so 404 rather than 403).
-  browsers.agency05 = createBrowser(env.app);
-  await signInAs(browsers.agency05, 'agency05');
-}, 120_000);
-afterAll(() => env.ctx.dispose());
+  accounts: [...demoLoginNames, 'agency05'],
+});
 
-const as = (name: string) => browsers[name] as Browser;
+const { as } = env;
 const idCard = (body: string) => body + idCardCheckCharacter(body);
 const png = (name: string) =>
   new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])], name);
 const pdf = (name: string, text = '测试') =>
   new File([new TextEncoder().encode(`%PDF-1.4\n%${text}\n`)], name);
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
-const json = async (response: Response) => (await response.json()) as any;
-/* eslint-enable @typescript-eslint/no-explicit-any */
 
 function send(who: string, path: string, fields: Record<string, string>, files: Record<string, File> = {}) {
   const body = new FormData();

@@ -2,25 +2,25 @@
  * A person's attachments (ID card copy, certificate, other files) under the upload rules of spec
  * section 5. An addition or an edit in place writes them at once; a change of an approved person
  * records the set before and after (agent_staff_changes.before_files / data_files) and only the
- * approval puts the new set in force (applyStaffChange in server/modules/review/kinds.ts).
+ * approval puts the new set in force (applyStaffChange in review-hooks.ts).
  */
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { agentStaff, agentStaffAttachments, agentStaffChanges, files } from '@server/db/schema';
-import { fileToSendColumns, type FileToSend } from '@server/modules/hall/file-response';
-import type { SessionUser } from '@server/modules/identity/sessions';
+import { fileToSendColumns, type FileToSend } from '@server/lib/file-response';
+import type { SessionUser } from '@server/modules/identity';
 import {
   checkAttachmentUploads,
   describeAttachments,
   sentAttachmentKinds,
   storeAttachmentUploads,
 } from '@server/storage/attachments';
-import type { StaffAttachment } from '@shared/contracts/staff';
+import type { StaffAttachment } from '@shared/calls/staff';
 import { staffAttachmentKind, type AttachmentRef } from '@shared/domain/staff';
 import { AppError } from '@shared/errors/app-error';
 import { staffMessages } from '@shared/validation/staff';
-import { canSeePerson } from './service';
+import { canSeePerson } from './scope';
 
 const k = staffAttachmentKind.code;
 

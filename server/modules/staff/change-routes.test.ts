@@ -5,51 +5,22 @@
  * a person under review can be neither edited nor deleted; a deleted person leaves the lists and stays
  * readable; another agency's person answers 404; bad input answers 400 and changes nothing.
  */
-import { eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { agentStaff, agentStaffChanges, creditEntries } from '@server/db/schema';
-import { AGENCY_ORG_ID } from '@server/db/seed/demo-context';
-import {
-  createIdentityTestContext,
-  signInDemoBrowsers,
-  type Browser,
-} from '@server/modules/identity/test-support';
+import { AGENCY_ORG_ID } from '@server/seed/demo-context';
+import { signedInTestApp } from '@server/modules/identity/test-support';
+import { demoPerson, staffPost } from './test-support';
 import { idCardCheckCharacter } from '@shared/validation/id-card';
 import { staffMessages } from '@shared/validation/staff';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let browsers: Record<string, Browser> = {};
+const env = signedInTestApp();
 
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  browsers = await signInDemoBrowsers(env.app);
-}, 60_000);
-afterAll(() => env.ctx.dispose());
-
-const as = (name: string) => browsers[name] as Browser;
-const idCardCopy = () =>
-  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], '身份证.png');
+const { as } = env;
 const pdf = (name: string) => new File([new TextEncoder().encode('%PDF-1.4\n%测试\n')], name);
-const postFiles = (
-  who: string,
-  path: string,
-  fields: Record<string, string>,
-  files: Record<string, File>,
-) => {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  for (const [key, file] of Object.entries(files)) body.set(key, file);
-  return as(who).fetch(`/smsend/${path}`, { method: 'POST', body });
-};
-/** An addition carries the required ID card copy (multipart); other calls are plain forms. */
-const post = (who: string, path: string, fields: Record<string, string>) => {
-  if (path !== 'agentstaff/add')
-    return as(who).fetch(`/smsend/${path}`, { method: 'POST', body: new URLSearchParams(fields) });
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  body.set('idCardFile', idCardCopy());
-  return as(who).fetch(`/smsend/${path}`, { method: 'POST', body });
-};
+const postFiles = (who: string, path: string, fields: Record<string, string>, files: Record<string, File>) =>
+  env.postMultipart(who, `/smsend/${path}`, fields, files);
+const post = staffPost(env);
 const idCard = (body: string) => body + idCardCheckCharacter(body);
 interface Envelope {
   success: boolean;
@@ -217,11 +188,7 @@ describe('a change of an approved person', () => {
   });
 
   it("keeps another agency's people and changes out of reach", async () => {
-    const [other] = await env.ctx.db
-      .select()
-      .from(agentStaff)
-      .where(ne(agentStaff.organizationId, AGENCY_ORG_ID))
-      .limit(1);
+    const other = await demoPerson(env.ctx.db, 'other');
     const edit = await post('agency01', 'agentstaff/update', { ...person, id: String(other!.staffId) });
     expect(edit.status).toBe(404);
     expect((await post('agency01', `agentstaff/delete/${other!.staffId}`, {})).status).toBe(404);
@@ -290,5 +257,28 @@ describe('deleting a person', () => {
     expect((detail.data.records as unknown[]).length).toBe(2);
     // Gone means gone: no second delete, no edit.
     expect((await post('agency01', `agentstaff/delete/${id}`, {})).status).toBe(404);
+  });
+
+  it("also by the spec's GET, which another site cannot send (issue 21)", async () => {
+    const id = await addPerson({ ...person, idCardNo: idCard('37010219870315888') });
+    await approvePerson(id);
+    for (const site of ['cross-site', 'same-site']) {
+      const refused = await as('agency01').fetch(`/smsend/agentstaff/delete/${id}`, {
+        headers: { 'sec-fetch-site': site },
+      });
+      expect(refused.status, site).toBe(403);
+    }
+    const foreignReferer = await as('agency01').fetch(`/smsend/agentstaff/delete/${id}`, {
+      headers: { referer: 'https://evil.example/' },
+    });
+    expect(foreignReferer.status).toBe(403);
+    const still = await json(await as('agency01').fetch('/smsend/agentstaff/query?rows=100'));
+    expect(still.rows.map((row) => row.staffId)).toContain(id);
+    const deleted = await json(
+      await as('agency01').fetch(`/smsend/agentstaff/delete/${id}`, {
+        headers: { 'sec-fetch-site': 'same-origin' },
+      }),
+    );
+    expect(deleted).toMatchObject({ success: true, message: '已删除' });
   });
 });

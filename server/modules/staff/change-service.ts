@@ -4,33 +4,33 @@
  * - A person not yet approved (draft or rejected) is edited in place and submitted again.
  * - An approved person keeps its data in force: the edits become a change (a full copy of the fields)
  *   reviewed through the review workflow like an agency change; only an approval applies it (the
- *   staff_change kind's hook in server/modules/review/kinds.ts, in the decision's transaction).
+ *   staff_change kind's hook in review-hooks.ts, in the decision's transaction).
  * - A person under review (addition or change pending) can be neither edited nor deleted.
  * - Deleting marks the person deleted: gone from every list, readable from its history.
  * An agency works only on its own staff (another agency's person answers 404).
  */
 import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { containsAny } from '@server/db/contains-pattern';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { agentOrganizations, agentStaff, agentStaffChanges } from '@server/db/schema';
-import { isPersonBlacklisted } from '@server/modules/credit/flags';
-import type { SessionUser } from '@server/modules/identity/sessions';
+import { isPersonBlacklisted } from '@server/modules/credit';
+import type { SessionUser } from '@server/modules/identity';
 import {
-  decide,
+  queueOf,
+  decideByCall,
   decideIn,
-  getReviewState,
   listReviewRecords,
-  listTodo,
+  openChangeOf,
   openReview,
-  withSubjects,
-} from '@server/modules/review/service';
-import type { StaffChangeDetail, StaffChangeRow } from '@shared/contracts/staff';
-import {
-  attachmentsDiffer,
-  changedStaffFields,
-  type AttachmentRef,
-  type StaffFields,
-} from '@shared/domain/staff';
+  reviewStateOrNull,
+  saveChangeRequest,
+  todoRowsOf,
+  type QueueInput,
+  type ReviewSubjects,
+} from '@server/modules/review';
+import type { StaffChangeDetail, StaffChangeRow } from '@shared/calls/staff';
+import { attachmentsDiffer, changedStaffFields, type StaffFields } from '@shared/domain/staff';
 import { auditStatus, auditSubject } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { beijingDate } from '@shared/validation/jobs';
@@ -46,7 +46,9 @@ import {
   staffAttachmentRefs,
   storeStaffUploads,
 } from './attachments';
-import { isManager, ownOrganizationId, recordOut } from './service';
+import { staffChanges } from './review-hooks';
+import { approvedOrganizationId, isManager, ownOrganizationId, recordOut } from './service';
+import { ownLivePerson } from './scope';
 
 type Ctx = Pick<AppContext, 'db' | 'services' | 'storage'>;
 const STAFF = auditSubject.code.agentStaff;
@@ -54,45 +56,12 @@ const CHANGE = auditSubject.code.staffChange;
 const s = auditStatus.code;
 const c = agentStaffChanges;
 
-/** The agency's own live person (404 for another agency's, a deleted one, or none). */
-async function ownPerson(db: Queryable, user: SessionUser, staffId: number) {
-  const organizationId = await ownOrganizationId(db, user);
-  const [row] = await db
-    .select({
-      staffId: agentStaff.staffId,
-      auditStatus: agentStaff.auditStatus,
-      name: agentStaff.name,
-      idCardNo: agentStaff.idCardNo,
-      phone: agentStaff.phone,
-      title: agentStaff.title,
-      certificateNo: agentStaff.certificateNo,
-      post: agentStaff.post,
-      userId: agentStaff.userId,
-    })
-    .from(agentStaff)
-    .where(
-      and(
-        eq(agentStaff.staffId, staffId),
-        eq(agentStaff.organizationId, organizationId),
-        isNull(agentStaff.deletedAt),
-      ),
-    );
-  if (!row) throw new AppError('not_found', { message: '没有这名人员' });
-  return { ...row, organizationId };
-}
-
-async function pendingChangeOf(db: Queryable, staffId: number) {
-  const [row] = await db
-    .select({ pkid: c.pkid, auditStatus: c.auditStatus })
-    .from(c)
-    .where(and(eq(c.staffId, staffId), inArray(c.auditStatus, [s.draft, s.pending])));
-  return row ?? null;
-}
-
 /** agentstaff/update: see the module comment for what an edit does in each state. */
 export async function updateStaff(ctx: Ctx, user: SessionUser, input: StaffUpdateInput) {
-  const person = await ownPerson(ctx.db, user, input.id);
-  const open = await pendingChangeOf(ctx.db, person.staffId);
+  const person = await ownLivePerson(ctx.db, user, input.id);
+  // Every save submits for review (an addition again, or a change): an approved agency's only.
+  await approvedOrganizationId(ctx.db, user);
+  const open = await openChangeOf(ctx.db, staffChanges, person.staffId);
   if (person.auditStatus === s.pending || open?.auditStatus === s.pending)
     throw new AppError('conflict', { message: cm.pending });
   const before: StaffFields = {
@@ -146,42 +115,23 @@ export async function updateStaff(ctx: Ctx, user: SessionUser, input: StaffUpdat
         .where(eq(agentStaff.staffId, person.staffId));
       await replaceStaffAttachments(tx, person.staffId, nextFiles);
       await openReview(tx, { subjectType: STAFF, subjectId: person.staffId, applicantId: user.pkid });
-      await decideIn(tx, user, { subjectType: STAFF, subjectId: person.staffId, decision: 'submit' });
+      await decideIn(ctx, tx, user, { subjectType: STAFF, subjectId: person.staffId, decision: 'submit' });
       return { staffId: person.staffId, changeId: null };
     }
-    let changeId = open?.pkid ?? null;
-    if (changeId === null) {
-      const [created] = await tx
-        .insert(c)
-        .values({
-          staffId: person.staffId,
-          applicantId: user.pkid,
-          before,
-          data,
-          beforeFiles: currentFiles,
-          dataFiles: nextFiles,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: c.pkid });
-      if (!created) throw new AppError('internal');
-      changeId = created.id;
-    } else {
-      await tx
-        .update(c)
-        .set({ before, data, beforeFiles: currentFiles, dataFiles: nextFiles, updatedAt: now })
-        .where(eq(c.pkid, changeId));
-    }
-    await openReview(tx, { subjectType: CHANGE, subjectId: changeId, applicantId: user.pkid });
-    await decideIn(tx, user, { subjectType: CHANGE, subjectId: changeId, decision: 'submit' });
+    const changeId = await saveChangeRequest(ctx, tx, user, staffChanges, {
+      subjectId: person.staffId,
+      values: { staffId: person.staffId, before, data, beforeFiles: currentFiles, dataFiles: nextFiles },
+      action: 'submit',
+      pendingMessage: cm.pending,
+    });
     return { staffId: person.staffId, changeId };
   });
 }
 
 /** agentstaff/delete: marks the person deleted; refused while an addition or a change is under review. */
 export async function deleteStaff(ctx: AppContext, user: SessionUser, staffId: number) {
-  const person = await ownPerson(ctx.db, user, staffId);
-  const open = await pendingChangeOf(ctx.db, staffId);
+  const person = await ownLivePerson(ctx.db, user, staffId);
+  const open = await openChangeOf(ctx.db, staffChanges, staffId);
   if (person.auditStatus === s.pending || open?.auditStatus === s.pending)
     throw new AppError('conflict', { message: cm.pending });
   const now = ctx.services.now();
@@ -212,28 +162,6 @@ const rowColumns = {
   appliedAt: c.appliedAt,
 };
 
-type ChangeRecord = {
-  pkid: number;
-  staffId: number;
-  organizationId: number;
-  orgName: string;
-  name: string;
-  auditStatus: number;
-  before: StaffFields;
-  data: StaffFields;
-  beforeFiles: AttachmentRef[];
-  dataFiles: AttachmentRef[];
-  createdAt: Date;
-  appliedAt: Date | null;
-};
-
-const toRow = ({ before, data, beforeFiles: _b, dataFiles: _d, ...row }: ChangeRecord): StaffChangeRow => ({
-  ...row,
-  changedFields: changedStaffFields(before, data),
-  createdAt: row.createdAt.toISOString(),
-  appliedAt: row.appliedAt?.toISOString() ?? null,
-});
-
 function selectChanges(db: Queryable) {
   return db
     .select(rowColumns)
@@ -241,6 +169,14 @@ function selectChanges(db: Queryable) {
     .innerJoin(agentStaff, eq(agentStaff.staffId, c.staffId))
     .innerJoin(agentOrganizations, eq(agentOrganizations.organizationId, agentStaff.organizationId));
 }
+type ChangeRecord = Awaited<ReturnType<typeof selectChanges>>[number];
+
+const toRow = ({ before, data, beforeFiles: _b, dataFiles: _d, ...row }: ChangeRecord): StaffChangeRow => ({
+  ...row,
+  changedFields: changedStaffFields(before, data),
+  createdAt: row.createdAt.toISOString(),
+  appliedAt: row.appliedAt?.toISOString() ?? null,
+});
 
 /** agentStaffChange/query: an agency's own changes, or every change for the authority. */
 export async function listStaffChanges(
@@ -264,7 +200,7 @@ export async function listStaffChanges(
       .innerJoin(agentStaff, eq(agentStaff.staffId, c.staffId))
       .where(and(...where)),
   ]);
-  return { rows: (list as ChangeRecord[]).map(toRow), total: total?.n ?? 0 };
+  return { rows: list.map(toRow), total: total?.n ?? 0 };
 }
 
 /** agentStaffChange/queryOne: both copies, the changed fields, the review state and timeline. */
@@ -273,16 +209,10 @@ export async function getStaffChange(
   user: SessionUser,
   id: number,
 ): Promise<StaffChangeDetail> {
-  const [row] = (await selectChanges(db).where(eq(c.pkid, id))) as ChangeRecord[];
+  const [row] = await selectChanges(db).where(eq(c.pkid, id));
   if (!row || (!isManager(user) && row.organizationId !== (await ownOrganizationId(db, user))))
     throw new AppError('not_found', { message: cm.notFound });
-  let review: StaffChangeDetail['review'] = null;
-  try {
-    const state = await getReviewState(db, user, CHANGE, id);
-    review = { status: state.item.status, version: state.item.version, allowed: state.allowed };
-  } catch (error) {
-    if (!(error instanceof AppError && error.code === 'not_found')) throw error;
-  }
+  const review = await reviewStateOrNull(db, user, CHANGE, id);
   const records = (await listReviewRecords(db, CHANGE, id)).map(recordOut);
   return {
     ...toRow(row),
@@ -291,7 +221,7 @@ export async function getStaffChange(
     beforeFiles: await describeStaffFiles(db, row.beforeFiles),
     dataFiles: await describeStaffFiles(db, row.dataFiles),
     filesChanged: attachmentsDiffer(row.beforeFiles, row.dataFiles),
-    review,
+    review: review && { status: review.status, version: review.version, allowed: review.allowed },
     records,
   };
 }
@@ -307,34 +237,32 @@ export async function decideStaffChange(
   },
 ): Promise<StaffChangeDetail> {
   await getStaffChange(ctx.db, user, input.id);
-  await decide(ctx.db, user, {
-    subjectType: CHANGE,
-    subjectId: input.id,
-    decision: input.decision,
-    ...(input.opinion ? { opinion: input.opinion } : {}),
-    ...(input.version !== undefined ? { version: input.version } : {}),
-  });
+  await decideByCall(ctx, user, { subjectType: CHANGE, subjectId: input.id }, input);
   return getStaffChange(ctx.db, user, input.id);
 }
+
+/** Staff changes as the reviewers' lists show them. */
+const changeSubjects: ReviewSubjects<ChangeRecord> = {
+  subjectType: CHANGE,
+  rowsOf: (db, ids) => selectChanges(db).where(inArray(c.pkid, ids)),
+  idOf: (row) => row.pkid,
+  // The queue's search: the person's name or ID card number.
+  search: (db, keyword) =>
+    db
+      .select({ id: c.pkid })
+      .from(c)
+      .innerJoin(agentStaff, eq(agentStaff.staffId, c.staffId))
+      .where(containsAny(keyword, agentStaff.name, agentStaff.idCardNo)),
+};
 
 /** agentStaffChange/toDo: the reviewer's pending changes, oldest submission first. */
 export async function staffChangeTodo(
   db: Queryable,
   user: SessionUser,
-  input: { page: number; rows: number },
+  input: { page: number; rows: number } & QueueInput,
 ) {
-  const tasks = await listTodo(db, user, { subjectType: CHANGE, page: input.page, rows: input.rows });
-  const joined = await withSubjects(
-    tasks.rows,
-    async (ids) => (await selectChanges(db).where(inArray(c.pkid, ids))) as ChangeRecord[],
-    (row) => row.pkid,
-  );
-  return {
-    rows: joined.map(({ task, subject }) => ({
-      ...toRow(subject),
-      dueAt: task.dueAt,
-      overdue: task.overdue,
-    })),
-    total: tasks.total,
-  };
+  return todoRowsOf(db, user, changeSubjects, input, (change, task) => ({
+    ...toRow(change),
+    ...queueOf(task),
+  }));
 }

@@ -3,32 +3,14 @@
  * for the owner, that agency, its staff and the supervisors; another agency's or owner's project 404.
  */
 import { eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  agentOrganizations,
-  agentStaff,
-  constructionUnits,
-  districts,
-  projectAuthorizations,
-  projectDemands,
-  projects,
-} from '@server/db/schema';
-import { AGENCY_ORG_ID, OWNER_UNIT_ID } from '@server/db/seed/demo-context';
-import {
-  createIdentityTestContext,
-  signInDemoBrowsers,
-  type Browser,
-} from '@server/modules/identity/test-support';
+import { describe, expect, it } from 'vitest';
+import { agentOrganizations, agentStaff, constructionUnits, districts } from '@server/db/schema';
+import { AGENCY_ORG_ID, OWNER_UNIT_ID } from '@server/seed/demo-context';
+import { signedInTestApp } from '@server/modules/identity/test-support';
+import { insertDemand } from '@server/modules/projects/test-support';
 import { auditStatus, authorizationState } from '@shared/domain/statuses';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let browsers: Record<string, Browser> = {};
-
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  browsers = await signInDemoBrowsers(env.app);
-}, 60_000);
-afterAll(() => env.ctx.dispose());
+const env = signedInTestApp();
 
 interface Person {
   staffId: number;
@@ -37,42 +19,24 @@ interface Person {
   hasAccount: boolean;
 }
 const ask = (who: string, query: string) =>
-  (browsers[who] as Browser).fetch(`/smsend/agentstaff/queryStaffByProjectId?${query}`);
+  env.as(who).fetch(`/smsend/agentstaff/queryStaffByProjectId?${query}`);
 const people = async (who: string, query: string) => {
   const response = await ask(who, query);
   expect(response.status, `${who} ${query}`).toBe(200);
   return ((await response.json()) as { object: Person[] }).object;
 };
 
-let counter = 0;
 /** A released project of `constructionId` with one demand, accepted by `organizationId`. */
 async function authorizedProject(constructionId: number, organizationId: number): Promise<number> {
-  const db = env.ctx.db;
-  counter++;
-  const [district] = await db.select({ code: districts.districtCode }).from(districts).limit(1);
-  const [project] = await db
-    .insert(projects)
-    .values({
-      projectName: `人员查询测试项目${counter}`,
-      projectNo: `RY2026${String(counter).padStart(6, '0')}`,
-      constructionId,
-      districtCode: district!.code,
-      status: 1,
-      auditStatus: 2,
-      releasedAt: new Date(),
-    })
-    .returning({ pkid: projects.pkid });
-  const [demand] = await db
-    .insert(projectDemands)
-    .values({ projectId: project!.pkid, stageId: 4, status: 1, releasedAt: new Date() })
-    .returning({ pkid: projectDemands.pkid });
-  await db.insert(projectAuthorizations).values({
-    projectId: project!.pkid,
-    demandId: demand!.pkid,
-    organizationId,
-    state: authorizationState.code.accepted,
+  const [district] = await env.ctx.db.select({ code: districts.districtCode }).from(districts).limit(1);
+  const { projectId } = await insertDemand(env.ctx.db, {
+    name: '人员查询测试项目',
+    code: 'RY',
+    districtCode: district!.code,
+    constructionId,
+    offer: { organizationId, state: authorizationState.code.accepted, responded: false },
   });
-  return project!.pkid;
+  return projectId;
 }
 
 let made: { own: number; elsewhere: number } | undefined;

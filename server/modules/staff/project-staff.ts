@@ -6,8 +6,8 @@
 import { and, asc, desc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import { agentOrganizations, agentStaff, projectAuthorizations, projects } from '@server/db/schema';
-import type { SessionUser } from '@server/modules/identity/sessions';
-import { isProjectSupervisor, ownAgencyOf, ownUnitOf } from '@server/modules/projects/parties';
+import type { SessionUser } from '@server/modules/identity';
+import { isProjectSupervisor, ownAgencyOf, ownUnitOf } from '@server/modules/projects';
 import { auditStatus, authorizationState } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 

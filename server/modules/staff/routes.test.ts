@@ -4,38 +4,18 @@
  * nothing changes, another agency's person answers 404.
  */
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { agentStaff, creditEntries } from '@server/db/schema';
-import { AGENCY_ORG_ID } from '@server/db/seed/demo-context';
-import {
-  createIdentityTestContext,
-  signInDemoBrowsers,
-  type Browser,
-} from '@server/modules/identity/test-support';
+import { AGENCY_ORG_ID } from '@server/seed/demo-context';
+import { createBrowser, signedInTestApp, signInAs } from '@server/modules/identity/test-support';
+import { demoPerson, idCardCopy, staffPost } from './test-support';
 import { idCardCheckCharacter } from '@shared/validation/id-card';
 import { beijingDate } from '@shared/validation/jobs';
 
-let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
-let browsers: Record<string, Browser> = {};
+const env = signedInTestApp();
 
-beforeAll(async () => {
-  env = await createIdentityTestContext();
-  browsers = await signInDemoBrowsers(env.app);
-}, 60_000);
-afterAll(() => env.ctx.dispose());
-
-const as = (name: string) => browsers[name] as Browser;
-const idCardCopy = () =>
-  new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], '身份证.png');
-/** An addition carries the required ID card copy (multipart); other calls are plain forms. */
-const post = (who: string, path: string, fields: Record<string, string>) => {
-  if (path !== 'agentstaff/add')
-    return as(who).fetch(`/smsend/${path}`, { method: 'POST', body: new URLSearchParams(fields) });
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.set(key, value);
-  body.set('idCardFile', idCardCopy());
-  return as(who).fetch(`/smsend/${path}`, { method: 'POST', body });
-};
+const { as } = env;
+const post = staffPost(env);
 const staffCount = async () => (await env.ctx.db.select({ n: count() }).from(agentStaff))[0]?.n;
 const idCard = (body: string) => body + idCardCheckCharacter(body);
 interface Envelope {
@@ -59,11 +39,7 @@ describe('the staff list', () => {
   });
 
   it("answers 404 for another agency's person", async () => {
-    const [other] = await env.ctx.db
-      .select()
-      .from(agentStaff)
-      .where(ne(agentStaff.organizationId, AGENCY_ORG_ID))
-      .limit(1);
+    const other = await demoPerson(env.ctx.db, 'other');
     expect((await as('agency01').fetch(`/smsend/agentstaff/queryOne/${other!.staffId}`)).status).toBe(404);
     expect((await as('authority01').fetch(`/smsend/agentstaff/queryOne/${other!.staffId}`)).status).toBe(200);
   });
@@ -183,6 +159,27 @@ describe('adding a person', () => {
       message: '该人员在人员黑名单中，不能添加为从业人员',
       field: 'idCardNo',
     });
+    expect(await staffCount()).toBe(before);
+  });
+
+  it('refuses an agency whose own application is not approved (issue 21) and changes nothing', async () => {
+    const before = await staffCount();
+    // agency02 has applied for nothing, agency03's application is pending, agency04's was rejected.
+    for (const [who, message] of [
+      ['agency02', '您的账号尚未登记测绘中介机构'],
+      ['agency03', '本机构的入库申请尚未审核通过，不能提交从业人员审核'],
+      ['agency04', '本机构的入库申请尚未审核通过，不能提交从业人员审核'],
+    ] as const) {
+      const browser = createBrowser(env.app);
+      await signInAs(browser, who);
+      const body = new FormData();
+      for (const [key, value] of Object.entries({ ...person, idCardNo: idCard('37010219900202456') }))
+        body.set(key, value);
+      body.set('idCardFile', idCardCopy());
+      const response = await browser.fetch('/smsend/agentstaff/add', { method: 'POST', body });
+      expect(response.status, who).toBe(403);
+      expect((await json(response)).message, who).toBe(message);
+    }
     expect(await staffCount()).toBe(before);
   });
 

@@ -1,7 +1,7 @@
-/** An agency's staff and the changes of approved people (shared/contracts/staff.ts). */
-import { implement, reply } from '@server/lib/contracts';
-import { fileResponse } from '@server/modules/hall/file-response';
-import { staffCalls, staffChangeCalls, staffFileCalls } from '@shared/contracts/staff';
+/** An agency's staff and the changes of approved people (shared/calls/staff.ts). */
+import { implement, reply } from '@server/lib/calls';
+import { fileResponse, privately } from '@server/lib/file-response';
+import { staffCalls, staffChangeCalls, staffFileCalls } from '@shared/calls/staff';
 import { createStaffAccount, disableStaffAccount, ownStaffRecord, resetStaffPassword } from './accounts';
 import { staffAttachmentFile } from './attachments';
 import { staffByProject } from './project-staff';
@@ -51,17 +51,11 @@ export const staffChangeRoutes = implement(staffChangeCalls, (ctx) => ({
   toDo: (input, { user }) => staffChangeTodo(ctx.db, user, input),
 }));
 
-/** A person's files are private: never kept by a shared cache. */
-const privately = (response: Response) => {
-  response.headers.set('Cache-Control', 'private, no-store');
-  return response;
-};
-
 export const staffFileRoutes = implement(staffFileCalls, (ctx) => ({
   downloadFile: async ({ id }, { user }) =>
-    privately(fileResponse(ctx.storage, await staffAttachmentFile(ctx.db, user, id), 'attachment')),
+    privately(await fileResponse(ctx.storage, await staffAttachmentFile(ctx.db, user, id), 'attachment')),
   previewFile: async ({ id }, { user }) =>
-    privately(fileResponse(ctx.storage, await staffAttachmentFile(ctx.db, user, id), 'inline')),
+    privately(await fileResponse(ctx.storage, await staffAttachmentFile(ctx.db, user, id), 'inline')),
   createAccount: async (input, { user }) => {
     const account = await createStaffAccount(ctx, user, input);
     return reply(

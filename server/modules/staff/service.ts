@@ -7,20 +7,21 @@ import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizz
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { agentOrganizations, agentStaff, agentStaffChanges, users } from '@server/db/schema';
-import { containsPattern } from '@server/db/contains-pattern';
-import { isPersonBlacklisted } from '@server/modules/credit/flags';
-import type { SessionUser } from '@server/modules/identity/sessions';
+import { containsAny } from '@server/db/contains-pattern';
+import { isPersonBlacklisted } from '@server/modules/credit';
+import type { SessionUser } from '@server/modules/identity';
 import {
-  decide,
+  decideByCall,
   decideIn,
   getReviewState,
   listReviewRecords,
-  listTodo,
   openReview,
-  withSubjects,
-} from '@server/modules/review/service';
-import type { StaffDetail, StaffRow } from '@shared/contracts/staff';
-import { roles } from '@shared/domain/roles';
+  queueOf,
+  todoRowsOf,
+  type QueueInput,
+  type ReviewSubjects,
+} from '@server/modules/review';
+import type { StaffDetail, StaffRow } from '@shared/calls/staff';
 import { auditStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { beijingDate } from '@shared/validation/jobs';
@@ -34,34 +35,23 @@ import {
   storeStaffUploads,
 } from './attachments';
 import { staffMessages, type StaffAddInput } from '@shared/validation/staff';
+import {
+  approvedOrganizationId,
+  canSeePerson,
+  isManager,
+  ownOrganizationId,
+  staffFieldColumns,
+} from './scope';
 
 type StaffContext = Pick<AppContext, 'db' | 'services' | 'storage'>;
 
-/** The authority, auditors and district offices see every agency's staff; an agency its own only. */
-const overseers: readonly string[] = [roles.authority.id, roles.auditor.id, roles.district.id];
-export const isManager = (user: SessionUser) =>
-  user.isAdmin || user.roleIds.some((role) => overseers.includes(role));
-
-/** The organization of an agency account; 403 when the account has none. */
-export async function ownOrganizationId(db: Queryable, user: SessionUser): Promise<number> {
-  const [org] = await db
-    .select({ id: agentOrganizations.organizationId })
-    .from(agentOrganizations)
-    .where(eq(agentOrganizations.userId, user.pkid));
-  if (!org) throw new AppError('forbidden', { message: '您的账号尚未登记测绘中介机构' });
-  return org.id;
-}
+export { approvedOrganizationId, canSeePerson, isManager, ownOrganizationId } from './scope';
 
 const rowColumns = {
   staffId: agentStaff.staffId,
   organizationId: agentStaff.organizationId,
   orgName: agentOrganizations.orgName,
-  name: agentStaff.name,
-  idCardNo: agentStaff.idCardNo,
-  phone: agentStaff.phone,
-  title: agentStaff.title,
-  certificateNo: agentStaff.certificateNo,
-  post: agentStaff.post,
+  ...staffFieldColumns,
   auditStatus: agentStaff.auditStatus,
   isBlacklisted: agentStaff.isBlacklisted,
   createdAt: agentStaff.createdAt,
@@ -105,7 +95,7 @@ export async function listStaff(
   const where: SQL[] = [isNull(agentStaff.deletedAt)];
   if (!isManager(user)) where.push(eq(agentStaff.organizationId, await ownOrganizationId(db, user)));
   if (input.organizationId !== undefined) where.push(eq(agentStaff.organizationId, input.organizationId));
-  if (input.name) where.push(sql`${agentStaff.name} ilike ${containsPattern(input.name)}`);
+  if (input.name) where.push(containsAny(input.name, agentStaff.name));
   if (input.auditStatus !== undefined) where.push(eq(agentStaff.auditStatus, input.auditStatus));
   return selectStaff(db, and(...where), input.page, input.rows);
 }
@@ -127,7 +117,7 @@ export async function pickableStaff(
     eq(agentStaff.auditStatus, auditStatus.code.approved),
     eq(agentStaff.isBlacklisted, false),
   ];
-  if (input.name) where.push(sql`${agentStaff.name} ilike ${containsPattern(input.name)}`);
+  if (input.name) where.push(containsAny(input.name, agentStaff.name));
   return db
     .select({
       staffId: agentStaff.staffId,
@@ -148,44 +138,39 @@ export async function staffTimeline(db: Queryable, user: SessionUser, staffId: n
   return (await getStaff(db, user, staffId)).records;
 }
 
-/** Adds a person to the user's agency and submits the addition for review, in one transaction. */
-export async function addStaff(
-  ctx: StaffContext,
-  user: SessionUser,
-  input: StaffAddInput,
-): Promise<StaffRow> {
-  const organizationId = await ownOrganizationId(ctx.db, user);
-  const today = beijingDate(ctx.services.now());
-  if (await isPersonBlacklisted(ctx.db, input.idCardNo, today))
-    throw new AppError('conflict', { message: staffMessages.blacklisted, field: 'idCardNo' });
-  // Every refusal comes before anything is stored.
-  await checkStaffUploads(input);
-  requireStaffFiles(sentKinds(input), input.certificateNo);
-  const [taken] = await ctx.db
+/** 409 when the organization already has a live person with this ID card number (any letter case). */
+async function refuseSamePerson(db: Queryable, organizationId: number, idCardNo: string) {
+  const [same] = await db
     .select({ id: agentStaff.staffId })
     .from(agentStaff)
     .where(
       and(
         eq(agentStaff.organizationId, organizationId),
         isNull(agentStaff.deletedAt),
-        sql`upper(${agentStaff.idCardNo}) = ${input.idCardNo}`,
+        sql`upper(${agentStaff.idCardNo}) = ${idCardNo}`,
       ),
     );
-  if (taken) throw new AppError('conflict', { message: staffMessages.duplicate, field: 'idCardNo' });
+  if (same) throw new AppError('conflict', { message: staffMessages.duplicate, field: 'idCardNo' });
+}
+
+/** Adds a person to the user's agency and submits the addition for review, in one transaction. */
+export async function addStaff(
+  ctx: StaffContext,
+  user: SessionUser,
+  input: StaffAddInput,
+): Promise<StaffRow> {
+  const organizationId = await approvedOrganizationId(ctx.db, user);
+  const today = beijingDate(ctx.services.now());
+  if (await isPersonBlacklisted(ctx.db, input.idCardNo, today))
+    throw new AppError('conflict', { message: staffMessages.blacklisted, field: 'idCardNo' });
+  // Every refusal comes before anything is stored.
+  await checkStaffUploads(input);
+  requireStaffFiles(sentKinds(input), input.certificateNo);
+  await refuseSamePerson(ctx.db, organizationId, input.idCardNo);
   const stored = await storeStaffUploads(ctx, input, user.pkid);
   const staffId = await ctx.db.transaction(async (tx) => {
     // Again inside the transaction: two additions of the same person at once.
-    const [same] = await tx
-      .select({ id: agentStaff.staffId })
-      .from(agentStaff)
-      .where(
-        and(
-          eq(agentStaff.organizationId, organizationId),
-          isNull(agentStaff.deletedAt),
-          sql`upper(${agentStaff.idCardNo}) = ${input.idCardNo}`,
-        ),
-      );
-    if (same) throw new AppError('conflict', { message: staffMessages.duplicate, field: 'idCardNo' });
+    await refuseSamePerson(tx, organizationId, input.idCardNo);
     const [row] = await tx
       .insert(agentStaff)
       .values({
@@ -202,7 +187,7 @@ export async function addStaff(
     if (!row) throw new AppError('internal');
     await replaceStaffAttachments(tx, row.staffId, stored);
     await openReview(tx, { subjectType: 'agent_staff', subjectId: row.staffId, applicantId: user.pkid });
-    await decideIn(tx, user, { subjectType: 'agent_staff', subjectId: row.staffId, decision: 'submit' });
+    await decideIn(ctx, tx, user, { subjectType: 'agent_staff', subjectId: row.staffId, decision: 'submit' });
     return row.staffId;
   });
   const [row] = await selectStaffById(ctx.db, staffId);
@@ -211,28 +196,6 @@ export async function addStaff(
 
 export async function selectStaffById(db: Queryable, staffId: number) {
   return (await selectStaff(db, eq(agentStaff.staffId, staffId), 1, 1)).rows;
-}
-
-/**
- * The authority sees everyone; an agency its own staff; a staff account only the person it belongs to
- * (it has no agency of its own: agent_organizations.user_id is the agency account).
- */
-export async function canSeePerson(
-  db: Queryable,
-  user: SessionUser,
-  organizationId: number,
-  staffId: number,
-): Promise<boolean> {
-  if (isManager(user)) return true;
-  if (user.roleIds.includes(roles.agency.id)) {
-    const own = await ownOrganizationId(db, user).catch(() => null);
-    if (own === organizationId) return true;
-  }
-  const [self] = await db
-    .select({ id: agentStaff.staffId })
-    .from(agentStaff)
-    .where(and(eq(agentStaff.staffId, staffId), eq(agentStaff.userId, user.pkid)));
-  return self !== undefined;
 }
 
 /** One person with the review state and timeline; another agency's person answers 404. */
@@ -297,35 +260,35 @@ export async function decideStaff(
   },
 ): Promise<StaffDetail> {
   await getStaff(ctx.db, user, input.id);
-  await decide(ctx.db, user, {
-    subjectType: 'agent_staff',
-    subjectId: input.id,
-    decision: input.decision,
-    ...(input.opinion ? { opinion: input.opinion } : {}),
-    ...(input.version !== undefined ? { version: input.version } : {}),
-  });
+  await decideByCall(ctx, user, { subjectType: 'agent_staff', subjectId: input.id }, input);
   return getStaff(ctx.db, user, input.id);
 }
 
-/** The reviewer's to-do of staff additions, oldest submission first. */
-export async function staffTodo(db: Queryable, user: SessionUser, input: { page: number; rows: number }) {
-  const tasks = await listTodo(db, user, { subjectType: 'agent_staff', page: input.page, rows: input.rows });
-  const joined = await withSubjects(
-    tasks.rows,
-    async (ids) =>
-      (await db
-        .select(rowColumns)
-        .from(agentStaff)
-        .innerJoin(agentOrganizations, eq(agentOrganizations.organizationId, agentStaff.organizationId))
-        .where(inArray(agentStaff.staffId, ids))) as StaffRecord[],
-    (row) => row.staffId,
-  );
-  return {
-    rows: joined.map(({ task, subject }) => ({
-      ...toRow(subject),
-      dueAt: task.dueAt,
-      overdue: task.overdue,
-    })),
-    total: tasks.total,
-  };
+/** Staff additions as the reviewers' to-do shows them. */
+const staffSubjects: ReviewSubjects<StaffRecord> = {
+  subjectType: 'agent_staff',
+  rowsOf: async (db, ids) =>
+    (await db
+      .select(rowColumns)
+      .from(agentStaff)
+      .innerJoin(agentOrganizations, eq(agentOrganizations.organizationId, agentStaff.organizationId))
+      .where(inArray(agentStaff.staffId, ids))) as StaffRecord[],
+  idOf: (row) => row.staffId,
+  search: (db, keyword) =>
+    db
+      .select({ id: agentStaff.staffId })
+      .from(agentStaff)
+      .where(containsAny(keyword, agentStaff.name, agentStaff.idCardNo)),
+};
+
+/** The reviewer's to-do of staff additions, oldest submission first (the queue's search, filter, order). */
+export async function staffTodo(
+  db: Queryable,
+  user: SessionUser,
+  input: { page: number; rows: number } & QueueInput,
+) {
+  return todoRowsOf(db, user, staffSubjects, input, (person, task) => ({
+    ...toRow(person),
+    ...queueOf(task),
+  }));
 }

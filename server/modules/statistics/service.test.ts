@@ -87,8 +87,8 @@ describe('statistics service', () => {
     expect(await countConstructionUnits(ctx.db)).toBe(3);
   });
 
-  it('counts every project', async () => {
-    expect(await countProjects(ctx.db)).toBe(4);
+  it('counts the projects the public may see (not the one 待发布): the hall’s one counting rule', async () => {
+    expect(await countProjects(ctx.db)).toBe(3);
   });
 
   it('counts authority, district and sharing departments', async () => {
@@ -96,7 +96,7 @@ describe('statistics service', () => {
   });
 
   it('returns all four hall counts, and the hall services pass them through', async () => {
-    const expected = { agentOrganizationCount: 2, constructionCount: 3, projectCount: 4, natureDeptCount: 4 };
+    const expected = { agentOrganizationCount: 2, constructionCount: 3, projectCount: 3, natureDeptCount: 4 };
     expect(await getHallCounts(ctx.db)).toEqual(expected);
     expect(await createHallServices(ctx).statistics.getHallCounts()).toEqual(expected);
   });

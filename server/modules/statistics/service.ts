@@ -5,6 +5,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { agentOrganizations, constructionUnits, departments, projects } from '@server/db/schema';
+import { hallCountedProject } from '@server/modules/map';
 import { auditStatus } from '@shared/domain/statuses';
 import type { DepartmentKind } from '@shared/domain/statuses';
 
@@ -16,7 +17,7 @@ export interface HallCounts {
   agentOrganizationCount: number;
   /** Construction units, every audit state. */
   constructionCount: number;
-  /** Projects, every status. */
+  /** Projects the public may see (published, not 待发布): the hall's one counting rule. */
   projectCount: number;
   /** Government departments taking part: competent authority, district sub-offices, sharing units. */
   natureDeptCount: number;
@@ -30,8 +31,9 @@ export async function countConstructionUnits(db: Database): Promise<number> {
   return await db.$count(constructionUnits);
 }
 
+/** Projects by the hall's one counting rule (server/modules/map: hallCountedProject). */
 export async function countProjects(db: Database): Promise<number> {
-  return await db.$count(projects);
+  return await db.$count(projects, hallCountedProject);
 }
 
 export async function countNatureDepts(db: Database): Promise<number> {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoles, users } from '@server/db/schema';
-import { departmentIds } from '@server/db/seed';
+import { departmentIds } from '@server/seed';
 import { roles } from '@shared/domain/roles';
 import { createBrowser, createIdentityTestContext } from '../test-support';
 import type { IdentityProvider } from './provider';

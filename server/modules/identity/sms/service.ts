@@ -21,6 +21,16 @@ const MAX_FAILURES = 5;
 /** Codes one client address may request per hour, over all numbers (no SMS flooding from one place). */
 export const ADDRESS_HOURLY_LIMIT = 20;
 
+/**
+ * What an answer says once a code was sent: in demo mode also where the code can be read (the
+ * administrator's SMS outbox), since no real text message leaves the demo; production unchanged.
+ */
+export function phoneCodeSentText(ctx: Pick<AppContext, 'config'>): string {
+  return ctx.config.mode === 'demo'
+    ? `${identityMessages.phoneCodeSent}。${identityMessages.phoneCodeDemoOutbox}`
+    : identityMessages.phoneCodeSent;
+}
+
 export async function sendPhoneCode(ctx: AppContext, userphone: string, ip: string): Promise<void> {
   const now = nowOf(ctx);
   const code = String(randomInt(10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');

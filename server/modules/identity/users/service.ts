@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
-import { departmentIds } from '@server/db/seed/reference';
+import { departmentIds } from '@server/db/departments';
 import { departments, modules, roleModules, userRoles, users } from '@server/db/schema';
 import { hashPassword } from '@server/lib/password';
 import { md5Hex } from '@shared/auth/md5';
@@ -21,19 +21,14 @@ import {
 } from '@shared/validation/identity';
 import { checkPhoneCode } from '../sms/service';
 import { announceSessionChange } from '../session-cache';
-import { endOtherTickets, type SessionUser } from '../sessions';
+import { endOtherTickets, userProfileColumns, type SessionUser } from '../sessions';
 
 /** Registration defaults (spec section 6, DOMAIN.md). */
 export const registrationDefaults = { userlevel: 3, userstate: 1, accredit: 0, submanager: 0 } as const;
 
 const publicColumns = {
   pkid: users.pkid,
-  loginname: users.loginname,
-  username: users.username,
-  depid: users.depid,
-  depname: departments.name,
-  userphone: users.userphone,
-  useremail: users.useremail,
+  ...userProfileColumns,
   descinfo: users.descinfo,
   userlevel: users.userlevel,
   userstate: users.userstate,

@@ -1,0 +1,90 @@
+import { expect, test, type Page } from '@playwright/test';
+import { isRouteBuilt } from '@shared/domain/console-pages';
+import { roles, type RoleId } from '@shared/domain/roles';
+import { routes, type RouteDef } from '@shared/domain/routes';
+import { accessibilityViolations } from './fixtures/a11y';
+import { signInToConsole } from './fixtures/identity';
+
+/**
+ * axe (WCAG 2.2 AA) over every console page of the route table (issue 21), each opened by a demo
+ * account whose role owns it (README, demo accounts), at 1366 and at 390 px. One test per account, so
+ * the runner spreads them over its workers.
+ */
+const accountOf: Record<RoleId, string> = {
+  [roles.admin.id]: 'admin',
+  [roles.owner.id]: 'owner01',
+  [roles.agency.id]: 'agency01',
+  [roles.staff.id]: 'staff01',
+  [roles.authority.id]: 'authority01',
+  [roles.auditor.id]: 'auditor01',
+  [roles.district.id]: 'district01',
+  [roles.sharing.id]: 'share01',
+};
+
+/** The account a route is checked with: its first role other than the administrator, else admin. */
+function ownerOf(route: RouteDef): string {
+  const role =
+    route.roles?.find((id) => id !== roles.admin.id) ?? (route.roles ? roles.admin.id : roles.owner.id);
+  return accountOf[role];
+}
+
+const consoleRoutes = routes.filter((route) => route.surface === 'console' && isRouteBuilt(route));
+const hrefOf = (route: RouteDef) => route.path.replace(/:[A-Za-z]+/g, '0');
+
+/** Opens `href` in the running console (the router's own navigation, no reload). */
+async function openInApp(page: Page, href: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, href);
+  await expect.poll(() => new URL(page.url()).pathname).toBe(href.split('?')[0]);
+  await expect(
+    page
+      .locator('#console-main')
+      .getByText(/加载中|正在加载/)
+      .filter({ visible: true }),
+  ).toHaveCount(0);
+}
+
+/** The pages an account checks: those its role owns, or (`shared`) those it shares with an earlier role. */
+function pagesOf(account: string, shared: boolean): RouteDef[] {
+  return consoleRoutes.filter((route) =>
+    shared
+      ? ownerOf(route) !== account &&
+        route.roles?.some((id) => accountOf[id] === account && id !== roles.admin.id)
+      : ownerOf(route) === account,
+  );
+}
+
+async function checkPages(page: Page, account: string, pages: readonly RouteDef[]) {
+  await signInToConsole(page, account, hrefOf(pages[0]!));
+  const violations: string[] = [];
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
+    for (const route of pages) {
+      await openInApp(page, hrefOf(route));
+      for (const line of await accessibilityViolations(page))
+        violations.push(`${width}px ${route.path}: ${line}`);
+    }
+  }
+  expect(violations).toEqual([]);
+}
+
+for (const account of Object.values(accountOf)) {
+  const mine = pagesOf(account, false);
+  if (mine.length > 0)
+    test(`axe: the ${mine.length} console pages ${account} owns, at 1366 and 390 px`, async ({ page }) => {
+      test.setTimeout(300_000);
+      await checkPages(page, account, mine);
+    });
+}
+
+// A page open to several roles shows each its own data (an agency's contract application is not an
+// owner's): the agency, whose pages differ most from the owner's, checks the pages it shares too.
+const sharedWithAgency = pagesOf('agency01', true);
+test(`axe: the ${sharedWithAgency.length} console pages agency01 shares with other roles, at 1366 and 390 px`, async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await checkPages(page, 'agency01', sharedWithAgency);
+});

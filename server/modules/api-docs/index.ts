@@ -1,0 +1,1 @@
+export { API_DOCS_PATH, createApiDocsRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { auditOpinionRoutes } from './routes';

@@ -1,0 +1,1 @@
+export { auditUserRoutes } from './routes';

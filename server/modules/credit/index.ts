@@ -1,0 +1,2 @@
+export { agencySelectableCondition, expireCreditEntries, isPersonBlacklisted } from './flags';
+export { creditRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { downloadFileUrl, downloadRoutes } from './routes';
+export { listDownloads, type DownloadItem } from './service';

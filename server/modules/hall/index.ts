@@ -1,0 +1,2 @@
+export { newestConstructions, newestProjects, type NewConstruction, type NewProject } from './newest';
+export { hallRoutes } from './routes';

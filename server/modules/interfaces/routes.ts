@@ -1,0 +1,46 @@
+/** Data interfaces (shared/calls/interfaces.ts): one service function per call. */
+import { implement, reply } from '@server/lib/calls';
+import { interfaceCalls } from '@shared/calls/interfaces';
+import { interfaceMessages as m } from '@shared/validation/interfaces';
+import { addConsumer, listConsumers, revokeConsumer } from './consumers';
+import {
+  deleteInterface,
+  interfaceById,
+  listInterfaces,
+  saveInterface,
+  setInterfaceEnabled,
+  updateInterface,
+} from './definitions';
+import { datasetCatalogue, interfaceDetail, listAccessLog } from './describe';
+import { getQuery, keyOf, RateLimiter } from './run-query';
+
+export const interfaceRoutes = implement(interfaceCalls, (ctx) => {
+  const limiter = new RateLimiter();
+  const now = () => ctx.services.now();
+  const query = (input: Parameters<typeof getQuery>[0]['input'], c: Parameters<typeof keyOf>[0]) =>
+    getQuery({
+      db: ctx.db,
+      limiter,
+      now: now(),
+      key: keyOf(c),
+      input,
+      header: (name, value) => c.header(name, value),
+    });
+  return {
+    list: (input) => listInterfaces(ctx.db, input),
+    save: async (input, { user }) => reply(await saveInterface(ctx.db, user.pkid, input, now()), m.saved),
+    update: async (input) => reply(await updateInterface(ctx.db, input, now()), m.saved),
+    remove: async ({ id }) => reply(await deleteInterface(ctx.db, id), m.deleted),
+    setEnabled: async ({ id, enabled }) =>
+      reply(await setInterfaceEnabled(ctx.db, id, enabled, now()), enabled ? m.enabled : m.disabled),
+    get: async ({ id }) => interfaceDetail(await interfaceById(ctx.db, id), ctx.config.apiBases.business),
+    datasets: () => datasetCatalogue(),
+    accessLog: (input) => listAccessLog(ctx.db, input),
+    consumers: (input) => listConsumers(ctx.db, input, now()),
+    addConsumer: async (input, { user }) =>
+      reply(await addConsumer(ctx.db, user.pkid, input, now()), m.keyCreated),
+    revokeConsumer: async ({ id }) => reply(await revokeConsumer(ctx.db, id, now()), m.revoked),
+    query: (input, { c }) => query(input, c),
+    queryByPath: (input, { c }) => query(input, c),
+  };
+});

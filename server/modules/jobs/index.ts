@@ -1,0 +1,2 @@
+export { jobRoutes } from './routes';
+export { createJobRunner, type JobDefinition, type JobRunner } from './runner';

@@ -1,0 +1,3 @@
+export { caseRoutes, offlineRoutes } from './routes';
+export { offlineReviewHooks, offlineReviewItems } from './review-hooks';
+export { caseArchiveFolder } from './archive-folder';

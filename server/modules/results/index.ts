@@ -1,0 +1,7 @@
+export { acceptanceRoutes, catalogueRoutes, resultRoutes } from './routes';
+export { fixDemandCatalogue } from './catalogue';
+export { attachResultFile } from './submission';
+export { resultReviewHooks, resultReviewItems } from './review-hooks';
+export { resultWorkSource } from './work-source';
+export { resultArchiveFolder } from './archive-folder';
+export { prepareResultItems } from './project';

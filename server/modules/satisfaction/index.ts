@@ -1,0 +1,2 @@
+export { satisfactionRoutes } from './routes';
+export { ratingSummary } from './service';

@@ -1,0 +1,2 @@
+export { staffChangeRoutes, staffFileRoutes, staffRoutes } from './routes';
+export { staffReviewHooks, staffReviewItems } from './review-hooks';

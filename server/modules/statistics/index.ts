@@ -1,0 +1,7 @@
+export {
+  countApprovedAgencies,
+  countConstructionUnits,
+  countNatureDepts,
+  getHallCounts,
+  type HallCounts,
+} from './service';

@@ -1,0 +1,3 @@
+export { workbenchRoutes } from './routes';
+export { byDeadline, workHome, WORK_TODO_LIMIT } from './service';
+export type { ItemCount, OpenTask, RecentMessage, WorkContext, WorkSource, WorkSources } from './sources';
