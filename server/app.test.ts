@@ -36,6 +36,14 @@ describe('API app', () => {
     expect(response.status).toBe(503);
   });
 
+  it('is ready while the database and the file store answer, and says which part fails', async () => {
+    expect(await (await createApp(ctx).request('/readyz')).json()).toEqual({ status: 'ok' });
+    const storeDown = { ...ctx.storage, check: () => Promise.reject(new Error('store down')) };
+    const response = await createApp({ ...ctx, storage: storeDown }).request('/readyz');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: 'error', database: 'ok', storage: 'unavailable' });
+  });
+
   it('answers an AppError in the spec envelope with its status and message', async () => {
     const app = appWithProbeRoutes();
     const forbidden = await app.request('/smsend/probe/forbidden');

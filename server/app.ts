@@ -46,6 +46,23 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
       return c.json({ status: 'error', database: 'unavailable' }, 503);
     }
   });
+  // For a load balancer: take requests only while both the database and the file store answer.
+  app.get('/readyz', async (c) => {
+    const [database, storage] = await Promise.allSettled([ctx.pingDatabase(), ctx.storage.check()]);
+    if (database.status === 'fulfilled' && storage.status === 'fulfilled') return c.json({ status: 'ok' });
+    const failed = { database, storage };
+    for (const [part, outcome] of Object.entries(failed))
+      if (outcome.status === 'rejected')
+        ctx.logger.error({ err: outcome.reason, requestId: c.get('requestId') }, `readiness: ${part} failed`);
+    return c.json(
+      {
+        status: 'error',
+        database: database.status === 'fulfilled' ? 'ok' : 'unavailable',
+        storage: storage.status === 'fulfilled' ? 'ok' : 'unavailable',
+      },
+      503,
+    );
+  });
 
   mountCalls(app, ctx, callModules, { currentUser: currentSessionUser, checkOrigin });
   // The data interfaces defined in the database are documented with the calls (docs/interfaces.md).

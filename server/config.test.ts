@@ -49,3 +49,37 @@ describe('SELECTION_METHODS', () => {
     expect(() => loadConfig({ SELECTION_METHODS: 'direct,auction' })).toThrow(ConfigError);
   });
 });
+
+describe('file storage (STORAGE)', () => {
+  it('keeps files under DATA_DIR/files by default', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/survey' }).storage).toEqual({
+      kind: 'fs',
+      root: '/srv/survey/files',
+    });
+  });
+
+  it('takes an S3-compatible store with its settings, and names every missing one', () => {
+    const s3 = {
+      STORAGE: 's3',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'survey-files',
+      S3_ACCESS_KEY_ID: 'survey',
+      S3_SECRET_ACCESS_KEY: 'secret-key',
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    expect(loadConfig(s3).storage).toEqual({
+      kind: 's3',
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'survey-files',
+      region: 'us-east-1',
+      accessKeyId: 'survey',
+      secretAccessKey: 'secret-key',
+      forcePathStyle: true,
+    });
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'survey-files' })).toThrow(
+      'STORAGE=s3 needs S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY',
+    );
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Survey_Files' })).toThrow(/S3_BUCKET/);
+    expect(() => loadConfig({ ...s3, STORAGE: 'ftp' })).toThrow(ConfigError);
+  });
+});

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { BBox } from './lib/geometry';
+import type { StorageSettings } from './storage/open-storage';
 import { loadServiceFiles, ServiceRegistryError, type FileCasService } from '@server/modules/identity';
 import type { SelectionMethod } from '@shared/domain/selection';
 import { apiBaseNames, defaultApiBases, type ApiBaseName, type ApiBases } from '@shared/api/bases';
@@ -24,6 +25,19 @@ export const envSchema = z.object({
   PORT: port.default(4321),
   HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where stored files live: `fs` under DATA_DIR/files, or `s3`, an S3-compatible store (docs/operations.md). */
+  STORAGE: z.enum(['fs', 's3']).default('fs'),
+  /** The object store's address (MinIO, Ceph RGW …); unset for AWS S3, which S3_REGION locates. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET must be a bucket name (3 to 63 of a-z 0-9 . -)')
+    .optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Bucket in the path (http://host/bucket/key), as most self-hosted stores need. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
   DATABASE_URL: z.url().optional(),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -90,6 +104,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** Where stored files live (STORAGE and S3_*). */
+  storage: StorageSettings;
   /** When set, a PostgreSQL server; otherwise the embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   dbPoolMax: number;
@@ -171,6 +187,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError('DOCKING_PROVIDER=http needs DOCKING_HTTP_URL and DOCKING_HTTP_KEY');
   }
   const dataDir = path.resolve(env.DATA_DIR);
+  const storage = storageSettings(env, dataDir);
   const feedDir = path.resolve(env.DOCKING_FEED_DIR ?? path.join(dataDir, 'docking', 'feed'));
   const docking: DockingConfig =
     env.DOCKING_PROVIDER === 'http'
@@ -190,6 +207,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     port: env.PORT,
     host: env.HOST,
     dataDir,
+    storage,
     databaseUrl: env.DATABASE_URL,
     dbPoolMax: env.DB_POOL_MAX,
     logLevel: env.LOG_LEVEL,
@@ -214,5 +232,22 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       tiandituApiUrl: env.TIANDITU_API_URL.replace(/\/+$/, ''),
       bbox: { west, south, east, north },
     },
+  };
+}
+
+function storageSettings(env: Env, dataDir: string): StorageSettings {
+  if (env.STORAGE === 'fs') return { kind: 'fs', root: path.join(dataDir, 'files') };
+  const missing = (['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+    (name) => !env[name],
+  );
+  if (missing.length > 0) throw new ConfigError(`STORAGE=s3 needs ${missing.join(', ')}`);
+  return {
+    kind: 's3',
+    endpoint: env.S3_ENDPOINT,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
   };
 }

@@ -113,7 +113,7 @@ export function createFront(options: FrontOptions): RequestListener {
   const securityHeaders =
     options.securityHeaders ?? createSecurityHeaders({ tiandituToken: undefined, trustProxy: false });
   const apiListener = getRequestListener(api.fetch);
-  const apiPrefixes = ['/healthz', API_DOCS_PATH, ...apiBases];
+  const apiPrefixes = ['/healthz', '/readyz', API_DOCS_PATH, ...apiBases];
 
   // Made once: at `warn` and above the access log is off, and a request skips even the listener.
   const accessLog = createAccessLog(logger);

@@ -23,7 +23,7 @@ import { createPageMirror } from './lib/page-mirror';
 import { createSecurityHeaders } from './lib/security-headers';
 import { createStaticHandler } from './lib/static-files';
 import { withServices } from './services';
-import { createFsStorage } from './storage/storage';
+import { openStorage } from './storage/open-storage';
 
 /** The build of the hall and console (astro.config.mjs writes it to BUILD_DIR, default dist/). */
 const distDir = process.env.BUILD_DIR
@@ -52,7 +52,13 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
   );
   try {
-    const storage = createFsStorage(path.join(config.dataDir, 'files'));
+    const storage = openStorage(config.storage);
+    // A store that cannot be reached is a configuration error: say so now, not on the first upload.
+    await storage.check().catch((error: unknown) => {
+      throw new Error(`file store ${storage.root} cannot be reached: ${(error as Error).message}`, {
+        cause: error,
+      });
+    });
     const securityHeaders = createSecurityHeaders({
       tiandituToken: config.map.tiandituToken,
       trustProxy: config.trustProxy,

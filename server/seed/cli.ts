@@ -8,11 +8,10 @@
  *
  * Stop the server first: the embedded database allows one process at a time.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@server/config';
 import { openDatabase } from '@server/db/client';
-import { createFsStorage } from '@server/storage/storage';
+import { openStorage } from '@server/storage/open-storage';
 import { isSeeded, resetDatabase, seedDemo, seedProduction } from './index';
 
 async function main(): Promise<number> {
@@ -51,7 +50,7 @@ async function main(): Promise<number> {
       const { adminPassword } = await seedProduction(database.db);
       console.log(`administrator created: login name admin, one-time password ${adminPassword}`);
     } else {
-      const storage = createFsStorage(path.join(config.dataDir, 'files'));
+      const storage = openStorage(config.storage);
       const summary = await seedDemo(database.db, { projects, storeFile: (bytes) => storage.write(bytes) });
       console.table(summary);
     }

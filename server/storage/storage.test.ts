@@ -1,50 +1,82 @@
+/**
+ * The storage interface on both back ends (issue 26): the local disk and an S3-compatible store (a real
+ * s3rver on loopback). Each behaviour is asserted once and run against each.
+ */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createFsStorage } from './storage';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalS3, type LocalS3 } from '../test/s3-server';
+import { createS3Storage } from './s3-storage';
+import { createFsStorage, MissingContentError, newStorageKey, type FileStorage } from './storage';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'storage-test-'));
-afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+let s3: LocalS3 | undefined;
+beforeAll(async () => {
+  s3 = await startLocalS3();
+});
+afterAll(async () => {
+  fs.rmSync(root, { recursive: true, force: true });
+  await s3?.stop();
+});
 
-describe('filesystem storage', () => {
-  const storage = createFsStorage(root);
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+const keysOf = async (storage: FileStorage) => (await Array.fromAsync(storage.list())).map((o) => o.key);
 
-  it('writes bytes atomically and reads them back by key', async () => {
-    const bytes = new TextEncoder().encode('测绘成果 survey result');
-    const stored = await storage.write(bytes);
-    expect(stored.size).toBe(bytes.byteLength);
-    expect(stored.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
-    expect(Buffer.compare(await storage.read(stored.key), Buffer.from(bytes))).toBe(0);
-    const leftovers = fs
-      .readdirSync(path.join(root, stored.key.slice(0, 2)))
-      .filter((name) => name.endsWith('.tmp'));
-    expect(leftovers).toEqual([]);
+const backEnds: [string, () => FileStorage][] = [
+  ['local disk', () => createFsStorage(root)],
+  ['S3-compatible store', () => createS3Storage(s3!.settings)],
+];
+
+describe.each(backEnds)('storage on the %s', (_, open) => {
+  let storage: FileStorage;
+  beforeAll(() => {
+    storage = open();
   });
 
-  it('removes content and refuses keys that could escape its root', async () => {
+  it('writes bytes and reads them back by key, as a whole and as a stream', async () => {
+    const bytes = new TextEncoder().encode('测绘成果 survey result');
+    const stored = await storage.write(bytes);
+    expect(stored).toMatchObject({ size: bytes.byteLength, sha256: sha256(bytes) });
+    expect(Buffer.compare(await storage.read(stored.key), Buffer.from(bytes))).toBe(0);
+    expect(Buffer.compare(await buffer(storage.stream(stored.key)), Buffer.from(bytes))).toBe(0);
+    expect(Buffer.compare(await buffer(await storage.open(stored.key)), Buffer.from(bytes))).toBe(0);
+    expect(await storage.sizeOf(stored.key)).toBe(bytes.byteLength);
+    expect(await keysOf(storage)).toContain(stored.key);
+  });
+
+  it('says plainly when content is missing, removes content, and refuses keys it did not make', async () => {
     const stored = await storage.write(new Uint8Array([1, 2, 3]));
     await storage.remove(stored.key);
-    await expect(storage.read(stored.key)).rejects.toThrow();
+    await expect(storage.open(stored.key)).rejects.toBeInstanceOf(MissingContentError);
+    await expect(buffer(storage.stream(stored.key))).rejects.toThrow();
+    expect(await storage.sizeOf(stored.key)).toBeUndefined();
+    expect(await keysOf(storage)).not.toContain(stored.key);
     await expect(storage.read('../../etc/passwd')).rejects.toThrow(/Invalid storage key/);
   });
 
-  it('streams content into storage with its hash, and stores nothing when the source fails', async () => {
-    const parts = [new Uint8Array(300_000).fill(7), new TextEncoder().encode('末尾')];
+  it('streams content in with its hash, under a given key when copying, and stores nothing when the source fails', async () => {
+    // Over one multipart part of the object store (8 MiB), so both paths are taken.
+    const parts = [new Uint8Array(9 * 1024 * 1024).fill(7), new TextEncoder().encode('末尾')];
+    const whole = Buffer.concat(parts);
     const stored = await storage.writeStream(
       (async function* () {
         yield* parts;
       })(),
     );
-    const whole = Buffer.concat(parts);
-    expect(stored.size).toBe(whole.byteLength);
-    expect(stored.sha256).toBe(createHash('sha256').update(whole).digest('hex'));
-    expect(Buffer.compare(await storage.read(stored.key), whole)).toBe(0);
+    expect(stored).toMatchObject({ size: whole.byteLength, sha256: sha256(whole) });
+    expect(sha256(await storage.read(stored.key))).toBe(sha256(whole));
 
-    const storedFiles = () =>
-      fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
-    const before = storedFiles();
+    const key = newStorageKey();
+    expect(await storage.writeStream(Readable.from([whole.subarray(0, 10)]), { key })).toMatchObject({
+      key,
+      size: 10,
+    });
+
+    const before = await keysOf(storage);
     await expect(
       storage.writeStream(
         (async function* () {
@@ -53,6 +85,22 @@ describe('filesystem storage', () => {
         })(),
       ),
     ).rejects.toThrow('connection lost');
-    expect(storedFiles()).toBe(before);
+    expect(await keysOf(storage)).toEqual(before);
   });
+
+  it('answers the readiness check while the store is there', async () => {
+    await expect(storage.check()).resolves.toBeUndefined();
+  });
+});
+
+it('leaves no temporary files on the local disk', async () => {
+  const storage = createFsStorage(root);
+  const stored = await storage.write(new Uint8Array([9]));
+  const leftovers = fs.readdirSync(path.join(root, stored.key.slice(0, 2))).filter((n) => n.endsWith('.tmp'));
+  expect(leftovers).toEqual([]);
+});
+
+it('fails the readiness check when the object store is unreachable', async () => {
+  const gone = createS3Storage({ ...s3!.settings, endpoint: 'http://127.0.0.1:9', bucket: 'survey-files' });
+  await expect(gone.check()).rejects.toThrow();
 });

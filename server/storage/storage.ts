@@ -1,7 +1,7 @@
 /**
  * File storage: content by opaque key; metadata (name, type, size) lives in the `files` table.
- * The default keeps files under DATA_DIR/files; a scaled deployment swaps in an S3-compatible store
- * behind the same interface.
+ * The default keeps files under DATA_DIR/files; a scaled deployment uses an S3-compatible store behind
+ * the same interface (./s3-storage.ts, chosen by STORAGE=s3: ./open-storage.ts).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -20,13 +20,8 @@ export interface FileStorage {
   /**
    * Stores what `source` yields, as it comes (never held whole: a merged 50 MB upload streams through),
    * hashing it on the way. Atomic like `write`: nothing is stored under the key unless all of it was.
-   * `durable: false` skips the flush to disk (a process crash keeps the bytes, a power cut may not):
-   * for transient pieces that are sent again when lost, such as an upload's chunks.
    */
-  writeStream(
-    source: AsyncIterable<Uint8Array> | Readable,
-    options?: { durable?: boolean },
-  ): Promise<StoredObject>;
+  writeStream(source: AsyncIterable<Uint8Array> | Readable, options?: WriteOptions): Promise<StoredObject>;
   read(key: string): Promise<Buffer>;
   stream(key: string): Readable;
   /**
@@ -36,8 +31,25 @@ export interface FileStorage {
    */
   open(key: string): Promise<Readable>;
   remove(key: string): Promise<void>;
-  /** Where the content lives, for backup tools. */
+  /** The size of the content under `key`, or undefined when there is none. */
+  sizeOf(key: string): Promise<number | undefined>;
+  /** Every stored key with its size (moving an installation between stores: scripts/storage-copy.ts). */
+  list(): AsyncIterable<{ key: string; size: number }>;
+  /** Rejects when the store cannot be reached (the readiness check of a load balancer). */
+  check(): Promise<void>;
+  /** Where the content lives (a directory, or s3://bucket), for operators and backup tools. */
   readonly root: string;
+}
+
+export interface WriteOptions {
+  /**
+   * `false` skips the flush to disk (a process crash keeps the bytes, a power cut may not): for
+   * transient pieces that are sent again when lost, such as an upload's chunks. Object stores confirm
+   * every write durably and ignore it.
+   */
+  durable?: boolean;
+  /** Store under this existing key instead of a new one: only for copying between stores. */
+  key?: string;
 }
 
 /** A file row whose bytes are not in the storage (lost, or written by an instance with another root). */
@@ -52,18 +64,24 @@ export class MissingContentError extends Error {
 
 const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f-]{36}$/;
 
+/** A new key: a random UUID under a folder of its first two digits (256 folders, none too full). */
+export function newStorageKey(): string {
+  const id = randomUUID();
+  return `${id.slice(0, 2)}/${id}`;
+}
+
+/** Keys are ours; the check keeps a tampered key from escaping the root or naming another object. */
+export function checkedStorageKey(key: string): string {
+  if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
+  return key;
+}
+
 export function createFsStorage(root: string): FileStorage {
   fs.mkdirSync(root, { recursive: true });
 
-  function pathOf(key: string): string {
-    // Keys are ours; the check keeps a tampered key from escaping the root.
-    if (!KEY_PATTERN.test(key)) throw new Error(`Invalid storage key: ${key}`);
-    return path.join(root, key);
-  }
+  const pathOf = (key: string) => path.join(root, checkedStorageKey(key));
 
-  async function newKey(): Promise<{ key: string; target: string }> {
-    const id = randomUUID();
-    const key = `${id.slice(0, 2)}/${id}`;
+  async function targetOf(key = newStorageKey()): Promise<{ key: string; target: string }> {
     const target = pathOf(key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     return { key, target };
@@ -72,7 +90,7 @@ export function createFsStorage(root: string): FileStorage {
   return {
     root,
     async write(bytes) {
-      const { key, target } = await newKey();
+      const { key, target } = await targetOf();
       // Atomic: write a temp file, fsync it, then rename over the final name.
       const temp = `${target}.${process.pid}.tmp`;
       const handle = await fsp.open(temp, 'wx');
@@ -85,8 +103,8 @@ export function createFsStorage(root: string): FileStorage {
       await fsp.rename(temp, target);
       return { key, size: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
     },
-    async writeStream(source, { durable = true } = {}) {
-      const { key, target } = await newKey();
+    async writeStream(source, { durable = true, key: given } = {}) {
+      const { key, target } = await targetOf(given);
       const temp = `${target}.${process.pid}.tmp`;
       const handle = await fsp.open(temp, 'wx');
       const hash = createHash('sha256');
@@ -122,6 +140,25 @@ export function createFsStorage(root: string): FileStorage {
     },
     async remove(key) {
       await fsp.rm(pathOf(key), { force: true });
+    },
+    async sizeOf(key) {
+      const stat = await fsp.stat(pathOf(key)).catch(() => undefined);
+      return stat?.isFile() ? stat.size : undefined;
+    },
+    async *list() {
+      for (const folder of (await fsp.readdir(root)).sort()) {
+        if (!/^[0-9a-f]{2}$/.test(folder)) continue;
+        for (const name of (await fsp.readdir(path.join(root, folder))).sort()) {
+          const key = `${folder}/${name}`;
+          // Temporary files of writes under way are not content.
+          if (!KEY_PATTERN.test(key)) continue;
+          const stat = await fsp.stat(path.join(root, key)).catch(() => undefined);
+          if (stat?.isFile()) yield { key, size: stat.size };
+        }
+      }
+    },
+    async check() {
+      await fsp.access(root, fs.constants.W_OK);
     },
   };
 }

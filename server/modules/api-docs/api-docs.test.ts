@@ -47,7 +47,7 @@ function routeKey(method: string, documentedPath: string): string {
 }
 
 /** The app's own routes that are no API calls: health, the docs themselves. */
-const notCalls = new Set(['/healthz', API_DOCS_PATH, `${API_DOCS_PATH}/openapi.json`]);
+const notCalls = new Set(['/healthz', '/readyz', API_DOCS_PATH, `${API_DOCS_PATH}/openapi.json`]);
 
 function mountedCallRoutes(): Set<string> {
   const keys = new Set<string>();

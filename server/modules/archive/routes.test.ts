@@ -15,7 +15,9 @@ import { createApp } from '@server/app';
 import { archiveChunks, archiveFiles, archiveUploads, files } from '@server/db/schema';
 import { productJobs } from '@server/jobs';
 import { withServices } from '@server/services';
+import { createS3Storage } from '@server/storage/s3-storage';
 import { createFsStorage } from '@server/storage/storage';
+import { startLocalS3 } from '@server/test/s3-server';
 import { createBrowser, signedInTestApp, type Browser } from '@server/modules/identity/test-support';
 import { AppError } from '@shared/errors/app-error';
 import { archiveExtensions, archiveMessages as m } from '@shared/validation/archive';
@@ -262,6 +264,40 @@ describe('the chunked upload protocol', () => {
     expect(await sendAsUploader(browser, u)).toBe(2);
     const merged = await json(await merge(browser, u));
     expect(merged.data).toMatchObject({ size: u.bytes.length, sha256: sha256(u.bytes) });
+  });
+
+  it('takes the chunks of one upload alternately through two instances sharing one object store', async () => {
+    const s3 = await startLocalS3();
+    try {
+      const { services, ...base } = env.ctx;
+      const staff = env.as('staff01');
+      const [a, b] = [0, 1].map(() => {
+        const instance = withServices(
+          { ...base, storage: createS3Storage(s3.settings) },
+          { now: services.now },
+        );
+        const browser = createBrowser(createApp(instance), staff.ip);
+        for (const [name, cookie] of staff.cookies) browser.cookies.set(name, cookie);
+        return browser;
+      }) as [Browser, Browser];
+      const u = upload(4 * CHUNK + 33);
+      for (const n of [1, 2, 3, 4]) expect((await postChunk(n % 2 ? a : b, u, n)).status).toBe(200);
+      const merged = await json<{ id: number; sha256: string }>(await merge(b, u));
+      expect(merged.data.sha256).toBe(sha256(u.bytes));
+      const download = await a.fetch(`/archive/download/${merged.data.id}`);
+      expect(download.status).toBe(200);
+      expect(sha256(new Uint8Array(await download.arrayBuffer()))).toBe(sha256(u.bytes));
+      // The file's bytes are in the store, not on either instance's disk.
+      const [record] = await env.ctx.db
+        .select({ storageKey: files.storageKey })
+        .from(archiveFiles)
+        .innerJoin(files, eq(files.id, archiveFiles.fileId))
+        .where(eq(archiveFiles.id, merged.data.id));
+      expect(await createS3Storage(s3.settings).sizeOf(record!.storageKey)).toBe(u.bytes.length);
+      expect(await env.ctx.storage.sizeOf(record!.storageKey)).toBeUndefined();
+    } finally {
+      await s3.stop();
+    }
   });
 
   it('keeps a folder upload (uploadType 1) with its relative path, and refuses a path that climbs out', async () => {
