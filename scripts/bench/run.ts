@@ -23,10 +23,11 @@
  *
  * 9. The archive's chunked upload (issue 22): a 50 MB file through simple-uploader.js's protocol
  *    ≥ 0.5× one raw POST of the same bytes to a bare node:http sink; server memory growth ≤ 64 MB;
- *    the merge's time.
+ *    the merge's time. 9b (issue 26): the same upload into an S3-compatible store (s3rver on loopback,
+ *    STORAGE=s3) ≥ 0.5× its throughput to the local disk in step 9.
  *
  * BENCH_STEPS=calls,callsPostgres (names as in the report's errors: js, consoleJs, consoleList, throughput, clusters,
- * firstClusters, lighthouse, calls, callsPostgres, projectsPostgres, interfaces, interfacesPostgres, throughputLogged, archiveUpload) runs only those; unless they
+ * firstClusters, lighthouse, calls, callsPostgres, projectsPostgres, interfaces, interfacesPostgres, throughputLogged, archiveUpload, archiveUploadS3) runs only those; unless they
  * include clusters or firstClusters, the server runs on a fresh demo database of SEED_PROJECTS
  * projects (default 200) instead of the 100,000-project set, which takes seconds instead of minutes
  * (figures for working on one step; the full run is the one that counts).
@@ -60,6 +61,8 @@ import { benchInterfaces, type InterfacesBench, type LoadRun } from './interface
 import { measureJsWeight, type JsWeight } from './js-weight';
 import { newMirrorDir } from '../../e2e/fixtures/nginx-front';
 import { compareWithNginx, type Comparison } from './throughput';
+import { startLocalS3 } from '@server/test/s3-server';
+import type { S3Settings } from '@server/storage/s3-storage';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cacheDir = path.join(root, 'node_modules', '.cache');
@@ -97,6 +100,7 @@ const TARGETS = {
   interfaceP95Ms: 20,
   archiveUploadRatio: 0.5,
   archiveMemoryMB: 64,
+  objectStoreRatio: 0.5,
 };
 const CAPTCHA = 'Bn7k';
 
@@ -117,6 +121,7 @@ interface Results {
   interfaces?: InterfacesBench;
   interfacesPostgres?: InterfacesBench;
   archiveUpload?: ArchiveUploadBench;
+  archiveUploadS3?: ArchiveUploadBench;
   /** The uptime load averages (1, 5, 15 min) when the run ended: the machine may be shared. */
   load?: number[];
   errors: Record<string, string>;
@@ -335,6 +340,20 @@ function report(results: Results): string {
       `   server memory growth ${au.memoryGrowthMB.toFixed(1)} MB (target ≤ ${TARGETS.archiveMemoryMB} MB): ${verdict(au.memoryGrowthMB <= TARGETS.archiveMemoryMB)}`,
       `   merge (streamed into storage, sha256, one transaction) ${ms(au.mergeMs)}`,
     );
+  lines.push(
+    '9b. The same upload into an S3-compatible store (s3rver on loopback, STORAGE=s3) vs the local disk',
+  );
+  const s3 = results.archiveUploadS3;
+  if (!s3) lines.push(`   not measured (${results.errors.archiveUploadS3 ?? 'skipped'})`);
+  else if (s3.status === 'missing') lines.push(`   not measured: ${s3.note}`);
+  else if (au?.status !== 'ok') lines.push('   no local-disk figure from step 9 to compare with');
+  else {
+    const ratio = s3.chunkedMBps / au.chunkedMBps;
+    lines.push(
+      `   to the store ${s3.chunkedMBps.toFixed(1)} MB/s, to the disk ${au.chunkedMBps.toFixed(1)} MB/s; every answer 200 with the file's sha256; merge ${ms(s3.mergeMs)}, server memory growth ${s3.memoryGrowthMB.toFixed(1)} MB`,
+      `   ratio ${ratio.toFixed(2)} (target ≥ ${TARGETS.objectStoreRatio}): ${verdict(ratio >= TARGETS.objectStoreRatio)}`,
+    );
+  }
   if (results.load) lines.push('', `Load average at the end (1 / 5 / 15 min): ${results.load.join(' / ')}`);
   const errors = Object.entries(results.errors);
   if (errors.length) lines.push('', 'Errors:', ...errors.map(([name, message]) => `   ${name}: ${message}`));
@@ -475,6 +494,28 @@ async function main(): Promise<void> {
     results.throughputLogged = await step(results, 'throughputLogged', 600_000, () =>
       compareLogged(dataset ? { DATA_DIR: dataset.dataDir } : smallSet, buildDir),
     );
+  if (wanted('archiveUploadS3'))
+    results.archiveUploadS3 = await step(results, 'archiveUploadS3', 420_000, async () => {
+      const s3 = await startLocalS3('survey-bench');
+      let onStore: StartedServer | undefined;
+      try {
+        onStore = await startServer({
+          root,
+          env: {
+            ...(dataset ? { DATA_DIR: dataset.dataDir } : smallSet),
+            BUILD_DIR: buildDir,
+            LOG_LEVEL: 'warn',
+            CAPTCHA_TEST_CODE: CAPTCHA,
+            ...s3Environment(s3.settings),
+          },
+          healthTimeoutMs: 180_000,
+        });
+        return await benchArchiveUpload(onStore, { captcha: CAPTCHA });
+      } finally {
+        await onStore?.stop();
+        await s3.stop();
+      }
+    });
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   if (
     postgresUrl &&
@@ -527,3 +568,16 @@ async function main(): Promise<void> {
 }
 
 await main();
+
+/** The settings of STORAGE=s3 for a server started on `settings`' store. */
+function s3Environment(settings: S3Settings): Record<string, string> {
+  return {
+    STORAGE: 's3',
+    S3_ENDPOINT: settings.endpoint ?? '',
+    S3_BUCKET: settings.bucket,
+    S3_REGION: settings.region,
+    S3_ACCESS_KEY_ID: settings.accessKeyId,
+    S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+    S3_FORCE_PATH_STYLE: String(settings.forcePathStyle),
+  };
+}
