@@ -140,13 +140,14 @@ describe('projectHistory/query', { timeout: 180_000 }, () => {
   });
 
   it('refuses bad input with 400 and callers without the role with 403', async () => {
-    for (const query of [
+    const bad: Record<string, string | number>[] = [
       { status: 2 },
       { status: 'x' },
       { year: 'abc' },
       { districtCode: '12' },
       { rows: 0 },
-    ]) {
+    ];
+    for (const query of bad) {
       const response = await get('authority01', 'query', query);
       expect(response.status, JSON.stringify(query)).toBe(400);
     }
