@@ -40,7 +40,12 @@ import { certificateRoutes } from '@server/modules/certificates';
 import { authChangeRoutes, authorizationRoutes } from '@server/modules/authorizations';
 import { projectRoutes } from '@server/modules/projects';
 import { reviewRoutes } from '@server/modules/review';
-import { acceptanceRoutes, catalogueRoutes, resultRoutes } from '@server/modules/results';
+import {
+  acceptanceRoutes,
+  catalogueRoutes,
+  projectHistoryRoutes,
+  resultRoutes,
+} from '@server/modules/results';
 import { selectionRoutes } from '@server/modules/selection';
 import { sharingRoutes } from '@server/modules/sharing';
 import { staffChangeRoutes, staffFileRoutes, staffRoutes } from '@server/modules/staff';
@@ -88,6 +93,7 @@ export const callModules: readonly CallModule[] = [
   catalogueRoutes,
   resultRoutes,
   acceptanceRoutes,
+  projectHistoryRoutes,
   certificateRoutes,
   sharingRoutes,
   reviewRoutes,

@@ -6,8 +6,8 @@
  * lists are not empty, and the verification page has a valid and a revoked number to show.
  *
  * Chosen among status-3 projects with an accepted authorization: two of owner01's and one of agency01's
- * (another agency's and another owner's), so each of their lists shows some. The results slice seeds projects in 4–6 through its own acceptance;
- * until it is merged these are moved directly. agency01's first two status-3 projects are left alone:
+ * (another agency's and another owner's), so each of their lists shows some. They are moved directly,
+ * their results written adopted (writeProjectResults of the results' seed) before the certificate. agency01's first two status-3 projects are left alone:
  * its to-do still offers 新建办件.
  */
 import { createHash } from 'node:crypto';
@@ -19,6 +19,7 @@ import { moveProject } from '@server/modules/projects';
 import { roles } from '@shared/domain/roles';
 import { authorizationState, projectStatus } from '@shared/domain/statuses';
 import { AGENCY_ORG_ID, DAY, HOUR, OWNER_UNIT_ID, ids } from './demo-context';
+import { writeProjectResults } from './demo-results';
 import type { StoreFile } from './index';
 
 const CERTIFIED = 3;
@@ -67,6 +68,12 @@ export async function seedDemoCertificates(
   const staff = person(ids.staff);
   const auditor = person(ids.auditor);
   const authority = person(ids.authority);
+  // Their results, adopted (the first stored demo document as every file), as the results' seed does.
+  const [file] = await t
+    .select({ id: schema.files.id })
+    .from(schema.files)
+    .orderBy(asc(schema.files.createdAt))
+    .limit(1);
 
   let clock = options.now;
   const context = {
@@ -97,6 +104,13 @@ export async function seedDemoCertificates(
       clock = new Date(clock.getTime() + HOUR);
       await moveProject(t, { projectId, at: clock, to, actor, content });
     }
+    if (file)
+      await writeProjectResults(
+        t,
+        { fileId: file.id, auditorName: auditor.username },
+        { projectId, status: projectStatus.code.accepted, org: 0 },
+        { submittedAt: new Date(clock.getTime() - 2 * HOUR), mayReturn: false },
+      );
     clock = new Date(clock.getTime() + HOUR);
     const certificate = await issueCertificate(context, t, projectId, auditor);
     await t

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '036b2263b6613a76c24309c45df40fe4c4c454fd968dfedcedaa6a10a0f2ddda';
+const EXPECTED_DIGEST = 'f5f0b5f88b7f0b272984d40f4c634e405e019250ed6f6bfcd6f92025ba26955e';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

@@ -70,15 +70,15 @@ export function demoMessages(
           '/workflow/ToDoList',
         ],
         ['贵机构的信息变更申请已审核通过', '/usercenter/OrgChangeDone'],
-        [`项目“${work([6, 7])}”已验收`, '/workflow/myProjectList'],
+        [`项目“${work([6, 7])}”已验收`, '/workflow/myCaseList'],
         ['请于本月底前完成从业人员信息年度核对', '/orgstaff/stafflist'],
       ],
       staff: [
         [`您有新的办件待处理：${work([3, 4])}`, '/workflow/ToDoList'],
-        [`项目“${work([4], 1)}”已分配给您`, '/workflow/myProjectList'],
+        [`项目“${work([4], 1)}”已分配给您`, '/workflow/myCaseList'],
         [`项目“${work([4], 2)}”成果提交将于 3 日后到期`, '/workflow/myCaseList'],
         ['您的从业人员信息审核已通过', null],
-        [`项目“${work([6, 7], 1)}”已验收`, '/workflow/myProjectList'],
+        [`项目“${work([6, 7], 1)}”已验收`, '/workflow/myCaseList'],
         ['请及时更新执业证书信息', null],
       ],
       authority: [

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { roles } from '@shared/domain/roles';
+import { pageRoles } from '@shared/domain/routes';
 import { uploadProcessSchema } from '@shared/validation/projects';
 import {
   acceptAdoptSchema,
@@ -15,8 +16,10 @@ import {
   acceptRejectSchema,
   acceptSubmitSchema,
   acceptTransferSchema,
+  achieveQuerySchema,
   catalogueItemSchema,
   catalogueSaveSchema,
+  projectHistorySchema,
   resultFileSchema,
   resultIdSchema,
   resultPkidSchema,
@@ -371,5 +374,67 @@ export const acceptanceCalls = defineCalls('acceptance', {
     output: resultItemSchema,
     envelope: 'result',
     access: ACCEPTORS,
+  },
+});
+
+// ── Project history (spec "Projects and demands": projectHistory/query, achieveQuery) ────────────────
+
+export const historyCertificateSchema = z.object({
+  pkid: id,
+  certificateNo: z.string(),
+  state: z.number().int().describe('1 有效，2 已撤销'),
+  issuedAt: dateTime,
+});
+
+export const projectHistoryRowSchema = resultProjectRowSchema.extend({
+  districtCode: z.string(),
+  districtName: z.string().nullable(),
+  createdAt: dateTime,
+  /** The authorized agency's survey case (办件) of the project, once opened. */
+  caseId: id.nullable(),
+  caseNo: z.string().nullable(),
+  certificate: historyCertificateSchema.nullable(),
+});
+export type ProjectHistoryRow = z.infer<typeof projectHistoryRowSchema>;
+
+export const achieveRowSchema = z.object({
+  projectId: id,
+  projectName: z.string(),
+  projectNo: z.string(),
+  constructionName: z.string(),
+  orgName: z.string(),
+  districtName: z.string().nullable(),
+  completedAt: dateTime.nullable(),
+  itemNames: z.array(z.string()).describe('有成果的测绘事项'),
+  total: z.number().int().describe('成果项数'),
+  adopted: z.number().int().describe('已采纳的成果项数'),
+  fileCount: z.number().int().describe('已采纳成果的文件数（不含审核附件）'),
+  certificate: historyCertificateSchema.nullable(),
+});
+export type AchieveRow = z.infer<typeof achieveRowSchema>;
+
+export const projectHistoryCalls = defineCalls('projectHistory', {
+  query: {
+    summary:
+      '第二阶段项目（合同已备案至已办结）：按状态、区县、测绘机构、年份、名称筛选；中介机构和作业人员只见本机构受托的，建设单位只见本单位的',
+    base: 'business',
+    path: 'projectHistory/query',
+    method: 'GET',
+    input: projectHistorySchema,
+    output: projectHistoryRowSchema,
+    envelope: 'page',
+    access: pageRoles('workflow', 'detials'),
+    paging: { page: 'page', size: 'rows' },
+  },
+  achieveQuery: {
+    summary: '已办结项目及其成果和验收证书编号（按名称、证书编号、测绘机构、区县、办结年份搜索）',
+    base: 'business',
+    path: 'projectHistory/achieveQuery',
+    method: 'GET',
+    input: achieveQuerySchema,
+    output: achieveRowSchema,
+    envelope: 'page',
+    access: pageRoles('workflow', 'achieCompleteList'),
+    paging: { page: 'page', size: 'rows' },
   },
 });

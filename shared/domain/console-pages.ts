@@ -50,6 +50,12 @@ export const consolePages = {
     'workflow/progressQuery',
     'workflow/resDetails',
     'workflow/DoneList',
+    // The second half's lists and a project's page (projectHistory/query, achieveQuery).
+    'workflow/myCaseList',
+    'workflow/myProjectList',
+    'workflow/projectList',
+    'workflow/achieCompleteList',
+    'workflow/detials',
   ],
   'audit-users': [
     'audituser/agentorg_audit_users',

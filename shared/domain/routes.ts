@@ -47,6 +47,8 @@ const SHARE_PARTIES = [R.admin.id, R.sharing.id, R.owner.id, R.authority.id];
 const ADMIN = [R.admin.id];
 /** Certificates (issue 22): the owner, the agency, the authority and auditors (the service narrows). */
 const CERTIFICATES = [R.admin.id, R.owner.id, R.agency.id, R.authority.id, R.auditor.id];
+/** A project's parties and the supervising roles (who reads a project's results; ownership per project). */
+const PROJECT_READERS = ALL.filter((role) => role !== R.sharing.id);
 
 export const routeGroups = {
   hall: { title: '网上办事大厅' },
@@ -325,8 +327,10 @@ export const routes: readonly RouteDef[] = [
     ['ThreeDimensional', '三维展示', ALL],
   ]),
   ...group('workflow', 'console', [
-    ['myCaseList', '我的办件', WORK, kept],
-    ['myProjectList', '我的项目', WORK, kept],
+    // The second half's lists (issue 22): the agency's and its staff's survey cases, the owner's
+    // projects, the supervisors' list of all of them and the completed ones; every row opens 详情.
+    ['myCaseList', '我的办件', AGENCY, kept],
+    ['myProjectList', '我的项目', OWNER, kept],
     ['myProjectListShare', '共享项目', [R.admin.id, R.owner.id, R.authority.id]],
     ['myDetials', '办件详情', ALL, detail],
     // Sharing (issue 22): share01 browses and applies; the owner, then the authority, decide; every
@@ -335,7 +339,7 @@ export const routes: readonly RouteDef[] = [
     ['applyDetials', '申请详情', SHARE_PARTIES, detail],
     ['applyProjectList', '共享申请', SHARE_PARTIES],
     ['applyProjectRecording', '下载记录', SHARE_PARTIES],
-    ['detials', '详情', ALL, detail],
+    ['detials', '项目详情', PROJECT_READERS, detail],
     ['ToDoList', '待办事项', WORK, kept],
     ['resDetails', '成果详情', ALL, detail],
     ['resDetailsSubOffice', '分局成果详情', [R.admin.id, R.district.id], detail],
@@ -345,10 +349,10 @@ export const routes: readonly RouteDef[] = [
     ['DoneList', '已办事项', [R.admin.id, R.agency.id, R.staff.id, R.auditor.id]],
     // Issue 22: the owner sees its projects' certificates, the agency its own, the authority all.
     ['CertificateList', '证书列表', CERTIFICATES],
-    ['projectList', '项目列表', WORK],
+    ['projectList', '项目列表', AUDIT],
     ['caseadd', '新建办件', AGENCY, detail],
     ['progressQuery', '进度查询', [R.admin.id, R.owner.id, R.agency.id, R.staff.id]],
-    ['achieCompleteList', '成果办结', WORK],
+    ['achieCompleteList', '成果办结', [...AUDIT, R.district.id]],
     ['CertificateDetiles', '证书详情', CERTIFICATES, detail],
     // Ours (issue 13, offline projects; the spec names no page for /projectOffline/*): the agency's list
     // and the reviewers' queue, and one project (add, edit and resubmit, or review).

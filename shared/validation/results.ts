@@ -159,3 +159,47 @@ export const acceptTransferSchema = z.object({
 });
 /** acceptApproveMedia/save (multipart): the auditor's file on a result item (a marked-up drawing). */
 export const acceptMediaSaveSchema = z.object({ resultId, file: fileField });
+
+// ── Project history (projectHistory/query, achieveQuery): the second half's lists ────────────────────
+
+const optionalText = (max: number, label: string) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, `${label}不能超过 ${max} 个字`).optional());
+
+/** The statuses of the second half of the process (合同已备案 … 已办结). */
+export const HISTORY_STATUSES = [3, 4, 5, 6, 7] as const;
+
+const historyFilters = {
+  /** Project name or number (contains). */
+  projectName: optionalText(50, '项目名称或编号'),
+  /** The agency's name (contains). */
+  orgName: optionalText(50, '测绘机构名称'),
+  districtCode: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{7}(\d{4})?$/, '区县代码不正确')
+      .optional(),
+  ),
+  year: z.preprocess(blankToUndefined, wholeNumber('年份不正确', { min: 2000, max: 2999 }).optional()),
+};
+
+/** projectHistory/query: projects in 3–7 the user may see, filtered (the lists and the detail page). */
+export const projectHistorySchema = pagingSchema.extend({
+  ...historyFilters,
+  status: z.preprocess(
+    blankToUndefined,
+    wholeNumber('项目状态不正确', { min: 0, max: 9 })
+      .refine((value) => (HISTORY_STATUSES as readonly number[]).includes(value), '项目状态不正确')
+      .optional(),
+  ),
+  /** One project (the detail page). */
+  projectId: z.preprocess(blankToUndefined, idField(m.projectRequired).optional()),
+});
+export type ProjectHistoryQuery = z.infer<typeof projectHistorySchema>;
+
+/** projectHistory/achieveQuery: completed projects (已办结) with their results and certificates. */
+export const achieveQuerySchema = pagingSchema.extend({
+  ...historyFilters,
+  certificateNo: optionalText(20, '证书编号'),
+});
+export type AchieveQuery = z.infer<typeof achieveQuerySchema>;

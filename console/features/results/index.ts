@@ -2,6 +2,13 @@
 import type { FeaturePages } from '@console/lib/feature-pages';
 import { DoneListPage, ResDetailsPage, ToDoListPage } from './acceptance-pages';
 import { CatalogueManagePage } from './catalogue-page';
+import {
+  AchieCompleteListPage,
+  DetialsPage,
+  MyCaseListPage,
+  MyProjectListPage,
+  ProjectListPage,
+} from './history-pages';
 import { CaseAddPage, ProgressQueryPage, ResultsSubmissionPage } from './submission-pages';
 
 export const pages: FeaturePages<'results'> = {
@@ -12,4 +19,9 @@ export const pages: FeaturePages<'results'> = {
   'workflow/progressQuery': ProgressQueryPage,
   'workflow/resDetails': ResDetailsPage,
   'workflow/DoneList': DoneListPage,
+  'workflow/myCaseList': MyCaseListPage,
+  'workflow/myProjectList': MyProjectListPage,
+  'workflow/projectList': ProjectListPage,
+  'workflow/achieCompleteList': AchieCompleteListPage,
+  'workflow/detials': DetialsPage,
 };

@@ -219,7 +219,7 @@ function SubmissionView({ data }: { data: ResultProject }) {
   );
 }
 
-function ProjectLog({ projectId, projectNo }: { projectId: number; projectNo: string }) {
+export function ProjectLog({ projectId, projectNo }: { projectId: number; projectNo: string }) {
   const progress = useCall(resultCalls.uploadProcess, { projectId, projectNo });
   if (!progress.data) return null;
   return (

@@ -1,4 +1,4 @@
-export { acceptanceRoutes, catalogueRoutes, resultRoutes } from './routes';
+export { acceptanceRoutes, catalogueRoutes, projectHistoryRoutes, resultRoutes } from './routes';
 export { fixDemandCatalogue } from './catalogue';
 export { attachResultFile } from './submission';
 export { resultReviewHooks, resultReviewItems } from './review-hooks';

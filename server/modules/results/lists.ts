@@ -74,7 +74,7 @@ const withResults = inArray(p.status, [
 ]);
 
 /** The user's own projects of results: the agency's (its account, or staff named on it), the owner's. */
-async function ownProjects(db: Queryable, user: SessionUser): Promise<SQL> {
+export async function ownProjects(db: Queryable, user: SessionUser): Promise<SQL> {
   const parts: SQL[] = [];
   const org = await agencyAccountOf(db, user);
   if (org !== null) parts.push(eq(a.organizationId, org));
@@ -114,7 +114,7 @@ async function ownProjects(db: Queryable, user: SessionUser): Promise<SQL> {
 }
 
 /** The rows of the given projects (in the given order), their items created first. */
-async function rowsOf(db: Database, projectIds: readonly number[]): Promise<ResultProjectRow[]> {
+export async function rowsOf(db: Database, projectIds: readonly number[]): Promise<ResultProjectRow[]> {
   if (projectIds.length === 0) return [];
   const refs = (await Promise.all(projectIds.map((id) => loadRef(db, id)))).filter((ref) => ref !== null);
   await db.transaction(async (tx) => {

@@ -1,10 +1,11 @@
 /** Survey results (shared/calls/results.ts; docs/results.md); the rules are in the services. */
 import { implement, reply } from '@server/lib/calls';
 import { fileResponse, privately } from '@server/lib/file-response';
-import { acceptanceCalls, catalogueCalls, resultCalls } from '@shared/calls/results';
+import { acceptanceCalls, catalogueCalls, projectHistoryCalls, resultCalls } from '@shared/calls/results';
 import { resultMessages as m } from '@shared/validation/results';
 import { adoptResult, rejectResult, submitVerdict, transferAcceptance } from './acceptance';
 import { catalogueVersions, listCatalogue, saveCatalogue } from './catalogue';
+import { listAchievements, listProjectHistory } from './history';
 import {
   acceptanceRecords,
   getResultProject,
@@ -54,4 +55,9 @@ export const acceptanceRoutes = implement(acceptanceCalls, (ctx) => ({
   },
   transferTask: async (input, { user }) => reply(await transferAcceptance(ctx, user, input), m.transferred),
   saveMedia: async (input, { user }) => reply(await saveAuditorMedia(ctx, user, input), m.mediaSaved),
+}));
+
+export const projectHistoryRoutes = implement(projectHistoryCalls, ({ db }) => ({
+  query: (input, { user }) => listProjectHistory(db, user, input),
+  achieveQuery: (input, { user }) => listAchievements(db, user, input),
 }));
