@@ -40,7 +40,13 @@ import { certificateRoutes } from '@server/modules/certificates';
 import { authChangeRoutes, authorizationRoutes } from '@server/modules/authorizations';
 import { projectRoutes } from '@server/modules/projects';
 import { reviewRoutes } from '@server/modules/review';
-import { acceptanceRoutes, catalogueRoutes, resultRoutes } from '@server/modules/results';
+import {
+  acceptanceRoutes,
+  catalogueRoutes,
+  districtResultRoutes,
+  resultRoutes,
+  workflowRoutes,
+} from '@server/modules/results';
 import { selectionRoutes } from '@server/modules/selection';
 import { sharingRoutes } from '@server/modules/sharing';
 import { staffChangeRoutes, staffFileRoutes, staffRoutes } from '@server/modules/staff';
@@ -88,6 +94,8 @@ export const callModules: readonly CallModule[] = [
   catalogueRoutes,
   resultRoutes,
   acceptanceRoutes,
+  districtResultRoutes,
+  workflowRoutes,
   certificateRoutes,
   sharingRoutes,
   reviewRoutes,

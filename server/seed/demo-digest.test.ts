@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '036b2263b6613a76c24309c45df40fe4c4c454fd968dfedcedaa6a10a0f2ddda';
+const EXPECTED_DIGEST = '257eedc0d0f5d4dbbbca28d56c8c3faca3eba559134e80c104cf3fc5eaa95ed3';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

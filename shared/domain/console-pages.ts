@@ -50,6 +50,8 @@ export const consolePages = {
     'workflow/progressQuery',
     'workflow/resDetails',
     'workflow/DoneList',
+    'workflow/resDetailsSubOffice',
+    'workflow/ResultDetailsSubofficemenu',
   ],
   'audit-users': [
     'audituser/agentorg_audit_users',

@@ -2,6 +2,7 @@
 import type { FeaturePages } from '@console/lib/feature-pages';
 import { DoneListPage, ResDetailsPage, ToDoListPage } from './acceptance-pages';
 import { CatalogueManagePage } from './catalogue-page';
+import { SubOfficeResultPage, SubOfficeResultsPage } from './district-pages';
 import { CaseAddPage, ProgressQueryPage, ResultsSubmissionPage } from './submission-pages';
 
 export const pages: FeaturePages<'results'> = {
@@ -12,4 +13,6 @@ export const pages: FeaturePages<'results'> = {
   'workflow/progressQuery': ProgressQueryPage,
   'workflow/resDetails': ResDetailsPage,
   'workflow/DoneList': DoneListPage,
+  'workflow/resDetailsSubOffice': SubOfficeResultPage,
+  'workflow/ResultDetailsSubofficemenu': SubOfficeResultsPage,
 };

@@ -1,4 +1,10 @@
-export { acceptanceRoutes, catalogueRoutes, resultRoutes } from './routes';
+export {
+  acceptanceRoutes,
+  catalogueRoutes,
+  districtResultRoutes,
+  resultRoutes,
+  workflowRoutes,
+} from './routes';
 export { fixDemandCatalogue } from './catalogue';
 export { attachResultFile } from './submission';
 export { resultReviewHooks, resultReviewItems } from './review-hooks';

@@ -114,7 +114,7 @@ async function ownProjects(db: Queryable, user: SessionUser): Promise<SQL> {
 }
 
 /** The rows of the given projects (in the given order), their items created first. */
-async function rowsOf(db: Database, projectIds: readonly number[]): Promise<ResultProjectRow[]> {
+export async function rowsOf(db: Database, projectIds: readonly number[]): Promise<ResultProjectRow[]> {
   if (projectIds.length === 0) return [];
   const refs = (await Promise.all(projectIds.map((id) => loadRef(db, id)))).filter((ref) => ref !== null);
   await db.transaction(async (tx) => {
