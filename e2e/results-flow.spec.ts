@@ -3,7 +3,9 @@
  * contract is filed from its 待办事项, uploads every required result through the chunked uploader (the
  * project moves to 测绘中) and submits it for acceptance (成果已提交); auditor01 finds it in its queue,
  * returns one item with an opinion and adopts the others; agency01 sees the opinion, uploads a fixed
- * file and resubmits; auditor01 adopts it and gives the verdict: the project is 已验收.
+ * file and resubmits; auditor01 adopts it and gives the verdict: the project is 已验收 and, in the same
+ * transaction, certified (已办结); the toast names the certificate, and its link leads through 证书列表
+ * to 证书详情 with that number.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { accessibilityViolations } from './fixtures/a11y';
@@ -92,10 +94,22 @@ test('staff upload and submit, the auditor returns one item, the agency resubmit
   await auditor.getByRole('button', { name: `采纳 ${returned}` }).click();
   await expect(auditor.getByText(`${returned}：成果已采纳`)).toBeVisible();
   await auditor.getByRole('button', { name: '提交验收结论' }).click();
-  await expect(auditor.getByText('测绘成果已全部采纳，项目已验收')).toBeVisible();
-  await expect(auditor.getByText('已验收').first()).toBeVisible();
+  // Acceptance issues the certificate in the same transaction: 6, then 7 at once, and the toast says so.
+  const toast = auditor.getByText(/^测绘成果已全部采纳，项目已验收并办结，验收证书 YZCG\d{10} 已颁发/);
+  await expect(toast).toBeVisible();
+  const certificateNo = /YZCG\d{10}/.exec((await toast.textContent()) ?? '')![0];
+  await expect(auditor.getByText('已办结').first()).toBeVisible();
   await auditor.setViewportSize({ width: 390, height: 844 });
   await auditor.screenshot({ path: screenshotPath('results-accepted-390'), fullPage: true });
+
+  // Following the toast's link: the certificate list, then the certificate with its number.
+  await auditor.setViewportSize({ width: 1366, height: 900 });
+  await auditor.getByRole('link', { name: '在证书列表中查看' }).click();
+  await expect(auditor.getByRole('heading', { level: 1, name: '证书列表' })).toBeVisible();
+  await auditor.getByRole('link', { name: certificateNo, exact: true }).click();
+  await expect(auditor.getByRole('heading', { level: 1, name: `验收证书 ${certificateNo}` })).toBeVisible();
+  await expect(auditor.getByText(projectName).first()).toBeVisible();
+  await auditor.screenshot({ path: screenshotPath('results-certificate-1366'), fullPage: true });
 });
 
 test('the results pages render for each of their roles with the demo data, without axe violations', async ({

@@ -43,8 +43,10 @@ import { reviewRoutes } from '@server/modules/review';
 import {
   acceptanceRoutes,
   catalogueRoutes,
+  districtResultRoutes,
   projectHistoryRoutes,
   resultRoutes,
+  workflowRoutes,
 } from '@server/modules/results';
 import { selectionRoutes } from '@server/modules/selection';
 import { sharingRoutes } from '@server/modules/sharing';
@@ -94,6 +96,8 @@ export const callModules: readonly CallModule[] = [
   resultRoutes,
   acceptanceRoutes,
   projectHistoryRoutes,
+  districtResultRoutes,
+  workflowRoutes,
   certificateRoutes,
   sharingRoutes,
   reviewRoutes,

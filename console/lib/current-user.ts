@@ -25,3 +25,9 @@ export function useHasRole(...wanted: readonly string[]): boolean {
 export function useMayCall(access: Access): boolean {
   return useHasRole(...(Array.isArray(access) ? access : []));
 }
+
+/** The signed-in user's id (what the server records as the author of what they add), or null. */
+export function useUserId(): number | null {
+  const shell = useRouteLoaderData<{ user?: { pkid?: number } } | undefined>('console');
+  return shell?.user?.pkid ?? null;
+}

@@ -19,7 +19,7 @@ import { moveProject } from '@server/modules/projects';
 import { roles } from '@shared/domain/roles';
 import { authorizationState, projectStatus } from '@shared/domain/statuses';
 import { AGENCY_ORG_ID, DAY, HOUR, OWNER_UNIT_ID, ids } from './demo-context';
-import { writeProjectResults } from './demo-results';
+import { firstDemoFile, writeProjectResults } from './demo-results';
 import type { StoreFile } from './index';
 
 const CERTIFIED = 3;
@@ -69,11 +69,7 @@ export async function seedDemoCertificates(
   const auditor = person(ids.auditor);
   const authority = person(ids.authority);
   // Their results, adopted (the first stored demo document as every file), as the results' seed does.
-  const [file] = await t
-    .select({ id: schema.files.id })
-    .from(schema.files)
-    .orderBy(asc(schema.files.createdAt))
-    .limit(1);
+  const file = await firstDemoFile(t);
 
   let clock = options.now;
   const context = {
@@ -107,7 +103,7 @@ export async function seedDemoCertificates(
     if (file)
       await writeProjectResults(
         t,
-        { fileId: file.id, auditorName: auditor.username },
+        { file, auditorName: auditor.username },
         { projectId, status: projectStatus.code.accepted, org: 0 },
         { submittedAt: new Date(clock.getTime() - 2 * HOUR), mayReturn: false },
       );

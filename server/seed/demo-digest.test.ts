@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = 'f5f0b5f88b7f0b272984d40f4c634e405e019250ed6f6bfcd6f92025ba26955e';
+const EXPECTED_DIGEST = 'a46eed3cb460fac2ecac06fbfd77e933b57c33abbf0aaf4fedc66ba39a223572';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

@@ -16,17 +16,33 @@ import * as schema from '@server/db/schema';
 import { prepareResultItems } from '@server/modules/results';
 import { roles } from '@shared/domain/roles';
 import { AGENCY_ORG_ID, DAY, ids } from './demo-context';
+import { departmentIds } from './reference';
 
 /** How many projects of each state get results (the lists need a few, not thousands). */
 const PER_STATUS = 8;
+/** How many more projects of each state in district01's district (beyond those chosen above). */
+const PER_DISTRICT = 3;
 const RETURN_OPINION = '成果图比例尺与技术设计书不符，请修改后重新提交';
 
-export async function seedDemoResults(t: Queryable, now: Date): Promise<number> {
+/** The stored file every demo result item holds: the first stored demo document. */
+export type DemoResultFile = { id: string; name: string; size: number; sha256: string };
+
+export async function firstDemoFile(t: Queryable): Promise<DemoResultFile | undefined> {
   const [file] = await t
-    .select({ id: schema.files.id })
+    .select({
+      id: schema.files.id,
+      name: schema.files.originalName,
+      size: schema.files.size,
+      sha256: schema.files.sha256,
+    })
     .from(schema.files)
     .orderBy(asc(schema.files.createdAt))
     .limit(1);
+  return file;
+}
+
+export async function seedDemoResults(t: Queryable, now: Date): Promise<number> {
+  const file = await firstDemoFile(t);
   const [auditor] = await t
     .select({ username: schema.users.username })
     .from(schema.users)
@@ -34,7 +50,12 @@ export async function seedDemoResults(t: Queryable, now: Date): Promise<number> 
   if (!file || !auditor) return 0;
   const a = schema.projectAuthorizations;
   const candidates = await t
-    .select({ projectId: a.projectId, status: schema.projects.status, org: a.organizationId })
+    .select({
+      projectId: a.projectId,
+      status: schema.projects.status,
+      org: a.organizationId,
+      districtCode: schema.projects.districtCode,
+    })
     .from(a)
     .innerJoin(schema.projects, eq(schema.projects.pkid, a.projectId))
     .where(and(eq(a.state, 1), inArray(schema.projects.status, [4, 5, 6, 7])))
@@ -47,12 +68,26 @@ export async function seedDemoResults(t: Queryable, now: Date): Promise<number> 
     const rest = status === 4 ? [] : ofStatus.filter((row) => row.org !== AGENCY_ORG_ID);
     chosen.push(...[...own, ...rest].slice(0, Math.max(PER_STATUS, own.length)));
   }
+  // district01's sub-office sees its district's submitted results: a few of each state there too.
+  const [office] = await t
+    .select({ code: schema.departments.districtCode })
+    .from(schema.departments)
+    .where(eq(schema.departments.pkid, departmentIds.district));
+  for (const status of [5, 6]) {
+    const more = candidates.filter(
+      (row) =>
+        row.status === status &&
+        row.districtCode === office?.code &&
+        !chosen.some((one) => one.projectId === row.projectId),
+    );
+    chosen.push(...more.slice(0, PER_DISTRICT));
+  }
   let returnedOne = false;
   let written = 0;
   for (const [i, row] of chosen.entries()) {
     const submittedAt = new Date(now.getTime() - (3 + (i % 5)) * DAY);
     const mayReturn = row.org === AGENCY_ORG_ID && !returnedOne;
-    const outcome = await writeProjectResults(t, { fileId: file.id, auditorName: auditor.username }, row, {
+    const outcome = await writeProjectResults(t, { file, auditorName: auditor.username }, row, {
       submittedAt,
       mayReturn,
     });
@@ -69,7 +104,7 @@ export async function seedDemoResults(t: Queryable, now: Date): Promise<number> 
  */
 export async function writeProjectResults(
   t: Queryable,
-  { fileId, auditorName }: { fileId: string; auditorName: string },
+  { file, auditorName }: { file: DemoResultFile; auditorName: string },
   row: { projectId: number; status: number; org: number },
   { submittedAt, mayReturn }: { submittedAt: Date; mayReturn: boolean },
 ): Promise<'none' | 'written' | 'returned'> {
@@ -90,11 +125,29 @@ export async function writeProjectResults(
   if (items.length === 0) return 'none';
   const decidedAt = new Date(submittedAt.getTime() + DAY);
   const applicant = ref.agencyUserId;
+  // As the chunked upload leaves them: the item's file and its archive record (folder result:<id>).
   const attach = async (resultIds: number[], at: Date) => {
-    if (resultIds.length > 0)
-      await t
-        .insert(schema.projectResultFiles)
-        .values(resultIds.map((resultId) => ({ resultId, fileId, createdBy: applicant, createdAt: at })));
+    if (resultIds.length === 0) return;
+    await t
+      .insert(schema.projectResultFiles)
+      .values(
+        resultIds.map((resultId) => ({ resultId, fileId: file.id, createdBy: applicant, createdAt: at })),
+      );
+    await t.insert(schema.archiveFiles).values(
+      resultIds.map((resultId) => ({
+        dirid: `result:${resultId}`,
+        fileId: file.id,
+        fileName: file.name,
+        relativePath: file.name,
+        uploadType: 0,
+        size: file.size,
+        sha256: file.sha256,
+        identifier: `demo-result-${resultId}`,
+        createdBy: applicant,
+        createdAt: at,
+        updatedAt: at,
+      })),
+    );
   };
   if (row.status === 4) {
     if (row.org !== AGENCY_ORG_ID) return 'none';

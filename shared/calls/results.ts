@@ -23,6 +23,7 @@ import {
   resultFileSchema,
   resultIdSchema,
   resultPkidSchema,
+  districtResultListSchema,
   resultProjectListSchema,
   resultProjectSchema,
   resultUpdateSchema,
@@ -71,6 +72,8 @@ export const resultFileOutSchema = z.object({
   size: z.number().int().nonnegative(),
   sha256: z.string(),
   byAuditor: z.boolean().describe('审核人员上传的审核附件'),
+  archiveId: id.nullable().describe('档案文件编号（经分片上传的文件，可用档案的预览和下载）'),
+  createdById: id.nullable().describe('上传人'),
   createdAt: dateTime,
 });
 export type ResultFileOut = z.infer<typeof resultFileOutSchema>;
@@ -240,14 +243,15 @@ export const resultCalls = defineCalls('results', {
     access: SUBMITTERS,
   },
   deleteMedia: {
-    summary: '删除一项尚未提交或已退回的成果中的一个文件',
+    summary:
+      '删除一项尚未提交或已退回的成果中的一个文件；验收审核人员删除本人上传的审核附件（验收结论提交前）',
     base: 'business',
     path: 'acceptMedia/deleteMedia',
     method: 'POST',
     input: resultFileSchema,
     output: resultItemSchema,
     envelope: 'result',
-    access: SUBMITTERS,
+    access: [...SUBMITTERS, ...ACCEPTORS],
   },
   file: {
     summary: '下载成果文件',
@@ -344,12 +348,15 @@ export const acceptanceCalls = defineCalls('acceptance', {
     access: ACCEPTORS,
   },
   submit: {
-    summary: '提交验收结论：必交成果全部采纳则项目验收通过（已验收），有退回的成果则退回中介机构修改',
+    summary:
+      '提交验收结论：必交成果全部采纳则项目验收通过并在同一事务中颁发证书（已办结），有退回的成果则退回中介机构修改',
     base: 'business',
     path: 'actAccept/submit',
     method: 'POST',
     input: acceptSubmitSchema,
-    output: decisionOut,
+    output: decisionOut.extend({
+      certificateNo: z.string().nullable().describe('验收通过时同时颁发的证书编号'),
+    }),
     envelope: 'result',
     access: ACCEPTORS,
   },
@@ -364,8 +371,8 @@ export const acceptanceCalls = defineCalls('acceptance', {
     access: ACCEPTORS,
   },
   saveMedia: {
-    summary: '为一项成果上传审核附件（如批注后的图件）',
-    description: '文件为文档或图片，内容须与扩展名相符，不超过 50MB。',
+    summary: '为一项成果上传审核附件（如现场照片、批注后的图件），作为审核意见的依据',
+    description: '办理该验收的审核人员上传；文件为文档或图片，内容须与扩展名相符，不超过 50MB。',
     base: 'business',
     path: 'acceptApproveMedia/save',
     method: 'POST',
@@ -436,5 +443,55 @@ export const projectHistoryCalls = defineCalls('projectHistory', {
     envelope: 'page',
     access: pageRoles('workflow', 'achieCompleteList'),
     paging: { page: 'page', size: 'rows' },
+  },
+});
+
+/** A district sub-office's row: the project's results, when they were submitted, its certificate. */
+export const districtResultRowSchema = resultProjectRowSchema.extend({
+  districtName: z.string().nullable(),
+  submittedAt: dateTime.nullable().describe('最近一次提交验收的时间'),
+  certificateNo: z.string().nullable(),
+});
+export type DistrictResultRow = z.infer<typeof districtResultRowSchema>;
+
+export const resultCertificateSchema = z.object({
+  certificateNo: z.string(),
+  state: z.number().int().describe('1 有效，2 已撤销'),
+  issuedAt: dateTime,
+  revokedAt: dateTime.nullable(),
+  revokeReason: z.string().nullable(),
+});
+
+export const districtResultSchema = resultProjectSchemaOut.extend({
+  districtName: z.string().nullable(),
+  submittedAt: dateTime.nullable(),
+  certificate: resultCertificateSchema.nullable(),
+});
+export type DistrictResult = z.infer<typeof districtResultSchema>;
+
+/** Who reads a district's results: its sub-office (administrators pass every role check). */
+const DISTRICT = [R.district.id];
+
+export const districtResultCalls = defineCalls('districtResults', {
+  list: {
+    summary: '区县分局：本辖区已提交验收的测绘成果（按项目状态、测绘事项、测绘机构、提交年份筛选）',
+    base: 'business',
+    path: 'resultSubOffice/list',
+    method: 'GET',
+    input: districtResultListSchema,
+    output: districtResultRowSchema,
+    envelope: 'page',
+    access: DISTRICT,
+    paging: { page: 'page', size: 'rows' },
+  },
+  detail: {
+    summary: '区县分局：本辖区一个项目的成果（文件、验收状态和意见、证书）；其他辖区的项目答 403',
+    base: 'business',
+    path: 'resultSubOffice/detail',
+    method: 'GET',
+    input: resultProjectSchema,
+    output: districtResultSchema,
+    envelope: 'object',
+    access: DISTRICT,
   },
 });

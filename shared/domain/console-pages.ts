@@ -56,6 +56,8 @@ export const consolePages = {
     'workflow/projectList',
     'workflow/achieCompleteList',
     'workflow/detials',
+    'workflow/resDetailsSubOffice',
+    'workflow/ResultDetailsSubofficemenu',
   ],
   'audit-users': [
     'audituser/agentorg_audit_users',

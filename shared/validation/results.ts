@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { REVIEW_OPINION_MAX } from '@shared/domain/review';
+import { surveyItemIds } from '@shared/domain/stages';
 import { pagingSchema } from './lists';
 import { idField, wholeNumber } from './numbers';
 import { reviewQueueFields } from './review';
@@ -54,7 +55,10 @@ export const resultMessages = {
   undecided: (names: readonly string[]) => `以下成果尚未采纳或退回：${names.join('、')}`,
   adoptedOne: '成果已采纳',
   rejectedOne: '成果已退回',
-  accepted: '测绘成果已全部采纳，项目已验收',
+  accepted: (certificateNo: string | null) =>
+    certificateNo
+      ? `测绘成果已全部采纳，项目已验收并办结，验收证书 ${certificateNo} 已颁发`
+      : '测绘成果已全部采纳，项目已验收',
   returned: '验收意见已提交，退回的成果已发给测绘中介机构',
   opinionRequired: '请填写退回意见',
   opinionTooLong: `退回意见不能超过${REVIEW_OPINION_MAX}字`,
@@ -62,6 +66,20 @@ export const resultMessages = {
   transferTargetRequired: '请选择转办人员',
   transferred: '已转办',
   mediaSaved: '审核附件已上传',
+  mediaRemoved: '审核附件已删除',
+  mediaNotYours: '只能删除本人上传的审核附件',
+  mediaClosed: '验收结论已提交，审核附件不能再删除',
+  // District sub-offices (resDetailsSubOffice, ResultDetailsSubofficemenu)
+  otherDistrict: '该项目不在本分局辖区内，无权查看其成果',
+  noDistrict: '您所在的区县分局未设置辖区，无法查看区县成果',
+  statusInvalid: '项目状态须为成果已提交、已验收或已办结',
+  yearInvalid: '年份须为 2000 到 2100 之间的整数',
+  orgNameTooLong: '测绘机构名称不能超过 50 个字',
+  // Workflow calls (/smsworkflow)
+  caseNotFound: '办件不存在或不是您可以查看的办件',
+  itemNotOfProject: '该测绘事项不属于这个项目',
+  noLocation: '该项目尚未标注位置',
+  mngOrHisInvalid: '查询类型须为 1（在办）或 2（历史）',
 } as const;
 const m = resultMessages;
 
@@ -157,6 +175,48 @@ export const acceptTransferSchema = z.object({
   transferStaffId: z.preprocess(blankToUndefined, idField(m.transferTargetRequired)),
   version,
 });
+/** The survey item filter (one of the catalogue's items). */
+const surveyItemFilter = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number()
+    .refine((value) => (surveyItemIds as readonly number[]).includes(value), '测绘事项不正确')
+    .optional(),
+);
+
+/**
+ * The district sub-office's list of its district's results (ResultDetailsSubofficemenu): the project's
+ * state (5 成果已提交, 6 已验收, 7 已办结), a survey item, the agency's name and the submission's year.
+ */
+export const districtResultListSchema = pagingSchema.extend({
+  status: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .refine((value) => [5, 6, 7].includes(value), m.statusInvalid)
+      .optional(),
+  ),
+  itemId: surveyItemFilter,
+  orgName: z.preprocess(blankToUndefined, z.string().trim().max(50, m.orgNameTooLong).optional()),
+  year: z.preprocess(blankToUndefined, wholeNumber(m.yearInvalid, { min: 2000, max: 2100 }).optional()),
+});
+export type DistrictResultListInput = z.output<typeof districtResultListSchema>;
+
+/** smsworkflow case/getZhujianProjectLocation?projectId&itemId. */
+export const projectLocationSchema = z.object({
+  projectId,
+  itemId: z.preprocess(blankToUndefined, idField(m.itemRequired)),
+});
+
+/** smsworkflow mngCityCases/projectActInfo?mngOrHis&projectId: 1 在办 (steps and the open task), 2 历史. */
+export const projectActInfoSchema = z.object({
+  mngOrHis: z.preprocess(
+    (value) => (typeof value === 'number' ? String(value) : blankToUndefined(value)),
+    z.enum(['1', '2'], m.mngOrHisInvalid).default('1'),
+  ),
+  projectId,
+});
+
 /** acceptApproveMedia/save (multipart): the auditor's file on a result item (a marked-up drawing). */
 export const acceptMediaSaveSchema = z.object({ resultId, file: fileField });
 

@@ -6,17 +6,24 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { auditOpinionCalls } from '@shared/calls/audit-opinions';
 import { acceptanceCalls, resultCalls, type ResultItem, type ResultProject } from '@shared/calls/results';
 import { roles } from '@shared/domain/roles';
 import { resultAcceptance } from '@shared/domain/statuses';
+import { toAppError } from '@shared/errors/app-error';
 import { formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Field } from '@shared/ui/form';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
+import { resultMessages } from '@shared/validation/results';
+import { documentExtensions } from '@shared/validation/upload';
 import {
+  callKey,
+  ConfirmAction,
   ListPage,
   RecordPage,
+  uploadWithProgress,
   useCall,
   useCallMutation,
   useRecordFromUrl,
@@ -27,9 +34,11 @@ import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { transferFields } from '@console/components/review/decision-panel';
 import { ReviewDecision } from '@console/components/review/review-decision';
 import { ReviewQueuePage } from '@console/components/review/review-queue';
-import { useHasRole } from '@console/lib/current-user';
+import { useApi } from '@console/lib/api';
+import { useHasRole, useUserId } from '@console/lib/current-user';
 import { ACCEPT_PAGE, ProjectHead, projectColumns, ResultItemCard } from './result-items';
 import { ResultTodoList } from './submission-pages';
+import { AcceptanceCounts, ProjectActivityCard } from './workflow-blocks';
 import './results.css';
 
 const acceptLink = (row: { projectId: number }) => `${ACCEPT_PAGE}?id=${row.projectId}`;
@@ -49,6 +58,7 @@ function AcceptanceQueue() {
       labelOf={(row) => row.projectName}
       noun="项目"
       waiting="待验收"
+      intro={<AcceptanceCounts />}
     />
   );
 }
@@ -113,6 +123,51 @@ const lists = [
   acceptanceCalls.queryDoneBySelf,
 ];
 
+/** The deciding auditor's evidence for an item (photos, PDF): uploaded through acceptApproveMedia/save. */
+function MediaUpload({ item, onDone }: { item: ResultItem; onDone: (outcome: ActionOutcome) => void }) {
+  const api = useApi();
+  const queries = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [inputKey, setInputKey] = useState(0);
+  const id = `media-${item.resultId}`;
+  const upload = async () => {
+    if (!file) return onDone({ tone: 'danger', text: '请选择要上传的审核附件' });
+    setBusy(true);
+    try {
+      await uploadWithProgress(
+        api,
+        acceptanceCalls.saveMedia,
+        { resultId: item.resultId, file },
+        documentExtensions,
+      );
+      onDone({ tone: 'success', text: `${item.name}：${resultMessages.mediaSaved}` });
+      setFile(null);
+      setInputKey((key) => key + 1);
+      await queries.invalidateQueries({ queryKey: callKey(acceptanceCalls.queryProjectByPkid) });
+    } catch (error) {
+      onDone({ tone: 'danger', text: toAppError(error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="results-decision__media">
+      <label htmlFor={id}>{`${item.name}的审核附件`}</label>
+      <input
+        key={inputKey}
+        id={id}
+        type="file"
+        accept={documentExtensions.map((ext) => `.${ext}`).join(',')}
+        onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+      />
+      <Button size="sm" variant="secondary" disabled={busy} onClick={() => void upload()}>
+        上传附件
+      </Button>
+    </div>
+  );
+}
+
 function ItemDecision({
   item,
   version,
@@ -161,6 +216,7 @@ function ItemDecision({
           ))}
         </select>
       ) : null}
+      <MediaUpload item={item} onDone={onDone} />
       <div className="results-decision__actions">
         <Button
           size="sm"
@@ -196,6 +252,8 @@ function ItemDecision({
 
 function AcceptanceView({ data }: { data: ResultProject }) {
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
+  // The certificate the verdict issued (acceptance and issue are one transaction), to follow to it.
+  const [certificateNo, setCertificateNo] = useState<string | null>(null);
   const verdict = useCallMutation(acceptanceCalls.submit, { invalidates: lists });
   const transfer = useCallMutation(acceptanceCalls.transferTask, { invalidates: lists });
   const deciding = data.review?.allowed.includes('approve') ?? false;
@@ -209,6 +267,23 @@ function AcceptanceView({ data }: { data: ResultProject }) {
       since !== null &&
       item.decidedAt >= since);
   const undecided = data.items.filter((item) => item.status === resultAcceptance.code.submitted).length;
+  const me = useUserId();
+  const removeMedia = useCallMutation(resultCalls.deleteMedia, { invalidates: lists });
+  // The uploader removes their evidence while the acceptance is pending (the server checks both).
+  const mediaAction = (item: ResultItem) =>
+    data.acceptance === 1
+      ? (file: ResultItem['files'][number]) =>
+          file.createdById === me ? (
+            <ConfirmAction
+              label="删除"
+              variant="danger"
+              title="删除审核附件"
+              question={`确定删除审核附件“${file.fileName}”吗？`}
+              action={() => removeMedia.mutateAsync({ resultId: item.resultId, fileId: file.fileId })}
+              onDone={setOutcome}
+            />
+          ) : null
+      : undefined;
   return (
     <>
       <PageHeader
@@ -222,11 +297,23 @@ function AcceptanceView({ data }: { data: ResultProject }) {
           )
         }
       />
-      {outcome ? <Notice tone={outcome.tone === 'danger' ? 'danger' : 'info'}>{outcome.text}</Notice> : null}
+      {outcome ? (
+        <Notice tone={outcome.tone === 'danger' ? 'danger' : 'info'}>
+          {outcome.text}
+          {certificateNo && outcome.tone !== 'danger' ? (
+            <>
+              {' '}
+              <Link to={`/workflow/CertificateList?certificateNo=${encodeURIComponent(certificateNo)}`}>
+                在证书列表中查看
+              </Link>
+            </>
+          ) : null}
+        </Notice>
+      ) : null}
       <ProjectHead data={data} />
       <h2 className="results-subtitle">成果</h2>
       {data.items.map((item) => (
-        <ResultItemCard key={item.resultId} item={item}>
+        <ResultItemCard key={item.resultId} item={item} mediaAction={mediaAction(item)}>
           {deciding && decidable(item) ? (
             <ItemDecision item={item} version={version} onDone={setOutcome} />
           ) : null}
@@ -243,7 +330,10 @@ function AcceptanceView({ data }: { data: ResultProject }) {
             disabled={undecided > 0 || verdict.isPending}
             onClick={() =>
               void verdict.mutateAsync({ pkid: data.projectId, version }).then(
-                (answer) => setOutcome({ tone: 'success', text: answer.message }),
+                (answer) => {
+                  setCertificateNo(answer.data.certificateNo);
+                  setOutcome({ tone: 'success', text: answer.message });
+                },
                 (error: Error) => setOutcome({ tone: 'danger', text: error.message }),
               )
             }
@@ -265,6 +355,7 @@ function AcceptanceView({ data }: { data: ResultProject }) {
       <Card>
         <AuditTimeline records={data.records} title="验收记录" />
       </Card>
+      <ProjectActivityCard projectId={data.projectId} />
     </>
   );
 }

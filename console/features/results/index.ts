@@ -9,6 +9,7 @@ import {
   MyProjectListPage,
   ProjectListPage,
 } from './history-pages';
+import { SubOfficeResultPage, SubOfficeResultsPage } from './district-pages';
 import { CaseAddPage, ProgressQueryPage, ResultsSubmissionPage } from './submission-pages';
 
 export const pages: FeaturePages<'results'> = {
@@ -24,4 +25,6 @@ export const pages: FeaturePages<'results'> = {
   'workflow/projectList': ProjectListPage,
   'workflow/achieCompleteList': AchieCompleteListPage,
   'workflow/detials': DetialsPage,
+  'workflow/resDetailsSubOffice': SubOfficeResultPage,
+  'workflow/ResultDetailsSubofficemenu': SubOfficeResultsPage,
 };

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { callUrl } from '@shared/api/call';
+import { archiveCalls } from '@shared/calls/archive';
 import {
   resultCalls,
   type ResultItem,
@@ -17,6 +18,9 @@ import { formatDateTime, formatSize } from '@shared/format';
 import { Card } from '@shared/ui/page';
 import { DetailSection, StatusBadge, type Column } from '@console/kit';
 import { useApi } from '@console/lib/api';
+
+/** What the archive's preview opens in the browser (the others it downloads). */
+const previewable = (name: string) => /\.(pdf|png|jpe?g|gif|bmp|webp)$/i.test(name);
 
 export const SUBMIT_PAGE = '/workflow/caseadd';
 export const ACCEPT_PAGE = '/workflow/resDetails';
@@ -84,19 +88,72 @@ export function ProjectHead({ data }: { data: ResultProject }) {
   );
 }
 
+type ResultFile = ResultItem['files'][number];
+
+/** Files of an item, each with 预览 (through the archive, when it has a record there) and 下载. */
+function FileList({
+  label,
+  item,
+  files,
+  action,
+}: {
+  label: string;
+  item: ResultItem;
+  files: readonly ResultFile[];
+  action?: ((file: ResultFile) => ReactNode) | undefined;
+}) {
+  const api = useApi();
+  return (
+    <ul className="results-item__files" aria-label={label}>
+      {files.map((file) => (
+        <li key={file.fileId}>
+          <span>{file.fileName}</span>
+          <span className="results-item__size">{formatSize(file.size)}</span>
+          {file.archiveId !== null && previewable(file.fileName) ? (
+            <a
+              href={callUrl(api, archiveCalls.preview, { id: file.archiveId })}
+              target="_blank"
+              rel="noreferrer"
+              aria-label={`预览 ${file.fileName}`}
+            >
+              预览
+            </a>
+          ) : null}
+          <a
+            href={
+              file.archiveId !== null
+                ? callUrl(api, archiveCalls.download, { id: file.archiveId })
+                : callUrl(api, resultCalls.file, { resultId: item.resultId, fileId: file.fileId })
+            }
+            download
+            aria-label={`下载 ${file.fileName}`}
+          >
+            下载
+          </a>
+          {action ? action(file) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** One result item: its entry, state and files; `actions` are the page's (upload, adopt, …). */
 export function ResultItemCard({
   item,
   children,
   fileAction,
+  mediaAction,
 }: {
   item: ResultItem;
   children?: ReactNode;
   /** An action beside each of the agency's files (删除 while the item may change). */
-  fileAction?: (file: ResultItem['files'][number]) => ReactNode;
+  fileAction?: (file: ResultFile) => ReactNode;
+  /** An action beside each of the auditors' files (删除 by its uploader before the verdict). */
+  mediaAction?: (file: ResultFile) => ReactNode;
 }) {
-  const api = useApi();
   const title = `${item.itemName}：${item.name}`;
+  const results = item.files.filter((file) => !file.byAuditor);
+  const media = item.files.filter((file) => file.byAuditor);
   return (
     <Card className="results-item" aria-label={title}>
       <div className="results-item__head">
@@ -115,26 +172,17 @@ export function ResultItemCard({
         </p>
       ) : null}
       {item.description ? <p className="results-item__description">成果说明：{item.description}</p> : null}
-      {item.files.length === 0 ? (
+      {results.length === 0 ? (
         <p className="results-item__empty">尚未上传文件</p>
       ) : (
-        <ul className="results-item__files" aria-label={`${title}的文件`}>
-          {item.files.map((file) => (
-            <li key={file.fileId}>
-              <span>{file.byAuditor ? `【审核附件】${file.fileName}` : file.fileName}</span>
-              <span className="results-item__size">{formatSize(file.size)}</span>
-              <a
-                href={callUrl(api, resultCalls.file, { resultId: item.resultId, fileId: file.fileId })}
-                download
-                aria-label={`下载 ${file.fileName}`}
-              >
-                下载
-              </a>
-              {!file.byAuditor && fileAction ? fileAction(file) : null}
-            </li>
-          ))}
-        </ul>
+        <FileList label={`${title}的文件`} item={item} files={results} action={fileAction} />
       )}
+      {media.length > 0 ? (
+        <div className="results-item__media">
+          <p className="results-item__media-title">审核附件</p>
+          <FileList label={`${title}的审核附件`} item={item} files={media} action={mediaAction} />
+        </div>
+      ) : null}
       {item.submittedAt ? (
         <p className="results-item__meta">
           {item.submittedByName ?? ''} 于 {formatDateTime(item.submittedAt)} 提交

@@ -124,7 +124,7 @@ export async function submitVerdict(
   ctx: ReviewContext & CertificateContext,
   user: SessionUser,
   input: { pkid: number; version?: number | undefined },
-): Promise<DecisionAnswer> {
+): Promise<DecisionAnswer & { certificateNo: string | null }> {
   const { db } = ctx;
   const ref = await resultProjectFor(db, user, input.pkid, 'read');
   await requireDecider(db, user, ref.projectId, input.version);
@@ -152,10 +152,11 @@ export async function submitVerdict(
       ...(rejected.length > 0 ? { opinion: verdictOpinion(rejected) } : {}),
       ...(input.version !== undefined ? { version: input.version } : {}),
     });
-    if (item.status === auditStatus.code.approved) await issueCertificate(ctx, tx, ref.projectId, user);
-    return item;
+    const certificate =
+      item.status === auditStatus.code.approved ? await issueCertificate(ctx, tx, ref.projectId, user) : null;
+    return { ...item, certificateNo: certificate?.certificateNo ?? null };
   });
-  return { auditStatus: decided.status, version: decided.version };
+  return { auditStatus: decided.status, version: decided.version, certificateNo: decided.certificateNo };
 }
 
 /** actAccept/transferTask: another acceptance auditor takes the task over (with a reason). */

@@ -1,4 +1,11 @@
-export { acceptanceRoutes, catalogueRoutes, projectHistoryRoutes, resultRoutes } from './routes';
+export {
+  acceptanceRoutes,
+  catalogueRoutes,
+  districtResultRoutes,
+  projectHistoryRoutes,
+  resultRoutes,
+  workflowRoutes,
+} from './routes';
 export { fixDemandCatalogue } from './catalogue';
 export { attachResultFile } from './submission';
 export { resultReviewHooks, resultReviewItems } from './review-hooks';

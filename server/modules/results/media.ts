@@ -1,10 +1,12 @@
 /**
  * Result files out and the auditor's files in: projectAccept/file (a file of a result item, for whoever
- * may read the project's results) and acceptApproveMedia/save (an acceptance auditor deciding the
- * project adds a file to an item, e.g. a marked-up drawing; it is shown beside the agency's files and
- * is never counted as the agency's result).
+ * may read the project's results), acceptApproveMedia/save (an acceptance auditor deciding the
+ * project adds evidence to an item, e.g. a photo or a marked-up drawing; it is listed with the item's
+ * opinion and is never counted as the agency's result) and acceptMedia/deleteMedia of such a file
+ * (only by its uploader, and only while the acceptance is pending: the verdict keeps its evidence).
  */
 import { and, eq } from 'drizzle-orm';
+import { auditStatus } from '@shared/domain/statuses';
 import type { AppContext } from '@server/app-context';
 import type { Database } from '@server/db/database';
 import { files, projectResultFiles } from '@server/db/schema';
@@ -16,6 +18,7 @@ import { AppError } from '@shared/errors/app-error';
 import { documentExtensions } from '@shared/validation/upload';
 import { resultMessages as m } from '@shared/validation/results';
 import { requireDecider } from './acceptance';
+import { acceptanceOf } from './submission';
 import { projectOfResult, resultItemsOf } from './project';
 
 export async function resultFile(
@@ -48,4 +51,48 @@ export async function saveAuditorMedia(
   const [item] = await resultItemsOf(ctx.db, ref, [input.resultId]);
   if (!item) throw new AppError('not_found', { message: m.resultNotFound });
   return item;
+}
+
+/** Whether the file is an auditor's evidence on the item (acceptMedia/deleteMedia then removes it). */
+export async function isAuditorMedia(db: Database, input: { resultId: number; fileId: string }) {
+  const [row] = await db
+    .select({ byAuditor: projectResultFiles.byAuditor })
+    .from(projectResultFiles)
+    .where(and(eq(projectResultFiles.resultId, input.resultId), eq(projectResultFiles.fileId, input.fileId)));
+  return row?.byAuditor === true;
+}
+
+/**
+ * acceptMedia/deleteMedia of an auditor's file: its uploader (or an administrator) removes it while
+ * the acceptance is pending; after the verdict it stays as the decision's evidence.
+ */
+export async function deleteAuditorMedia(
+  db: Database,
+  user: SessionUser,
+  input: { resultId: number; fileId: string },
+): Promise<ResultItem> {
+  return db.transaction(async (tx) => {
+    const ref = await projectOfResult(tx, user, input.resultId, 'read');
+    const [row] = await tx
+      .select({ pkid: projectResultFiles.pkid, createdBy: projectResultFiles.createdBy })
+      .from(projectResultFiles)
+      .where(
+        and(
+          eq(projectResultFiles.resultId, input.resultId),
+          eq(projectResultFiles.fileId, input.fileId),
+          eq(projectResultFiles.byAuditor, true),
+        ),
+      )
+      .for('update');
+    if (!row) throw new AppError('not_found', { message: m.fileNotOfResult });
+    if (row.createdBy !== user.pkid && !user.isAdmin)
+      throw new AppError('forbidden', { message: m.mediaNotYours });
+    const acceptance = await acceptanceOf(tx, ref.projectId);
+    if (acceptance?.status !== auditStatus.code.pending)
+      throw new AppError('conflict', { message: m.mediaClosed });
+    await tx.delete(projectResultFiles).where(eq(projectResultFiles.pkid, row.pkid));
+    const [item] = await resultItemsOf(tx, ref, [input.resultId]);
+    if (!item) throw new AppError('not_found', { message: m.resultNotFound });
+    return item;
+  });
 }

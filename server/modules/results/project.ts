@@ -2,18 +2,21 @@
  * A project's results as one whole: who may read or change them, and its result items (one per entry
  * of the catalogue its demands were fixed to, created on first read).
  *
- * Reading: the owner (its unit's projects), the authorized agency (account and staff) and the
- * supervising roles (authority, auditors, district offices, administrators); anyone else gets the
- * same 404 as for a project that does not exist. Changing: the agency whose authorization on the
+ * Reading: the owner (its unit's projects), the authorized agency (account and staff), the authority,
+ * the auditors and administrators; a district sub-office its own district's projects (another
+ * district's answers 403 saying so); anyone else gets the same 404 as for a project that does not
+ * exist. Changing: the agency whose authorization on the
  * project is accepted (its account), or its staff named on the project's survey case (办件, per item,
  * server/modules/offline); while no case names anyone, every staff member of that agency.
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import {
   agentOrganizations,
   agentStaff,
+  archiveFiles,
   constructionUnits,
+  departments,
   files,
   projectAuthorizations,
   projectResultFiles,
@@ -26,7 +29,8 @@ import {
   users,
 } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
-import { agencyAccountOf, isProjectSupervisor, ownAgencyOf, ownUnitOf } from '@server/modules/projects';
+import { agencyAccountOf, ownAgencyOf, ownUnitOf } from '@server/modules/projects';
+import { roles } from '@shared/domain/roles';
 import type { ResultItem } from '@shared/calls/results';
 import { authorizationState } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
@@ -38,6 +42,8 @@ export interface ResultProjectRef {
   projectName: string;
   projectNo: string;
   status: number;
+  /** The project's district (a district sub-office reads only its own). */
+  districtCode: string;
   constructionId: number;
   constructionName: string;
   ownerUserId: number | null;
@@ -57,6 +63,7 @@ export async function loadRef(db: Queryable, projectId: number): Promise<ResultP
       projectName: projects.projectName,
       projectNo: projects.projectNo,
       status: projects.status,
+      districtCode: projects.districtCode,
       constructionId: projects.constructionId,
       constructionName: constructionUnits.name,
       ownerUserId: constructionUnits.userId,
@@ -93,11 +100,37 @@ export async function loadRef(db: Queryable, projectId: number): Promise<ResultP
   };
 }
 
-/** Whether the signed-in user may see the project's results (see the file's comment). */
-async function mayRead(db: Queryable, user: SessionUser, ref: ResultProjectRef): Promise<boolean> {
-  if (isProjectSupervisor(user)) return true;
-  if ((await ownUnitOf(db, user)) === ref.constructionId) return true;
-  return (await ownAgencyOf(db, user)) === ref.organizationId;
+/** Roles that read every project's results: the authority and the acceptance auditors. */
+const overseers: readonly string[] = [roles.authority.id, roles.auditor.id];
+
+/** The district of the user's sub-office (its department's), or null. */
+export async function districtOfUser(db: Queryable, user: SessionUser): Promise<string | null> {
+  const [row] = await db
+    .select({ code: departments.districtCode })
+    .from(departments)
+    .where(eq(departments.pkid, user.depid));
+  return row?.code ?? null;
+}
+
+/**
+ * Why the signed-in user may not see the project's results, or null (see the file's comment): a
+ * district sub-office reads its own district only and is told so (403); anyone else not a party gets
+ * the 404 of a project that does not exist.
+ */
+async function readRefusal(
+  db: Queryable,
+  user: SessionUser,
+  ref: ResultProjectRef,
+): Promise<AppError | null> {
+  if (user.isAdmin || user.roleIds.some((role) => overseers.includes(role))) return null;
+  if ((await ownUnitOf(db, user)) === ref.constructionId) return null;
+  if ((await ownAgencyOf(db, user)) === ref.organizationId) return null;
+  if (user.roleIds.includes(roles.district.id)) {
+    const code = await districtOfUser(db, user);
+    if (code === null) return new AppError('forbidden', { message: m.noDistrict });
+    return code === ref.districtCode ? null : new AppError('forbidden', { message: m.otherDistrict });
+  }
+  return new AppError('not_found', { message: m.projectNotFound });
 }
 
 /** Why the user may not change the project's results, or null. */
@@ -137,7 +170,8 @@ export async function resultProjectFor(
   const ref = await loadRef(db, projectId);
   if (!ref) throw new AppError('not_found', { message: m.projectNotFound });
   if (mode === 'read') {
-    if (!(await mayRead(db, user, ref))) throw new AppError('not_found', { message: m.projectNotFound });
+    const refused = await readRefusal(db, user, ref);
+    if (refused) throw refused;
     return ref;
   }
   const refused = await writeRefusal(db, user, ref);
@@ -222,6 +256,10 @@ export async function resultItemsOf(
       size: files.size,
       sha256: files.sha256,
       byAuditor: projectResultFiles.byAuditor,
+      archiveId: sql<number | null>`(select min(${archiveFiles.id}) from ${archiveFiles}
+        where ${archiveFiles.dirid} = 'result:' || ${projectResultFiles.resultId}
+          and ${archiveFiles.fileId} = ${projectResultFiles.fileId})`,
+      createdById: projectResultFiles.createdBy,
       createdAt: projectResultFiles.createdAt,
     })
     .from(projectResultFiles)

@@ -324,7 +324,11 @@ describe('submission and acceptance', { timeout: 120_000 }, () => {
     expect((await post('auditor01', 'actAccept/adopt', { resultId: report!.resultId })).status).toBe(409);
     expect((await post('auditor01', 'actAccept/adopt', { resultId: drawing!.resultId })).status).toBe(200);
     const accepted = await post('auditor01', 'actAccept/submit', { pkid: projectId });
-    expect((await json(accepted)).message).toBe('测绘成果已全部采纳，项目已验收');
+    const acceptedBody = await json(accepted);
+    expect(acceptedBody.message).toMatch(
+      /^测绘成果已全部采纳，项目已验收并办结，验收证书 YZCG\d{10} 已颁发$/,
+    );
+    expect(acceptedBody.message).toContain(acceptedBody.data.certificateNo);
     // Accepted (6) and, in the same transaction, certified (7).
     expect(await statusOf(projectId)).toBe(7);
     const lines = await logLines(projectId);
