@@ -39,13 +39,14 @@ import { caseRoutes, offlineRoutes } from '@server/modules/offline';
 import { certificateRoutes } from '@server/modules/certificates';
 import { authChangeRoutes, authorizationRoutes } from '@server/modules/authorizations';
 import { projectRoutes } from '@server/modules/projects';
-import { reviewRoutes } from '@server/modules/review';
+import { oversightRoutes, reviewRoutes } from '@server/modules/review';
 import { acceptanceRoutes, catalogueRoutes, resultRoutes } from '@server/modules/results';
 import { selectionRoutes } from '@server/modules/selection';
 import { sharingRoutes } from '@server/modules/sharing';
 import { staffChangeRoutes, staffFileRoutes, staffRoutes } from '@server/modules/staff';
 import { workbenchRoutes } from '@server/modules/workbench';
 import { archiveFolders } from './archive-folders';
+import { reviewItemSources } from './review-hooks';
 import { workSources } from './work-sources';
 
 export const callModules: readonly CallModule[] = [
@@ -93,6 +94,7 @@ export const callModules: readonly CallModule[] = [
   reviewRoutes,
   archiveRoutes(archiveFolders),
   workbenchRoutes(workSources),
+  oversightRoutes(reviewItemSources),
 ];
 
 /** The declared calls of every module, by domain (the OpenAPI document's input). */

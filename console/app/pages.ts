@@ -40,6 +40,7 @@ const loaders: Record<ConsoleFeature, () => Promise<PageModule>> = {
   jobs: () => import('@console/features/jobs'),
   notices: () => import('@console/features/notices'),
   offline: () => import('@console/features/offline'),
+  oversight: () => import('@console/features/oversight'),
   projects: () => import('@console/features/projects'),
   results: () => import('@console/features/results'),
   satisfaction: () => import('@console/features/satisfaction'),

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '036b2263b6613a76c24309c45df40fe4c4c454fd968dfedcedaa6a10a0f2ddda';
+const EXPECTED_DIGEST = '665ec11350f2728284368c5073e3f42edc4bf9c563312d92b3f9e08baf1569cd';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
