@@ -39,6 +39,7 @@ import { caseRoutes, offlineRoutes } from '@server/modules/offline';
 import { certificateRoutes } from '@server/modules/certificates';
 import { authChangeRoutes, authorizationRoutes } from '@server/modules/authorizations';
 import { projectRoutes } from '@server/modules/projects';
+import { reportingRoutes } from '@server/modules/reporting';
 import { oversightRoutes, reviewRoutes } from '@server/modules/review';
 import { acceptanceRoutes, catalogueRoutes, resultRoutes } from '@server/modules/results';
 import { selectionRoutes } from '@server/modules/selection';
@@ -95,6 +96,7 @@ export const callModules: readonly CallModule[] = [
   archiveRoutes(archiveFolders),
   workbenchRoutes(workSources),
   oversightRoutes(reviewItemSources),
+  reportingRoutes,
 ];
 
 /** The declared calls of every module, by domain (the OpenAPI document's input). */
