@@ -99,8 +99,10 @@ test('the authority resends a failed results report from the menu', async ({ bro
   const narrow = await consolePage(browser, 'authority01', 390);
   await narrow.goto('/dataExchangeSystem/resultsReport');
   await expect(narrow.getByRole('heading', { level: 1, name: '成果上报' })).toBeVisible();
+  await expect(narrow.getByRole('table', { name: '成果上报记录' }).getByText('已上报').first()).toBeVisible();
   await narrow.screenshot({ path: screenshotPath('results-report-390'), fullPage: true });
   await narrow.goto('/omphalos/governorOmphalosList');
   await expect(narrow.getByRole('heading', { level: 1, name: '中枢清单' })).toBeVisible();
+  await expect(narrow.getByRole('table', { name: '全市待办事项' }).getByText('已超期').first()).toBeVisible();
   await narrow.screenshot({ path: screenshotPath('oversight-open-390'), fullPage: true });
 });

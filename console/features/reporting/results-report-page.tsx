@@ -20,14 +20,15 @@ import {
 } from '@console/kit';
 
 function StateCell({ row }: { row: ReportRow }) {
+  // One block: in the narrow card layout a cell's children would otherwise sit side by side.
   return (
-    <>
+    <div>
       <StatusBadge table={reportState} value={row.state as ReportState} />
       {row.lastError ? <div>原因：{row.lastError}</div> : null}
       {row.state === 'pending' && row.nextAttemptAt ? (
         <div>下次尝试：{formatDateTime(row.nextAttemptAt)}</div>
       ) : null}
-    </>
+    </div>
   );
 }
 

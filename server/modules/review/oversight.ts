@@ -105,7 +105,9 @@ async function withNames<T extends TaskBase>(
   );
   return rows.map((row) => ({
     ...row,
-    name: names.get(`${row.subject_type}:${row.subject_id}`) ?? `编号 ${row.subject_id}`,
+    name:
+      names.get(`${row.subject_type}:${row.subject_id}`) ??
+      `${auditSubject.label(row.subject_type)}（编号 ${row.subject_id}）`,
   }));
 }
 
