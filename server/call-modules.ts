@@ -39,7 +39,8 @@ import { caseRoutes, offlineRoutes } from '@server/modules/offline';
 import { certificateRoutes } from '@server/modules/certificates';
 import { authChangeRoutes, authorizationRoutes } from '@server/modules/authorizations';
 import { projectRoutes } from '@server/modules/projects';
-import { reviewRoutes } from '@server/modules/review';
+import { reportingRoutes } from '@server/modules/reporting';
+import { oversightRoutes, reviewRoutes } from '@server/modules/review';
 import {
   acceptanceRoutes,
   catalogueRoutes,
@@ -53,6 +54,7 @@ import { sharingRoutes } from '@server/modules/sharing';
 import { staffChangeRoutes, staffFileRoutes, staffRoutes } from '@server/modules/staff';
 import { workbenchRoutes } from '@server/modules/workbench';
 import { archiveFolders } from './archive-folders';
+import { reviewItemSources } from './review-hooks';
 import { workSources } from './work-sources';
 
 export const callModules: readonly CallModule[] = [
@@ -103,6 +105,8 @@ export const callModules: readonly CallModule[] = [
   reviewRoutes,
   archiveRoutes(archiveFolders),
   workbenchRoutes(workSources),
+  oversightRoutes(reviewItemSources),
+  reportingRoutes,
 ];
 
 /** The declared calls of every module, by domain (the OpenAPI document's input). */

@@ -83,3 +83,25 @@ describe('file storage (STORAGE)', () => {
     expect(() => loadConfig({ ...s3, STORAGE: 'ftp' })).toThrow(ConfigError);
   });
 });
+
+describe('RESULTS_REPORT_*', () => {
+  it('defaults to the drop directory under DATA_DIR', () => {
+    const { reporting, dataDir } = loadConfig({});
+    expect(reporting).toEqual({ provider: 'directory', dir: `${dataDir}/reporting/outbox` });
+  });
+
+  it('takes the HTTP provider with its URL and key, and refuses it without them or with a bad one', () => {
+    expect(
+      loadConfig({
+        RESULTS_REPORT_PROVIDER: 'http',
+        RESULTS_REPORT_HTTP_URL: 'https://platform.example/api/',
+        RESULTS_REPORT_HTTP_KEY: 'key-12345',
+      }).reporting,
+    ).toMatchObject({ provider: 'http', url: 'https://platform.example/api', key: 'key-12345' });
+    expect(() => loadConfig({ RESULTS_REPORT_PROVIDER: 'http' })).toThrow(/RESULTS_REPORT_HTTP_URL/);
+    expect(() => loadConfig({ RESULTS_REPORT_PROVIDER: 'ftp' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ RESULTS_REPORT_HTTP_URL: 'not a url', RESULTS_REPORT_HTTP_KEY: 'key-12345' }),
+    ).toThrow(ConfigError);
+  });
+});

@@ -89,6 +89,16 @@ export const envSchema = z.object({
   /** The approval platform's API (http provider): base URL and access key. */
   DOCKING_HTTP_URL: z.url().optional(),
   DOCKING_HTTP_KEY: z.string().min(8).optional(),
+  /**
+   * Where accepted results and certificates are reported to the provincial platform (docs/reporting.md):
+   * a drop directory (offline) or the platform's HTTP API.
+   */
+  RESULTS_REPORT_PROVIDER: z.enum(['directory', 'http']).default('directory'),
+  /** The directory provider's drop directory; default DATA_DIR/reporting/outbox. */
+  RESULTS_REPORT_DIR: z.string().min(1).optional(),
+  /** The provincial platform's results API (http provider): base URL and access key. */
+  RESULTS_REPORT_HTTP_URL: z.url().optional(),
+  RESULTS_REPORT_HTTP_KEY: z.string().min(8).optional(),
   /** The city's fixed lon/lat box "west,south,east,north": map bounds and place-search bound. */
   MAP_BBOX: z
     .string()
@@ -136,7 +146,12 @@ export interface Config {
   selectionMethods: readonly SelectionMethod[];
   /** The approval platform's docking (server/modules/docking, docs/docking.md). */
   docking: DockingConfig;
+  /** Results reporting to the provincial platform (server/modules/reporting, docs/reporting.md). */
+  reporting: ReportingConfig;
 }
+
+export type ReportingConfig =
+  { provider: 'directory'; dir: string } | { provider: 'http'; url: string; key: string; dir: string };
 
 export type DockingConfig =
   | { provider: 'directory'; feedDir: string }
@@ -198,6 +213,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           feedDir,
         }
       : { provider: 'directory', feedDir };
+  if (
+    env.RESULTS_REPORT_PROVIDER === 'http' &&
+    (!env.RESULTS_REPORT_HTTP_URL || !env.RESULTS_REPORT_HTTP_KEY)
+  ) {
+    throw new ConfigError(
+      'RESULTS_REPORT_PROVIDER=http needs RESULTS_REPORT_HTTP_URL and RESULTS_REPORT_HTTP_KEY',
+    );
+  }
+  const reportDir = path.resolve(env.RESULTS_REPORT_DIR ?? path.join(dataDir, 'reporting', 'outbox'));
+  const reporting: ReportingConfig =
+    env.RESULTS_REPORT_PROVIDER === 'http'
+      ? {
+          provider: 'http',
+          url: (env.RESULTS_REPORT_HTTP_URL ?? '').replace(/\/+$/, ''),
+          key: env.RESULTS_REPORT_HTTP_KEY ?? '',
+          dir: reportDir,
+        }
+      : { provider: 'directory', dir: reportDir };
   if (new Set(Object.values(apiBases)).size !== Object.keys(apiBases).length) {
     throw new ConfigError('API bases must be distinct');
   }
@@ -226,6 +259,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     shareValidDays: env.SHARE_VALID_DAYS,
     clockOffsetMs: (env.CLOCK_OFFSET_DAYS ?? 0) * 24 * 60 * 60 * 1000,
     docking,
+    reporting,
     selectionMethods: [...new Set(env.SELECTION_METHODS.split(',').map((m) => m.trim() as SelectionMethod))],
     map: {
       tiandituToken: env.TIANDITU_TOKEN,

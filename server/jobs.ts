@@ -10,6 +10,7 @@ import { DEADLINE_REMINDER_JOB } from '@server/modules/deadlines';
 import { DOCKING_IMPORT_JOB, importDockedProjects } from '@server/modules/docking';
 import { deliverDueLogouts, SINGLE_LOGOUT_JOB, sweepExpired } from '@server/modules/identity';
 import type { JobDefinition } from '@server/modules/jobs';
+import { deliverDueReports, RESULTS_REPORT_JOB } from '@server/modules/reporting';
 import { sendDueReviewReminders } from '@server/modules/review';
 import { closeDueQuotes } from '@server/modules/selection';
 
@@ -60,6 +61,17 @@ export const productJobs: readonly JobDefinition[] = [
     run: async (ctx, now) => {
       const s = await importDockedProjects(ctx, now);
       return `新增 ${s.added} 个，更新 ${s.updated} 个，未变 ${s.unchanged} 个，失败 ${s.failed} 个`;
+    },
+  },
+  {
+    // Each report is claimed before it is sent (its next attempt moved forward), so a second runner or
+    // a second run sends nothing twice; refusals are retried with backoff, then marked failed.
+    name: RESULTS_REPORT_JOB,
+    title: '成果上报：向省平台上报验收成果和证书（数据目录或接口），失败的按间隔重试',
+    defaultSchedule: 'every 1',
+    run: async (ctx) => {
+      const round = await deliverDueReports(ctx);
+      return `上报 ${round.sent} 条，待重试 ${round.retrying} 条，失败 ${round.failed} 条`;
     },
   },
   {

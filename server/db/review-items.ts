@@ -22,6 +22,8 @@ export interface ReviewItemSource {
   decided: AnyPgColumn | SQL;
   /** How a reviewer's to-do calls the subject (its number or name); without one it names the id. */
   name?: AnyPgColumn | SQL;
+  /** The project the subject belongs to (its id), for the oversight hub's project and district. */
+  project?: AnyPgColumn | SQL;
 }
 
 export type ReviewItemSources = Partial<Record<AuditSubject, ReviewItemSource>>;
@@ -97,6 +99,25 @@ export async function reviewSubjectNames(
     for (const row of found) if (row.name) names.set(`${type}:${row.id as number}`, row.name);
   }
   return names;
+}
+
+/**
+ * Every subject of the kinds that declare a `project`, with that project's id: one query (a union of
+ * the kinds' selects) with the columns (subject_type, subject_id, project_id), to join review_items to.
+ * A kind without a project gives none (an empty set when no kind declares one).
+ */
+export function reviewSubjectProjects(db: Queryable, sources: ReviewItemSources): SQL {
+  const selects = Object.entries(sources).flatMap(([type, source]) => {
+    if (!source?.project) return [];
+    const rows = db
+      .select({ id: source.id, project: sql<number | null>`${source.project}` })
+      .from(source.table)
+      .$dynamic();
+    const joined = source.join ? rows.innerJoin(source.join.table, source.join.on) : rows;
+    return [sql`select ${type}::text, s.id, s.project from ${joined} as s (id, project)`];
+  });
+  if (selects.length === 0) return sql`select null::text, null::int, null::int where false`;
+  return sql.join(selects, sql` union all `);
 }
 
 async function workingCalendarOf(db: Queryable) {

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = 'a46eed3cb460fac2ecac06fbfd77e933b57c33abbf0aaf4fedc66ba39a223572';
+const EXPECTED_DIGEST = '9ae6957ca3bc5d4b3d5628e854ffa00e00b68436a165033d6b32f495a886d5fb';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

@@ -15,6 +15,7 @@ import { seedDemoOfflineAndCases } from './demo-offline';
 import { seedDemoResults } from './demo-results';
 import { seedDemoInterfaces } from './demo-interfaces';
 import { seedDemoCertificates } from './demo-certificates';
+import { seedDemoReports } from './demo-reports';
 import { seedDemoSharing } from './demo-sharing';
 import { demoRatings } from './demo-ratings';
 import { departmentIds, departmentRows, moduleRows, roleRows, stageRows, surveyItemRows } from './reference';
@@ -249,6 +250,8 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
       storeFile: options.storeFile,
       publicUrl: options.publicUrl ?? 'http://localhost:4321',
     });
+    // Their reports to the provincial platform: one sent, one failed, the rest waiting (issue 25).
+    summary.results_reports = await seedDemoReports(t, options.now ?? new Date());
     // Adopted results of a few accepted projects and share01's applications in every state (issue 22).
     const sharing = await seedDemoSharing(t, options.now ?? new Date());
     summary.share_applications = sharing.applications;

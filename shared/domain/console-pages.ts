@@ -123,6 +123,10 @@ export const consolePages = {
   downloads: ['downLoad/service'],
   interfaces: ['dataExchangeSystem/interfaceManagement', 'dataExchangeSystem/interfaceDetails'],
   jobs: ['task/time'],
+  // Issue 25: the oversight hub (the review workflow's open and sent-back tasks).
+  oversight: ['omphalos/governorOmphalosList', 'omphalos/governorOmphalosListRF'],
+  // Issue 25: results reporting to the provincial platform.
+  reporting: ['dataExchangeSystem/resultsReport'],
   // After the job list on the same page (/task/time): a route's parts follow this list's order.
   deadlines: ['task/time'],
   notices: ['noticemanger/message', 'noticemanger/messageinfo', 'noticemanger/messagemaintain'],

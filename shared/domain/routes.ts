@@ -45,6 +45,8 @@ const AGENCY = [R.admin.id, R.agency.id, R.staff.id];
 /** A sharing application's parties: its applicant, the project's owner and the authority. */
 const SHARE_PARTIES = [R.admin.id, R.sharing.id, R.owner.id, R.authority.id];
 const ADMIN = [R.admin.id];
+/** The oversight hub: the authority (the city) and the district sub-office (its district). */
+const OVERSIGHT = [R.admin.id, R.authority.id, R.district.id];
 /** Certificates (issue 22): the owner, the agency, the authority and auditors (the service narrows). */
 const CERTIFICATES = [R.admin.id, R.owner.id, R.agency.id, R.authority.id, R.auditor.id];
 /** A project's parties and the supervising roles (who reads a project's results; ownership per project). */
@@ -162,7 +164,9 @@ export const routes: readonly RouteDef[] = [
     // showed before the interfaces were built: administrators and the authority.
     ['dockingList', '审批平台项目', AUTHORITY],
     ['dockingDetails', '审批平台项目详情', AUTHORITY, detail],
-    ['resultsReport', '成果上报', ADMIN],
+    // Results reporting to the provincial platform (issue 25, server/modules/reporting): the authority
+    // follows and resends what the administrator configured.
+    ['resultsReport', '成果上报', AUTHORITY],
   ]),
   ...group('notdchy', 'console', [
     ['DemandRelease', '需求发布', OWNER],
@@ -367,9 +371,11 @@ export const routes: readonly RouteDef[] = [
     ['resultinfo_audit_users_offline', '线下成果审核人员', ADMIN],
   ]),
   ...group('feedback', 'console', [['feedbackList', '意见反馈', ALL]]),
+  // The oversight hub (issue 25, server/modules/review/oversight.ts): the city's open and sent-back
+  // tasks; the district sub-office sees its district's projects only.
   ...group('omphalos', 'console', [
-    ['governorOmphalosList', '中枢清单', AUTHORITY],
-    ['governorOmphalosListRF', '中枢反馈清单', AUTHORITY],
+    ['governorOmphalosList', '中枢清单', OVERSIGHT],
+    ['governorOmphalosListRF', '中枢反馈清单', OVERSIGHT],
   ]),
   ...group('task', 'console', [['time', '定时任务与时限', ADMIN]]),
   ...group('fruitcatalog', 'console', [['manage', '成果目录管理', ADMIN]]),

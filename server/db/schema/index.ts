@@ -28,3 +28,4 @@ export * from './archive';
 export * from './interfaces';
 export * from './certificates';
 export * from './sharing';
+export * from './reporting';

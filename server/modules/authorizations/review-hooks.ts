@@ -137,5 +137,5 @@ export const authorizationReviewHooks: ReviewHooks = {
 
 /** Authorization changes as review items (server/db/review-items.ts). */
 export const authorizationReviewItems: ReviewItemSources = {
-  [auditSubject.code.authChange]: changeItems(authChanges),
+  [auditSubject.code.authChange]: { ...changeItems(authChanges), project: projectAuthChanges.projectId },
 };

@@ -3,7 +3,7 @@
  * acceptance in its own transaction once a project reaches 6 已验收: it numbers the certificate
  * (YZCG<year><6 digits>, per year, from `certificate_sequences` in the same transaction, so no gaps and
  * no duplicates), renders and stores the PDF, moves the project to 7 已办结 through moveProject (its log
- * line) and tells the owner and the agency. One certificate per project: a second call answers the
+ * line), tells the owner and the agency and queues the report to the provincial platform. One certificate per project: a second call answers the
  * first one. Reading and revoking are in service.ts.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
@@ -26,6 +26,7 @@ import {
 import { notifyPageCache } from '@server/lib/page-cache';
 import { sendMessage } from '@server/modules/messages';
 import { moveProject } from '@server/modules/projects';
+import { queueResultsReport } from '@server/modules/reporting';
 import { certificateNo, certificateState, certificateVerifyPath } from '@shared/domain/certificates';
 import { surveyItemName } from '@shared/domain/stages';
 import { auditDecision, auditSubject, authorizationState, projectStatus } from '@shared/domain/statuses';
@@ -281,6 +282,21 @@ export async function issueCertificate(
     content: `颁发验收证书 ${no}，项目办结`,
   });
   await tellParties(tx, issue, certificateId);
+  // The report to the provincial platform, queued in this transaction (server/modules/reporting).
+  await queueResultsReport(tx, {
+    certificateId,
+    certificateNo: no,
+    issuedAt,
+    projectId,
+    projectName: project.projectName,
+    projectNo: project.projectNo,
+    ownerName: project.ownerName,
+    agencyName: facts.agency?.orgName ?? null,
+    itemNames: facts.itemNames,
+    acceptedAt: facts.acceptedAt,
+    sha256: pdf.sha256,
+    verifyUrl: verifyUrlOf(ctx, no),
+  });
   await notifyPageCache(tx, ['certificates']);
   return { pkid: certificateId, certificateNo: no, issued: true };
 }

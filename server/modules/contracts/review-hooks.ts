@@ -120,8 +120,12 @@ export const contractReviewItems: ReviewItemSources = {
     submitted: contracts.updatedAt,
     decided: sql`coalesce(${contracts.filedAt}, ${contracts.updatedAt})`,
     name: contracts.contractNo,
+    project: contracts.projectId,
   },
-  [auditSubject.code.contractChange]: changeItems(contractChanges),
+  [auditSubject.code.contractChange]: {
+    ...changeItems(contractChanges),
+    project: sql`(select c.project_id from contracts c where c.contract_id = ${contractChanges.table.contractId})`,
+  },
 };
 
 export const contractReviewHooks: ReviewHooks = {

@@ -81,5 +81,6 @@ export const projectReviewItems: ReviewItemSources = {
     applicant: projectDemandAmendments.createdBy,
     submitted: projectDemandAmendments.createdAt,
     decided: projectDemandAmendments.updatedAt,
+    project: projectDemandAmendments.projectId,
   },
 };

@@ -103,6 +103,7 @@ export const resultReviewItems: ReviewItemSources = {
     submitted: reviewItems.submittedAt,
     decided: reviewItems.decidedAt,
     name: projects.projectName,
+    project: projects.pkid,
   },
 };
 

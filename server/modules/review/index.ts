@@ -64,3 +64,5 @@ export {
   type QueueInput,
   type ReviewSubjects,
 } from './todo-rows';
+export { listOpenTasks, listReturnedTasks, openTaskHolders, oversightDistrict } from './oversight';
+export { oversightRoutes } from './oversight-routes';
