@@ -39,6 +39,7 @@ import { caseRoutes, offlineRoutes } from '@server/modules/offline';
 import { certificateRoutes } from '@server/modules/certificates';
 import { authChangeRoutes, authorizationRoutes } from '@server/modules/authorizations';
 import { projectRoutes } from '@server/modules/projects';
+import { queryRoutes } from '@server/modules/queries';
 import { reviewRoutes } from '@server/modules/review';
 import { acceptanceRoutes, catalogueRoutes, resultRoutes } from '@server/modules/results';
 import { selectionRoutes } from '@server/modules/selection';
@@ -90,6 +91,7 @@ export const callModules: readonly CallModule[] = [
   acceptanceRoutes,
   certificateRoutes,
   sharingRoutes,
+  queryRoutes,
   reviewRoutes,
   archiveRoutes(archiveFolders),
   workbenchRoutes(workSources),

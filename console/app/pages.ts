@@ -41,6 +41,7 @@ const loaders: Record<ConsoleFeature, () => Promise<PageModule>> = {
   notices: () => import('@console/features/notices'),
   offline: () => import('@console/features/offline'),
   projects: () => import('@console/features/projects'),
+  queries: () => import('@console/features/queries'),
   results: () => import('@console/features/results'),
   satisfaction: () => import('@console/features/satisfaction'),
   sharing: () => import('@console/features/sharing'),
