@@ -91,7 +91,8 @@ const READERS = pageRoles('query', 'districtCounty');
 
 export const queryCalls = defineCalls('queries', {
   districtCounty: {
-    summary: '区县统计：各区县的项目（按状态）、需求（按阶段）、合同数与金额（按状态）和逾期项目（区县分局只见本区县）',
+    summary:
+      '区县统计：各区县的项目（按状态）、需求（按阶段）、合同数与金额（按状态）和逾期项目（区县分局只见本区县）',
     description: '区县查询和地图统计使用同一查询。可按登记日期限定（start、end，北京时间的日期，含两端）。',
     base: 'business',
     path: 'query/districtCounty',
@@ -132,7 +133,8 @@ export const queryCalls = defineCalls('queries', {
     access: pageRoles('query', 'achievementQuery'),
   },
   projects: {
-    summary: '项目查询：按名称、编号、区县、状态、阶段、事项、合同状态、建设单位、测绘机构、逾期和登记日期分页查询项目',
+    summary:
+      '项目查询：按名称、编号、区县、状态、阶段、事项、合同状态、建设单位、测绘机构、逾期和登记日期分页查询项目',
     base: 'business',
     path: 'query/projects',
     method: 'GET',

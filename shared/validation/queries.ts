@@ -84,7 +84,10 @@ const periodShape = {
   ),
 };
 
-function rangeInOrder(value: { start?: string | undefined; end?: string | undefined }, check: z.RefinementCtx) {
+function rangeInOrder(
+  value: { start?: string | undefined; end?: string | undefined },
+  check: z.RefinementCtx,
+) {
   if (value.start && value.end && value.end < value.start)
     check.addIssue({ code: 'custom', message: m.rangeInvalid, path: ['end'] });
 }
@@ -149,5 +152,7 @@ export const projectQueryFiltersSchema = z
   .superRefine(rangeInOrder);
 export type ProjectQueryFilters = z.infer<typeof projectQueryFiltersSchema>;
 
-export const projectQueryListSchema = pagingSchema.extend(projectQueryFiltersSchema.shape).superRefine(rangeInOrder);
+export const projectQueryListSchema = pagingSchema
+  .extend(projectQueryFiltersSchema.shape)
+  .superRefine(rangeInOrder);
 export const projectQueryExportSchema = projectQueryFiltersSchema;

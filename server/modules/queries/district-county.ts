@@ -169,7 +169,9 @@ export async function districtCounty(
     total.demands += f.demands;
     total.contracts += f.contracts;
     total.overdue += f.overdue;
-    total.contractAmount = fromCents((toCents(total.contractAmount) ?? 0n) + (toCents(f.contractAmount) ?? 0n));
+    total.contractAmount = fromCents(
+      (toCents(total.contractAmount) ?? 0n) + (toCents(f.contractAmount) ?? 0n),
+    );
     for (const e of f.projectsByStatus) addCount(total.projectsByStatus, e.key, e.count);
     for (const e of f.projectsByStage) addCount(total.projectsByStage, e.key, e.count);
     for (const e of f.contractsByStatus) addCount(total.contractsByStatus, e.key, e.count);
@@ -202,29 +204,23 @@ export async function exportDistrictCounty(
   const columns: SheetColumn<DistrictFigures>[] = [
     { header: '区县', width: 14, value: (row) => row.districtName },
     { header: '项目数', kind: 'integer', value: (row) => row.projects },
-    ...projectStatus.entries.map(
-      (entry): SheetColumn<DistrictFigures> => ({
-        header: `项目${entry.label}`,
-        kind: 'integer',
-        value: (row) => countOf(row.projectsByStatus, entry.value),
-      }),
-    ),
+    ...projectStatus.entries.map((entry): SheetColumn<DistrictFigures> => ({
+      header: `项目${entry.label}`,
+      kind: 'integer',
+      value: (row) => countOf(row.projectsByStatus, entry.value),
+    })),
     { header: '需求数', kind: 'integer', value: (row) => row.demands },
-    ...result.stages.map(
-      (stage): SheetColumn<DistrictFigures> => ({
-        header: `${stage.name}（项目）`,
-        kind: 'integer',
-        value: (row) => countOf(row.projectsByStage, stage.stageId),
-      }),
-    ),
+    ...result.stages.map((stage): SheetColumn<DistrictFigures> => ({
+      header: `${stage.name}（项目）`,
+      kind: 'integer',
+      value: (row) => countOf(row.projectsByStage, stage.stageId),
+    })),
     { header: '合同数', kind: 'integer', value: (row) => row.contracts },
-    ...contractStatus.entries.map(
-      (entry): SheetColumn<DistrictFigures> => ({
-        header: `合同${entry.label}`,
-        kind: 'integer',
-        value: (row) => countOf(row.contractsByStatus, entry.value),
-      }),
-    ),
+    ...contractStatus.entries.map((entry): SheetColumn<DistrictFigures> => ({
+      header: `合同${entry.label}`,
+      kind: 'integer',
+      value: (row) => countOf(row.contractsByStatus, entry.value),
+    })),
     { header: '合同金额（元）', kind: 'money', value: (row) => row.contractAmount },
     { header: '逾期项目', kind: 'integer', value: (row) => row.overdue },
   ];

@@ -126,7 +126,12 @@ const sheetColumns: readonly SheetColumn<Row>[] = [
   { header: '登记时间', kind: 'dateTime', value: (row) => row.createdAt },
 ];
 
-export async function exportProjects(db: Database, user: SessionUser, filters: ProjectQueryFilters, now: Date) {
+export async function exportProjects(
+  db: Database,
+  user: SessionUser,
+  filters: ProjectQueryFilters,
+  now: Date,
+) {
   const where = await filterWhere(db, user, filters, now);
   return spreadsheetResponse({
     fileName: '项目查询.xlsx',

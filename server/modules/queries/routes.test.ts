@@ -78,7 +78,10 @@ describe('districtCounty', () => {
       expect(row.projects).toBe(await db.$count(projects, eq(projects.districtCode, row.districtCode)));
       for (const { key, count } of row.projectsByStatus)
         expect(count).toBe(
-          await db.$count(projects, and(eq(projects.districtCode, row.districtCode), eq(projects.status, key))),
+          await db.$count(
+            projects,
+            and(eq(projects.districtCode, row.districtCode), eq(projects.status, key)),
+          ),
         );
       const [amount] = await db
         .select({ sum: sql<string>`coalesce(sum(${contracts.amount}), 0)::numeric(16, 2)::text` })
@@ -94,13 +97,13 @@ describe('districtCounty', () => {
     const busiest = [...figures.rows].sort((a, b) => b.projects - a.projects)[0]!;
     expect((await page('authority01', { districtCode: busiest.districtCode })).total).toBe(busiest.projects);
     for (const { key, count } of busiest.projectsByStatus)
-      expect((await page('authority01', { districtCode: busiest.districtCode, status: String(key) })).total).toBe(
-        count,
-      );
+      expect(
+        (await page('authority01', { districtCode: busiest.districtCode, status: String(key) })).total,
+      ).toBe(count);
     for (const { key, count } of busiest.projectsByStage)
-      expect((await page('authority01', { districtCode: busiest.districtCode, stageId: String(key) })).total).toBe(
-        count,
-      );
+      expect(
+        (await page('authority01', { districtCode: busiest.districtCode, stageId: String(key) })).total,
+      ).toBe(count);
     const overdue = await page('authority01', { districtCode: busiest.districtCode, overdue: '1' });
     expect(overdue.total).toBe(busiest.overdue);
     expect(overdue.rows.every((row) => row.overdue)).toBe(true);
@@ -121,9 +124,9 @@ describe('districtCounty', () => {
       status: 400,
       message: '开始日期不正确（YYYY-MM-DD）',
     });
-    expect(await refusal('authority01', 'query/districtCounty', { start: '2026-05-02', end: '2026-05-01' })).toEqual(
-      { status: 400, message: '结束日期不能早于开始日期' },
-    );
+    expect(
+      await refusal('authority01', 'query/districtCounty', { start: '2026-05-02', end: '2026-05-01' }),
+    ).toEqual({ status: 400, message: '结束日期不能早于开始日期' });
   });
 
   it('exports the same numbers as xlsx, one row per district and the totals', async () => {
@@ -168,7 +171,9 @@ describe('achievementQuery', () => {
   });
 
   it('limits a district sub-office to its district and refuses another one', async () => {
-    const own = await object<AchievementStatistics>('district01', 'query/achievement', { groupBy: 'district' });
+    const own = await object<AchievementStatistics>('district01', 'query/achievement', {
+      groupBy: 'district',
+    });
     expect(own.rows.map((row) => row.key)).toEqual([seat]);
     const other = (await object<DistrictCounty>('authority01', 'query/districtCounty')).rows.find(
       (row) => row.districtCode !== seat,
@@ -184,8 +189,12 @@ describe('achievementQuery', () => {
       status: 400,
       message: '统计维度不正确，应为测绘事项、测绘机构、区县或月份',
     });
-    const stats = await object<AchievementStatistics>('authority01', 'query/achievement', { groupBy: 'item' });
-    const rows = await workbook(await get('authority01', 'query/achievement/exportExcel', { groupBy: 'item' }));
+    const stats = await object<AchievementStatistics>('authority01', 'query/achievement', {
+      groupBy: 'item',
+    });
+    const rows = await workbook(
+      await get('authority01', 'query/achievement/exportExcel', { groupBy: 'item' }),
+    );
     expect(rows[0]).toEqual(['测绘事项', '提交事项', '待审核', '已采纳', '已退回', '验收证书']);
     expect(rows.slice(1, -1).map((row) => row[0])).toEqual(stats.rows.map((row) => row.label));
     expect(rows.at(-1)!.slice(0, 2)).toEqual(['合计', stats.total.submitted]);
@@ -240,7 +249,9 @@ describe('projectQuery', () => {
         message,
       });
     const other = (await page('authority01', {})).rows.find((row) => row.districtCode !== seat)!;
-    expect((await refusal('district01', 'query/projects', { districtCode: other.districtCode })).status).toBe(403);
+    expect((await refusal('district01', 'query/projects', { districtCode: other.districtCode })).status).toBe(
+      403,
+    );
   });
 
   it('exports the filtered set as xlsx', async () => {
@@ -252,7 +263,9 @@ describe('projectQuery', () => {
     );
     expect(rows[0]!.slice(0, 4)).toEqual(['项目名称', '项目编号', '项目代码', '区县']);
     expect(rows).toHaveLength(listed.total + 1);
-    expect(new Set(rows.slice(1).map((row) => row[1]))).toEqual(new Set(listed.rows.map((row) => row.projectNo)));
+    expect(new Set(rows.slice(1).map((row) => row[1]))).toEqual(
+      new Set(listed.rows.map((row) => row.projectNo)),
+    );
     expect(rows.slice(1).every((row) => row[3] === district.districtName)).toBe(true);
     const ids = listed.rows.map((row) => row.pkid);
     expect(await env.ctx.db.$count(projects, inArray(projects.pkid, ids))).toBe(listed.total);
