@@ -88,7 +88,7 @@ function Statistics({ data, grouping }: { data: AchievementStatistics; grouping:
         {data.rows.length === 0 ? (
           <p>所选条件下暂无成果</p>
         ) : (
-          <div className="qr-chart__box" data-testid="achievement-chart" aria-hidden="true">
+          <div className="qr-chart__box" data-testid="achievement-chart">
             <Suspense fallback={<p>{zh.common.loading}</p>}>
               <Bars
                 data={chart}

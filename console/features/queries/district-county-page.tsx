@@ -79,7 +79,7 @@ function Figures({ data, period }: { data: DistrictCounty; period: { start: stri
           <strong>{formatMoney(data.total.contractAmount)}</strong> 元，逾期项目{' '}
           <strong>{formatCount(data.total.overdue)}</strong> 个。
         </p>
-        <div className="qr-chart__box" data-testid="district-chart" aria-hidden="true">
+        <div className="qr-chart__box" data-testid="district-chart">
           <Suspense fallback={<p>{zh.common.loading}</p>}>
             <Bars
               data={chart}

@@ -64,10 +64,10 @@ const palettes: Record<MeasureId, readonly string[]> = {
   overdue: ['#fbeeee', '#f3c7c4', '#e58f89', '#cc4b42', '#8e1b14'],
 };
 
-/** Equal steps from 0 to the largest value; a district with 0 takes the lightest shade. */
+/** Equal steps (whole numbers) from 0 to the largest value; a district with 0 takes the lightest shade. */
 function classes(max: number): number[] {
   if (max <= 0) return [0, 0, 0, 0];
-  return [1, 2, 3, 4].map((i) => (max * i) / 5);
+  return [1, 2, 3, 4].map((i) => Math.ceil((max * i) / 5));
 }
 
 function shadeOf(value: number, bounds: readonly number[], palette: readonly string[]): string {
