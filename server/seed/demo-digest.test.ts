@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '036b2263b6613a76c24309c45df40fe4c4c454fd968dfedcedaa6a10a0f2ddda';
+const EXPECTED_DIGEST = '3f59622e8bf471fc70088eda2b1009f7966b260bacd08b5fc874b3e2d4efe00c';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');
