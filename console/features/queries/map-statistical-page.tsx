@@ -5,8 +5,7 @@
  * outlines of the hall's map, on the offline base unless Tianditu tiles are configured. The same
  * numbers are in a table below, whose links do what a click on the map does (keyboard, screen readers).
  */
-import 'leaflet/dist/leaflet.css';
-import { GeoJSON, MapContainer, TileLayer, Tooltip } from 'react-leaflet';
+import { lazy, Suspense } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { hallCalls } from '@shared/calls/hall';
 import { queryCalls, type DistrictFigures } from '@shared/calls/queries';
@@ -17,6 +16,9 @@ import { useCall } from '@console/kit';
 import { zh } from '@console/lib/i18n';
 import { formatCount, projectListHref } from './shared';
 import './queries.css';
+
+// Leaflet needs a window: it is loaded with the map, not with the feature's chunk.
+const ShadedDistricts = lazy(() => import('./shaded-districts'));
 
 type MeasureId = 'projects' | 'amount' | 'overdue';
 
@@ -135,44 +137,26 @@ export function MapStatisticalPage() {
         <Card className="qr-map">
           <div className="qr-map__canvas" data-testid="statistics-map">
             {bbox && figures.data && shapes.data ? (
-              <MapContainer
-                bounds={[
-                  [bbox.south, bbox.west],
-                  [bbox.north, bbox.east],
-                ]}
-                minZoom={7}
-                maxZoom={14}
-                className="qr-map__leaflet"
-                attributionControl={config.data?.provider === 'tianditu'}
-              >
-                {config.data?.tiles ? (
-                  <>
-                    <TileLayer url={config.data.tiles.vec} subdomains="01234567" attribution="天地图" />
-                    <TileLayer url={config.data.tiles.cva} subdomains="01234567" />
-                  </>
-                ) : null}
-                {shapes.data.map((shape) => {
-                  const row = byCode.get(shape.districtCode);
-                  if (!shape.boundary || !row) return null;
-                  return (
-                    <GeoJSON
-                      key={`${shape.districtCode}-${measure.id}-${max}`}
-                      data={shape.boundary}
-                      style={{
-                        color: '#334155',
-                        weight: 1,
-                        fillColor: shadeOf(measure.value(row), bounds, palette),
-                        fillOpacity: 0.85,
-                      }}
-                      eventHandlers={{ click: () => open(row) }}
-                    >
-                      <Tooltip sticky>
-                        {row.districtName}：{measure.format(row)}
-                      </Tooltip>
-                    </GeoJSON>
-                  );
-                })}
-              </MapContainer>
+              <Suspense fallback={<p>正在加载地图…</p>}>
+                <ShadedDistricts
+                  bbox={bbox}
+                  config={config.data}
+                  areas={shapes.data.flatMap((shape) => {
+                    const row = byCode.get(shape.districtCode);
+                    return shape.boundary && row
+                      ? [
+                          {
+                            key: `${shape.districtCode}-${measure.id}-${max}`,
+                            boundary: shape.boundary,
+                            fill: shadeOf(measure.value(row), bounds, palette),
+                            tooltip: `${row.districtName}：${measure.format(row)}`,
+                            onClick: () => open(row),
+                          },
+                        ]
+                      : [];
+                  })}
+                />
+              </Suspense>
             ) : (
               <p>正在加载地图…</p>
             )}
