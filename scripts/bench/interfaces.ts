@@ -39,7 +39,7 @@ const percentile = (sorted: number[], p: number) =>
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** `connections` callers sending `request` back to back for `seconds`. */
-async function load(
+export async function load(
   baseUrl: string,
   path: string,
   init: () => RequestInit,
@@ -81,7 +81,7 @@ async function load(
   };
 }
 
-const best = (runs: LoadRun[]) => runs.reduce((a, b) => (b.rate > a.rate ? b : a));
+export const best = (runs: LoadRun[]) => runs.reduce((a, b) => (b.rate > a.rate ? b : a));
 
 export async function benchInterfaces(
   server: { baseUrl: string },
