@@ -51,7 +51,8 @@ export async function benchStatistics(
   }
   const query = best(queryRuns);
   const trivial = best(trivialRuns);
-  if (query.failures > 0) throw new Error(`districtCounty failed ${query.failures} times under load`);
+  if (query.failures > 0)
+    throw new Error(`districtCounty failed ${query.failures} times under load: ${query.firstFailure}`);
   return {
     query,
     trivial,

@@ -86,21 +86,23 @@ export async function districtCounty(
   const today = beijingToday(now);
 
   // Sequential on purpose: PGlite has one connection, and each is one grouped aggregate.
+  // Projects by status, with how many of them are overdue (one pass over the projects).
   const byStatus = await db
-    .select({ districtCode: projects.districtCode, key: projects.status, n: count() })
+    .select({
+      districtCode: projects.districtCode,
+      key: projects.status,
+      n: count(),
+      overdue: sql<number>`(count(*) filter (where ${overdueSql(today)}))::int`,
+    })
     .from(projects)
     .where(where)
     .groupBy(projects.districtCode, projects.status);
-  const demands = await db
-    .select({ districtCode: projects.districtCode, n: count() })
-    .from(projectDemands)
-    .innerJoin(projects, eq(projects.pkid, projectDemands.projectId))
-    .where(where)
-    .groupBy(projects.districtCode);
+  // Demands by stage: how many, and of how many projects (one pass over the demands).
   const byStage = await db
     .select({
       districtCode: projects.districtCode,
       key: projectDemands.stageId,
+      demands: count(),
       n: countDistinct(projectDemands.projectId),
     })
     .from(projectDemands)
@@ -118,11 +120,6 @@ export async function districtCounty(
     .innerJoin(projects, eq(projects.pkid, contracts.projectId))
     .where(where)
     .groupBy(projects.districtCode, contracts.status);
-  const overdue = await db
-    .select({ districtCode: projects.districtCode, n: count() })
-    .from(projects)
-    .where(and(where, overdueSql(today)))
-    .groupBy(projects.districtCode);
   const stageList = await db
     .select({ stageId: stages.stageId, name: stages.name })
     .from(stages)
@@ -135,15 +132,14 @@ export async function districtCounty(
     const f = at(row.districtCode);
     if (!f) continue;
     f.projects += row.n;
+    f.overdue += row.overdue;
     addCount(f.projectsByStatus, row.key, row.n);
-  }
-  for (const row of demands) {
-    const f = at(row.districtCode);
-    if (f) f.demands += row.n;
   }
   for (const row of byStage) {
     const f = at(row.districtCode);
-    if (f) addCount(f.projectsByStage, row.key, row.n);
+    if (!f) continue;
+    f.demands += row.demands;
+    addCount(f.projectsByStage, row.key, row.n);
   }
   for (const row of byContract) {
     const f = at(row.districtCode);
@@ -153,10 +149,6 @@ export async function districtCounty(
     addAmount(f.amountByStatus, row.key, row.amount);
     if (row.key !== contractStatus.code.terminated)
       f.contractAmount = fromCents((toCents(f.contractAmount) ?? 0n) + (toCents(row.amount) ?? 0n));
-  }
-  for (const row of overdue) {
-    const f = at(row.districtCode);
-    if (f) f.overdue += row.n;
   }
 
   const rows: DistrictFigures[] = scope.districts.map((d) => {
