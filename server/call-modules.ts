@@ -39,6 +39,7 @@ import { caseRoutes, offlineRoutes } from '@server/modules/offline';
 import { certificateRoutes } from '@server/modules/certificates';
 import { authChangeRoutes, authorizationRoutes } from '@server/modules/authorizations';
 import { projectRoutes } from '@server/modules/projects';
+import { queryRoutes } from '@server/modules/queries';
 import { reportingRoutes } from '@server/modules/reporting';
 import { oversightRoutes, reviewRoutes } from '@server/modules/review';
 import {
@@ -102,6 +103,7 @@ export const callModules: readonly CallModule[] = [
   workflowRoutes,
   certificateRoutes,
   sharingRoutes,
+  queryRoutes,
   reviewRoutes,
   archiveRoutes(archiveFolders),
   workbenchRoutes(workSources),

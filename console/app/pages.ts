@@ -42,6 +42,7 @@ const loaders: Record<ConsoleFeature, () => Promise<PageModule>> = {
   offline: () => import('@console/features/offline'),
   oversight: () => import('@console/features/oversight'),
   projects: () => import('@console/features/projects'),
+  queries: () => import('@console/features/queries'),
   reporting: () => import('@console/features/reporting'),
   results: () => import('@console/features/results'),
   satisfaction: () => import('@console/features/satisfaction'),

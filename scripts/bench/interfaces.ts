@@ -10,7 +10,7 @@
  * because wrk is not on every machine and getQuery is a POST with a header; the same loader measures
  * both paths, so the ratio compares like with like (the loader shares the machine's CPUs).
  */
-import { Agent } from 'undici';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { signIn } from './calls';
 
 export interface LoadRun {
@@ -21,6 +21,8 @@ export interface LoadRun {
   p95Ms: number;
   p99Ms: number;
   failures: number;
+  /** What the first failure was (a status and the start of the answer, or the error). */
+  firstFailure?: string;
 }
 
 export interface InterfacesBench {
@@ -39,7 +41,7 @@ const percentile = (sorted: number[], p: number) =>
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** `connections` callers sending `request` back to back for `seconds`. */
-async function load(
+export async function load(
   baseUrl: string,
   path: string,
   init: () => RequestInit,
@@ -49,6 +51,7 @@ async function load(
   const dispatcher = new Agent({ connections, keepAliveTimeout: 10_000 });
   const latencies: number[] = [];
   let failures = 0;
+  let firstFailure: string | undefined;
   const url = new URL(path, baseUrl).href;
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
@@ -57,11 +60,20 @@ async function load(
       while (performance.now() < until) {
         const sent = performance.now();
         try {
-          const response = await fetch(url, { ...init(), dispatcher } as RequestInit);
-          await response.arrayBuffer();
-          if (response.status !== 200) failures += 1;
-        } catch {
+          // undici's own fetch with its Agent: Node's built-in fetch bundles another undici, whose
+          // handler interface the package's Agent does not speak ("invalid onRequestStart method").
+          const response = await undiciFetch(url, {
+            ...init(),
+            dispatcher,
+          } as unknown as Parameters<typeof undiciFetch>[1]);
+          const text = await response.text();
+          if (response.status !== 200) {
+            failures += 1;
+            firstFailure ??= `${response.status} ${text.slice(0, 160)}`;
+          }
+        } catch (error) {
           failures += 1;
+          firstFailure ??= `${String(error)} (${String((error as { cause?: unknown }).cause)})`;
         }
         latencies.push(performance.now() - sent);
       }
@@ -78,10 +90,11 @@ async function load(
     p95Ms: percentile(latencies, 95),
     p99Ms: percentile(latencies, 99),
     failures,
+    ...(firstFailure ? { firstFailure } : {}),
   };
 }
 
-const best = (runs: LoadRun[]) => runs.reduce((a, b) => (b.rate > a.rate ? b : a));
+export const best = (runs: LoadRun[]) => runs.reduce((a, b) => (b.rate > a.rate ? b : a));
 
 export async function benchInterfaces(
   server: { baseUrl: string },

@@ -25,9 +25,13 @@
  *    ≥ 0.5× one raw POST of the same bytes to a bare node:http sink; server memory growth ≤ 64 MB;
  *    the merge's time. 9b (issue 26): the same upload into an S3-compatible store (s3rver on loopback,
  *    STORAGE=s3) ≥ 0.5× its throughput to the local disk in step 9.
+ * 10. Statistics (issue 25): districtCounty, the one query behind /query/districtCounty and
+ *    /noticemanger/mapStatistical, 10 signed-in callers, p95 ≤ 50 ms, and the ratio to SELECT 1
+ *    (/healthz); on the embedded database (`statistics`) and, with BENCH_DATABASE_URL, on PostgreSQL
+ *    with the 100,000-project set (`statisticsPostgres`, the issue's figure).
  *
  * BENCH_STEPS=calls,callsPostgres (names as in the report's errors: js, consoleJs, consoleList, throughput, clusters,
- * firstClusters, lighthouse, calls, callsPostgres, projectsPostgres, interfaces, interfacesPostgres, throughputLogged, archiveUpload, archiveUploadS3) runs only those; unless they
+ * firstClusters, lighthouse, calls, callsPostgres, projectsPostgres, interfaces, interfacesPostgres, statistics, statisticsPostgres, throughputLogged, archiveUpload, archiveUploadS3) runs only those; unless they
  * include clusters or firstClusters, the server runs on a fresh demo database of SEED_PROJECTS
  * projects (default 200) instead of the 100,000-project set, which takes seconds instead of minutes
  * (figures for working on one step; the full run is the one that counts).
@@ -58,6 +62,7 @@ import { benchCalls, signIn, type CallRun, type CallsBench } from './calls';
 import { BENCH_PROJECTS, ensureBenchDataset } from './dataset';
 import { benchProjects, type ProjectsBench } from './projects';
 import { benchInterfaces, type InterfacesBench, type LoadRun } from './interfaces';
+import { benchStatistics, type StatisticsBench } from './statistics';
 import { measureJsWeight, type JsWeight } from './js-weight';
 import { newMirrorDir } from '../../e2e/fixtures/nginx-front';
 import { compareWithNginx, type Comparison } from './throughput';
@@ -98,6 +103,7 @@ const TARGETS = {
   projectListRatio: 0.5,
   todoP95Ms: 15,
   interfaceP95Ms: 20,
+  statisticsP95Ms: 50,
   archiveUploadRatio: 0.5,
   archiveMemoryMB: 64,
   objectStoreRatio: 0.5,
@@ -120,6 +126,8 @@ interface Results {
   projectsPostgres?: ProjectsBench;
   interfaces?: InterfacesBench;
   interfacesPostgres?: InterfacesBench;
+  statistics?: StatisticsBench;
+  statisticsPostgres?: StatisticsBench;
   archiveUpload?: ArchiveUploadBench;
   archiveUploadS3?: ArchiveUploadBench;
   /** The uptime load averages (1, 5, 15 min) when the run ended: the machine may be shared. */
@@ -354,6 +362,37 @@ function report(results: Results): string {
       `   ratio ${ratio.toFixed(2)} (target ≥ ${TARGETS.objectStoreRatio}): ${verdict(ratio >= TARGETS.objectStoreRatio)}`,
     );
   }
+  const statisticsSections = [
+    {
+      name: 'statistics',
+      title: '10. Statistics, districtCounty (also mapStatistical), embedded database (PGlite)',
+    },
+    {
+      name: 'statisticsPostgres',
+      title: '10b. Statistics, districtCounty (also mapStatistical), PostgreSQL',
+    },
+  ] as const;
+  for (const { name, title } of statisticsSections) {
+    const r = results[name];
+    if (!r && name === 'statisticsPostgres' && !results.errors[name] && !process.env.BENCH_DATABASE_URL) {
+      lines.push(title, '   not measured (needs BENCH_DATABASE_URL)');
+      continue;
+    }
+    lines.push(title);
+    if (!r) {
+      lines.push(`   not measured (${results.errors[name] ?? results.errors.postgresStart ?? 'skipped'})`);
+      continue;
+    }
+    const run = (label: string, l: LoadRun) =>
+      `   ${label.padEnd(22)} ${l.path.padEnd(28)} ${Math.round(l.rate)} req/s, p50 ${l.p50Ms.toFixed(1)} ms, p95 ${l.p95Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms, ${l.failures} failures`;
+    const full = r.projects >= BENCH_PROJECTS;
+    lines.push(
+      `   on ${r.projects.toLocaleString('en')} projects in ${r.districts} districts${full ? '' : ` (NOT the ${BENCH_PROJECTS.toLocaleString('en')}-project set)`}; load from Node, ${r.connections} callers`,
+      run('districtCounty', r.query),
+      run('SELECT 1, same stack', r.trivial),
+      `   districtCounty / SELECT 1 ${r.ratio.toFixed(2)}; p95 ${r.query.p95Ms.toFixed(1)} ms (target ≤ ${TARGETS.statisticsP95Ms} ms${name === 'statisticsPostgres' ? ', 100,000 projects' : ''}; best of ${r.rounds} alternating rounds): ${verdict(r.query.p95Ms <= TARGETS.statisticsP95Ms && (name !== 'statisticsPostgres' || full))}`,
+    );
+  }
   if (results.load) lines.push('', `Load average at the end (1 / 5 / 15 min): ${results.load.join(' / ')}`);
   const errors = Object.entries(results.errors);
   if (errors.length) lines.push('', 'Errors:', ...errors.map(([name, message]) => `   ${name}: ${message}`));
@@ -481,6 +520,10 @@ async function main(): Promise<void> {
       results.interfaces = await step(results, 'interfaces', 180_000, () =>
         benchInterfaces(running, { captcha: CAPTCHA }),
       );
+    if (wanted('statistics'))
+      results.statistics = await step(results, 'statistics', 180_000, () =>
+        benchStatistics(running, { captcha: CAPTCHA }),
+      );
     if (wanted('archiveUpload'))
       results.archiveUpload = await step(results, 'archiveUpload', 300_000, () =>
         benchArchiveUpload(running, { captcha: CAPTCHA }),
@@ -519,7 +562,10 @@ async function main(): Promise<void> {
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   if (
     postgresUrl &&
-    (wanted('callsPostgres') || wanted('projectsPostgres') || wanted('interfacesPostgres'))
+    (wanted('callsPostgres') ||
+      wanted('projectsPostgres') ||
+      wanted('interfacesPostgres') ||
+      wanted('statisticsPostgres'))
   ) {
     // An empty database is seeded with the 100,000-project set on the server's first start (minutes,
     // once); a database already holding a set is used as it is (the report prints its project count).
@@ -550,6 +596,10 @@ async function main(): Promise<void> {
       if (started && wanted('interfacesPostgres'))
         results.interfacesPostgres = await step(results, 'interfacesPostgres', 300_000, () =>
           benchInterfaces(started, { captcha: CAPTCHA }),
+        );
+      if (started && wanted('statisticsPostgres'))
+        results.statisticsPostgres = await step(results, 'statisticsPostgres', 300_000, () =>
+          benchStatistics(started, { captcha: CAPTCHA }),
         );
     } finally {
       await started?.stop();

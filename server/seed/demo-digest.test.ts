@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '9ae6957ca3bc5d4b3d5628e854ffa00e00b68436a165033d6b32f495a886d5fb';
+const EXPECTED_DIGEST = '670d2d2b5d134f45db89b8e665860c5321824c28dc54b0a1cc8f43073909c68d';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

@@ -172,6 +172,12 @@ export const consolePages = {
     'orgstaff/staffcheck',
   ],
   statistics: ['noticemanger/statistical'],
+  queries: [
+    'query/districtCounty',
+    'query/achievementQuery',
+    'query/projectQuery',
+    'noticemanger/mapStatistical',
+  ],
   system: ['system/smsOutbox', 'system/casServices', 'system/kitExamples'],
 } as const;
 

@@ -47,6 +47,11 @@ const SHARE_PARTIES = [R.admin.id, R.sharing.id, R.owner.id, R.authority.id];
 const ADMIN = [R.admin.id];
 /** The oversight hub: the authority (the city) and the district sub-office (its district). */
 const OVERSIGHT = [R.admin.id, R.authority.id, R.district.id];
+/**
+ * The statistics queries and the map statistics (issue 25): the authority, auditors and administrators
+ * see the whole city, a district sub-office its own district (the server narrows).
+ */
+const STATISTICS = [R.admin.id, R.authority.id, R.auditor.id, R.district.id];
 /** Certificates (issue 22): the owner, the agency, the authority and auditors (the service narrows). */
 const CERTIFICATES = [R.admin.id, R.owner.id, R.agency.id, R.authority.id, R.auditor.id];
 /** A project's parties and the supervising roles (who reads a project's results; ownership per project). */
@@ -222,9 +227,9 @@ export const routes: readonly RouteDef[] = [
     ['contractToDoList', '合同待办', AUDIT],
   ]),
   ...group('query', 'console', [
-    ['districtCounty', '区县查询', ALL],
-    ['achievementQuery', '成果查询', ALL],
-    ['projectQuery', '项目查询', ALL],
+    ['districtCounty', '区县查询', STATISTICS],
+    ['achievementQuery', '成果查询', STATISTICS],
+    ['projectQuery', '项目查询', STATISTICS],
   ]),
   ...group('orgstaff', 'console', [
     ['stafflist', '从业人员', ORG_MANAGE, kept],
@@ -302,7 +307,7 @@ export const routes: readonly RouteDef[] = [
     ],
     ['statistical', '统计分析', ALL],
     ['approvalOpinions', '审核意见管理', AUDIT],
-    ['mapStatistical', '地图统计', ALL],
+    ['mapStatistical', '地图统计', STATISTICS],
   ]),
   ...group('credit', 'console', [
     ['lose', '失信机构', AUTHORITY],

@@ -1,0 +1,2 @@
+export { queryRoutes } from './routes';
+export { districtCounty } from './district-county';
