@@ -22,7 +22,8 @@ import { certificateState } from '@shared/domain/certificates';
 import { authorizationState, resultAcceptance } from '@shared/domain/statuses';
 import { achievementGroupings, type AchievementQueryInput } from '@shared/validation/queries';
 import { oneBatch } from './district-county';
-import { beijingDayAfter, beijingDayStart, districtScope } from './scope';
+import { beijingDayAfter, districtScope } from './scope';
+import { startOfBeijingDay } from '@shared/domain/working-days';
 
 const r = projectResults;
 const c = certificates;
@@ -43,7 +44,7 @@ const monthOf = (column: SQL | typeof r.submittedAt | typeof c.issuedAt) =>
 
 function period(column: typeof r.submittedAt | typeof c.issuedAt, input: AchievementQueryInput): SQL[] {
   return [
-    ...(input.start ? [gte(column, beijingDayStart(input.start))] : []),
+    ...(input.start ? [gte(column, startOfBeijingDay(input.start))] : []),
     ...(input.end ? [lt(column, beijingDayAfter(input.end))] : []),
   ];
 }

@@ -16,16 +16,12 @@ import { spreadsheetResponse, type SheetColumn } from '@server/lib/spreadsheet';
 import type { DistrictCounty, DistrictFigures } from '@shared/calls/queries';
 import { contractStatus, projectStatus } from '@shared/domain/statuses';
 import { fromCents, toCents } from '@shared/money';
+import { beijingDate, startOfBeijingDay } from '@shared/domain/working-days';
 import type { DistrictCountyInput } from '@shared/validation/queries';
-import { beijingDayAfter, beijingDayStart, districtScope } from './scope';
+import { beijingDayAfter, districtScope } from './scope';
 
 /** Project states in which a passed demand deadline counts as overdue (released, not yet accepted). */
 export const overdueStatuses = [1, 2, 3, 4, 5] as const;
-
-/** Today in Beijing as a calendar day, for comparing with demands' deadlines. */
-export function beijingToday(now: Date): string {
-  return new Date(now.getTime() + 8 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
 
 /** SQL: the project (the outer `projects` row) has a demand whose deadline passed before `today`. */
 export function overdueSql(today: string): SQL {
@@ -39,7 +35,7 @@ export function projectConditions(
 ): SQL[] {
   return [
     ...(districtCode ? [eq(projects.districtCode, districtCode)] : []),
-    ...(period.start ? [gte(projects.createdAt, beijingDayStart(period.start))] : []),
+    ...(period.start ? [gte(projects.createdAt, startOfBeijingDay(period.start))] : []),
     ...(period.end ? [lt(projects.createdAt, beijingDayAfter(period.end))] : []),
   ];
 }
@@ -75,18 +71,10 @@ function addAmount(list: { key: number; amount: string }[], key: number, amount:
 
 const byKey = (a: { key: number }, b: { key: number }) => a.key - b.key;
 
-export async function districtCounty(
-  db: Database,
-  user: SessionUser,
-  input: DistrictCountyInput,
-  now: Date,
-): Promise<DistrictCounty> {
-  const scope = await districtScope(db, user);
-  const where = and(...projectConditions(scope.districtCode, input));
-  const today = beijingToday(now);
-
+/** The three grouped aggregates behind the figures, per district (one pass over each table). */
+async function districtAggregates(db: Database, where: SQL | undefined, today: string) {
   // Sequential on purpose: PGlite has one connection, and each is one grouped aggregate.
-  // Projects by status, with how many of them are overdue (one pass over the projects).
+  // Projects by status, with how many of them are overdue.
   const byStatus = await db
     .select({
       districtCode: projects.districtCode,
@@ -97,7 +85,7 @@ export async function districtCounty(
     .from(projects)
     .where(where)
     .groupBy(projects.districtCode, projects.status);
-  // Demands by stage: how many, and of how many projects (one pass over the demands).
+  // Demands by stage: how many, and of how many projects.
   const byStage = await db
     .select({
       districtCode: projects.districtCode,
@@ -120,29 +108,58 @@ export async function districtCounty(
     .innerJoin(projects, eq(projects.pkid, contracts.projectId))
     .where(where)
     .groupBy(projects.districtCode, contracts.status);
+  return { byStatus, byStage, byContract };
+}
+
+function sortFigures(f: Figures): Figures {
+  for (const list of [f.projectsByStatus, f.projectsByStage, f.contractsByStatus, f.amountByStatus])
+    list.sort(byKey);
+  return f;
+}
+
+/** Adds one district's figures to the city's. */
+function addToTotal(total: Figures, f: Figures) {
+  total.projects += f.projects;
+  total.demands += f.demands;
+  total.contracts += f.contracts;
+  total.overdue += f.overdue;
+  total.contractAmount = fromCents((toCents(total.contractAmount) ?? 0n) + (toCents(f.contractAmount) ?? 0n));
+  for (const e of f.projectsByStatus) addCount(total.projectsByStatus, e.key, e.count);
+  for (const e of f.projectsByStage) addCount(total.projectsByStage, e.key, e.count);
+  for (const e of f.contractsByStatus) addCount(total.contractsByStatus, e.key, e.count);
+  for (const e of f.amountByStatus) addAmount(total.amountByStatus, e.key, e.amount);
+}
+
+export async function districtCounty(
+  db: Database,
+  user: SessionUser,
+  input: DistrictCountyInput,
+  now: Date,
+): Promise<DistrictCounty> {
+  const scope = await districtScope(db, user);
+  const where = and(...projectConditions(scope.districtCode, input));
+  const { byStatus, byStage, byContract } = await districtAggregates(db, where, beijingDate(now));
   const stageList = await db
     .select({ stageId: stages.stageId, name: stages.name })
     .from(stages)
     .orderBy(stages.orderIndex, stages.stageId);
 
   const figures = new Map<string, Figures>(scope.districts.map((d) => [d.districtCode, emptyFigures()]));
-  const total = emptyFigures();
-  const at = (code: string) => figures.get(code);
   for (const row of byStatus) {
-    const f = at(row.districtCode);
+    const f = figures.get(row.districtCode);
     if (!f) continue;
     f.projects += row.n;
     f.overdue += row.overdue;
     addCount(f.projectsByStatus, row.key, row.n);
   }
   for (const row of byStage) {
-    const f = at(row.districtCode);
+    const f = figures.get(row.districtCode);
     if (!f) continue;
     f.demands += row.demands;
     addCount(f.projectsByStage, row.key, row.n);
   }
   for (const row of byContract) {
-    const f = at(row.districtCode);
+    const f = figures.get(row.districtCode);
     if (!f) continue;
     f.contracts += row.n;
     addCount(f.contractsByStatus, row.key, row.n);
@@ -151,30 +168,13 @@ export async function districtCounty(
       f.contractAmount = fromCents((toCents(f.contractAmount) ?? 0n) + (toCents(row.amount) ?? 0n));
   }
 
+  const total = emptyFigures();
   const rows: DistrictFigures[] = scope.districts.map((d) => {
-    const f = figures.get(d.districtCode) ?? emptyFigures();
-    f.projectsByStatus.sort(byKey);
-    f.projectsByStage.sort(byKey);
-    f.contractsByStatus.sort(byKey);
-    f.amountByStatus.sort(byKey);
-    total.projects += f.projects;
-    total.demands += f.demands;
-    total.contracts += f.contracts;
-    total.overdue += f.overdue;
-    total.contractAmount = fromCents(
-      (toCents(total.contractAmount) ?? 0n) + (toCents(f.contractAmount) ?? 0n),
-    );
-    for (const e of f.projectsByStatus) addCount(total.projectsByStatus, e.key, e.count);
-    for (const e of f.projectsByStage) addCount(total.projectsByStage, e.key, e.count);
-    for (const e of f.contractsByStatus) addCount(total.contractsByStatus, e.key, e.count);
-    for (const e of f.amountByStatus) addAmount(total.amountByStatus, e.key, e.amount);
+    const f = sortFigures(figures.get(d.districtCode) ?? emptyFigures());
+    addToTotal(total, f);
     return { districtCode: d.districtCode, districtName: d.districtName, ...f };
   });
-  total.projectsByStatus.sort(byKey);
-  total.projectsByStage.sort(byKey);
-  total.contractsByStatus.sort(byKey);
-  total.amountByStatus.sort(byKey);
-  return { stages: stageList, rows, total, ownDistrictOnly: scope.ownDistrictOnly };
+  return { stages: stageList, rows, total: sortFigures(total), ownDistrictOnly: scope.ownDistrictOnly };
 }
 
 /** Rows already in memory (a few dozen districts or groups), as the exporter's one batch. */

@@ -14,8 +14,9 @@ import type { ProjectQueryRow } from '@shared/calls/queries';
 import { projectStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { queryMessages as m, type ProjectQueryFilters } from '@shared/validation/queries';
-import { beijingToday, overdueSql, projectConditions } from './district-county';
+import { overdueSql, projectConditions } from './district-county';
 import { districtScope } from './scope';
+import { beijingDate } from '@shared/domain/working-days';
 
 const p = projects;
 
@@ -54,7 +55,7 @@ async function filterWhere(
     parts.push(
       sql`exists (select 1 from project_authorizations pa join agent_organizations ao on ao.organization_id = pa.organization_id where pa.project_id = ${p.pkid} and pa.state = 1 and ao.org_name ilike ${containsPattern(filters.agencyName)})`,
     );
-  if (filters.overdue === '1') parts.push(overdueSql(beijingToday(now)));
+  if (filters.overdue === '1') parts.push(overdueSql(beijingDate(now)));
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
@@ -77,7 +78,7 @@ function rowColumns(now: Date) {
     contractAmount: sql<
       string | null
     >`(select sum(ct.amount)::numeric(16, 2)::text from contracts ct where ct.project_id = ${p.pkid} and ct.status <> 9)`,
-    overdue: sql<boolean>`${overdueSql(beijingToday(now))}`,
+    overdue: sql<boolean>`${overdueSql(beijingDate(now))}`,
     createdAt: p.createdAt,
   };
 }

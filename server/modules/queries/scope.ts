@@ -11,6 +11,7 @@ import { listDistricts, type DistrictItem } from '@server/modules/map';
 import { roles } from '@shared/domain/roles';
 import { AppError } from '@shared/errors/app-error';
 import { queryMessages as m } from '@shared/validation/queries';
+import { startOfBeijingDay } from '@shared/domain/working-days';
 
 const cityWide: readonly string[] = [roles.authority.id, roles.auditor.id];
 
@@ -55,12 +56,7 @@ export async function districtScope(
   };
 }
 
-/** A Beijing calendar day's first instant (UTC+8, no daylight saving). */
-export function beijingDayStart(day: string): Date {
-  return new Date(`${day}T00:00:00+08:00`);
-}
-
 /** The instant after a Beijing calendar day (the exclusive end of a range ending that day). */
 export function beijingDayAfter(day: string): Date {
-  return new Date(beijingDayStart(day).getTime() + 24 * 60 * 60 * 1000);
+  return new Date(startOfBeijingDay(day).getTime() + 24 * 60 * 60 * 1000);
 }

@@ -29,8 +29,43 @@ export const agency01: SessionUser = {
   tgtHash: '',
 };
 
+/** Two districts of the city (district01's office is put in the first by `placeOffice`). */
+async function twoDistrictsOf(env: SignedInTestApp) {
+  const rows = await env.ctx.db
+    .select({ code: districts.districtCode })
+    .from(districts)
+    .where(sql`length(${districts.districtCode}) in (7, 11)`)
+    .orderBy(districts.districtCode)
+    .limit(2);
+  return rows.map((row) => row.code) as [string, string];
+}
+
+/** A stored file and its `files` row, as the archive's upload writes one. */
+async function storedFileOf(env: SignedInTestApp, name: string) {
+  const stored = await env.ctx.storage.write(new TextEncoder().encode(`%PDF-1.7\n${name}\n`));
+  const [row] = await env.ctx.db
+    .insert(files)
+    .values({
+      originalName: name,
+      contentType: 'application/pdf',
+      size: stored.size,
+      sha256: stored.sha256,
+      storageKey: stored.key,
+      createdBy: ids.agency,
+    })
+    .returning({ id: files.id });
+  return row!.id;
+}
+
 export function resultsTestKit(env: SignedInTestApp) {
   const { as } = env;
+  const twoDistricts = () => twoDistrictsOf(env);
+  const placeOffice = (code: string | null) =>
+    env.ctx.db
+      .update(departments)
+      .set({ districtCode: code })
+      .where(eq(departments.pkid, departmentIds.district));
+  const storedFile = (name: string) => storedFileOf(env, name);
   const get = (who: string, path: string, query: Record<string, string | number> = {}) =>
     as(who).fetch(
       `${path.startsWith('/') ? '' : '/smsend/'}${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`,
@@ -42,38 +77,6 @@ export function resultsTestKit(env: SignedInTestApp) {
       body: JSON.stringify(body),
     });
 
-  /** Two districts of the city (district01's office is put in the first by `placeOffice`). */
-  const twoDistricts = async () => {
-    const rows = await env.ctx.db
-      .select({ code: districts.districtCode })
-      .from(districts)
-      .where(sql`length(${districts.districtCode}) in (7, 11)`)
-      .orderBy(districts.districtCode)
-      .limit(2);
-    return rows.map((row) => row.code) as [string, string];
-  };
-  const placeOffice = (code: string | null) =>
-    env.ctx.db
-      .update(departments)
-      .set({ districtCode: code })
-      .where(eq(departments.pkid, departmentIds.district));
-
-  /** A stored file and its `files` row, as the archive's upload writes one. */
-  const storedFile = async (name: string) => {
-    const stored = await env.ctx.storage.write(new TextEncoder().encode(`%PDF-1.7\n${name}\n`));
-    const [row] = await env.ctx.db
-      .insert(files)
-      .values({
-        originalName: name,
-        contentType: 'application/pdf',
-        size: stored.size,
-        sha256: stored.sha256,
-        storageKey: stored.key,
-        createdBy: ids.agency,
-      })
-      .returning({ id: files.id });
-    return row!.id;
-  };
   const attach = async (resultId: number, name: string) => {
     const fileId = await storedFile(name);
     return env.ctx.db.transaction((tx) =>
