@@ -107,13 +107,16 @@ export type AchievementGrouping = (typeof achievementGroupings)[number]['value']
 /** achievementQuery: results grouped by item, agency, district or month, for a district and period. */
 export const achievementQuerySchema = z
   .object({
-    groupBy: z.preprocess(
-      (value) => blankToUndefined(value) ?? 'item',
-      z.enum(
-        achievementGroupings.map((g) => g.value) as [AchievementGrouping, ...AchievementGrouping[]],
-        m.groupByInvalid,
-      ),
-    ),
+    // Optional (by item) when left out or blank; `.default` marks it optional in the call's schema.
+    groupBy: z
+      .preprocess(
+        (value) => blankToUndefined(value) ?? 'item',
+        z.enum(
+          achievementGroupings.map((g) => g.value) as [AchievementGrouping, ...AchievementGrouping[]],
+          m.groupByInvalid,
+        ),
+      )
+      .default('item'),
     districtCode: districtField,
     ...periodShape,
   })
