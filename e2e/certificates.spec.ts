@@ -77,7 +77,7 @@ test('the owner opens a certificate from the menu, its QR code opens the verific
   const authority = await consolePage(browser, 'authority01');
   await menu(authority, '测绘办件', '证书列表');
   await authority.getByLabel('证书编号').fill(no);
-  await authority.getByRole('button', { name: '查询' }).click();
+  await authority.getByRole('button', { name: '查询', exact: true }).click();
   await authority.getByRole('link', { name: no, exact: true }).click();
   await authority.getByRole('button', { name: '撤销证书' }).click();
   const dialog = authority.getByRole('dialog');

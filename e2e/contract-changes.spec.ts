@@ -27,7 +27,7 @@ async function decide(page: Page, contractNo: string, decision: '审核通过' |
   await page.goto('/contract/FilingCh');
   await expect(page.getByRole('heading', { level: 1, name: '合同备案变更' })).toBeVisible();
   await page.getByLabel('合同编号').fill(contractNo);
-  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: '查询', exact: true }).click();
   await page.getByRole('link', { name: contractNo }).click();
   await expect(page.getByRole('heading', { level: 1, name: /备案变更/ })).toBeVisible();
   if (opinion) await page.getByLabel('审核意见', { exact: true }).fill(opinion);
@@ -84,7 +84,7 @@ test('an agency changes a filed contract through review; the previous version st
   await auditor.screenshot({ path: screenshotPath('contract-change-todo-1366'), fullPage: true });
   expect(await accessibilityViolations(auditor)).toEqual([]);
   await auditor.getByLabel('合同编号').fill(contractNo);
-  await auditor.getByRole('button', { name: '查询' }).click();
+  await auditor.getByRole('button', { name: '查询', exact: true }).click();
   await auditor.getByRole('link', { name: contractNo }).click();
   const comparison = auditor.getByRole('table', { name: '变更前后对照' });
   const amountRow = comparison.getByRole('row', { name: /合同金额（已变更）/ });

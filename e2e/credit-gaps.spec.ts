@@ -150,7 +150,7 @@ test('the two lists of /credit/loseNot keep their own filters and pages in the U
   const firstName = (await history.getByRole('row').nth(1).getByRole('cell').first().textContent())!.trim();
   const lists = page.locator('[data-slot="list-page"]');
   await lists.nth(1).getByLabel('机构名称').fill(firstName);
-  await lists.nth(1).getByRole('button', { name: '查询' }).click();
+  await lists.nth(1).getByRole('button', { name: '查询', exact: true }).click();
   await expect(page).toHaveURL(/history\.orgName=/);
   expect(new URL(page.url()).searchParams.get('orgName')).toBeNull();
   await expect(history.getByRole('row').nth(1)).toContainText(firstName);

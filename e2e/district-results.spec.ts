@@ -26,7 +26,7 @@ test('district01 opens its district’s results from the menu, then one project�
 
   // Filtering by state keeps only that state's projects.
   await page.getByLabel('项目状态').selectOption({ label: '成果已提交' });
-  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: '查询', exact: true }).click();
   await expect(page).toHaveURL(/status=5/);
   const rows = table.getByRole('row').filter({ has: page.getByRole('link') });
   // The filtered page replaces the previous one (which it keeps on screen while it loads).

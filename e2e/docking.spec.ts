@@ -65,13 +65,13 @@ test('an owner imports a docked project with one action and finds it in its proj
 
   // An entry the platform sent without a location: refused with the reason, nothing created.
   await dialog.getByLabel('项目名称').fill('物流园');
-  await dialog.getByRole('button', { name: '查询' }).click();
+  await dialog.getByRole('button', { name: '查询', exact: true }).click();
   await expect(table.getByRole('row')).toHaveCount(2);
   await dialog.getByRole('button', { name: '导入 云州市城北物流园仓储中心项目' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(/审批平台项目信息不完整：请在地图上选取项目位置/);
 
   await dialog.getByLabel('项目名称').fill('第三中学');
-  await dialog.getByRole('button', { name: '查询' }).click();
+  await dialog.getByRole('button', { name: '查询', exact: true }).click();
   await expect(table.getByRole('row')).toHaveCount(2);
   await dialog.getByRole('button', { name: '导入 云州市第三中学新校区建设项目' }).click();
   await expect(page).toHaveURL(/\/demandmanger\/release\?projectId=\d+/);
@@ -85,7 +85,7 @@ test('an owner imports a docked project with one action and finds it in its proj
   await page.goto('/demandmanger/newProjece');
   await page.getByRole('button', { name: '从审批平台导入' }).click();
   await dialog.getByLabel('项目名称').fill('第三中学');
-  await dialog.getByRole('button', { name: '查询' }).click();
+  await dialog.getByRole('button', { name: '查询', exact: true }).click();
   // The unfiltered rows (other imported ones among them) stay until the search answers: read its row.
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(

@@ -36,7 +36,7 @@ test('the authority exports the filtered agency directory; the file holds the ro
   await signInToConsole(page, 'authority01', '/intermediary/orgquery');
   await expect(page.getByRole('heading', { level: 1, name: '机构查询' })).toBeVisible();
   await page.getByLabel('信用状况').selectOption({ label: '良好' });
-  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: '查询', exact: true }).click();
   await expect(page).toHaveURL(/credit=good/);
   const table = page.getByRole('table');
   // The unfiltered rows stay on screen (the list is busy) until the filtered page arrives.
@@ -74,7 +74,7 @@ test('the authority exports the filtered construction units; the file holds the 
   await signInToConsole(page, 'authority01', '/usercenter/jsdwVerify?view=all');
   await expect(page.getByRole('table', { name: '全部建设单位' })).toBeVisible();
   await page.getByLabel('审核状态').selectOption({ label: '审核通过' });
-  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: '查询', exact: true }).click();
   await expect(page).toHaveURL(/auditStatus=2/);
   const table = page.getByRole('table', { name: '全部建设单位' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();

@@ -85,14 +85,14 @@ test('a visitor pages and searches the notices and opens one with its attachment
   await expect(page.getByRole('link', { name: firstOnPage2!.noticeTitle })).toBeVisible();
 
   await page.getByLabel('标题关键词').fill('信用评价');
-  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: '查询', exact: true }).click();
   await expect(page).toHaveURL(/\/guide\/message\/0\?keyword=/);
   const titles = await page.locator('.notice-title').allTextContents();
   expect(titles.length).toBeGreaterThan(0);
   for (const title of titles) expect(title).toContain('信用评价');
 
   await page.getByLabel('标题关键词').fill('没有这样的公告标题');
-  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: '查询', exact: true }).click();
   await expect(page.getByText('没有标题含“没有这样的公告标题”的通知公告')).toBeVisible();
 
   // A notice with an attachment: find one through the API, open its page, download the file.
@@ -134,7 +134,7 @@ test('a visitor filters the agency directory and opens an agency', async ({ page
 
   await page.getByLabel('信用状态').selectOption({ label: '黑名单' });
   await page.getByLabel('业务范围（测绘事项）').selectOption('');
-  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: '查询', exact: true }).click();
   // Only non-empty parameters reach the URL.
   await expect(page).toHaveURL(/\/intermediaryhall\/orgselect\?credit=blacklisted$/);
   const api = (await (
@@ -228,7 +228,7 @@ test('a signed-in owner reads the guides, queries demands and follows a project'
   await expect(page.getByRole('heading', { level: 1, name: '测绘需求查询' })).toBeVisible();
   await shoot(page, 'hall-demand-query');
   await page.getByLabel('审批阶段').selectOption({ label: '竣工验收阶段' });
-  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: '查询', exact: true }).click();
   await expect(page).toHaveURL(/stageId=4$/);
   await page.locator('.demand-title').first().click();
   await expect(page.getByRole('heading', { level: 1, name: '需求详情' })).toBeVisible();

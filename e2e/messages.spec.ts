@@ -159,7 +159,7 @@ test('audit-opinion templates: add, search, delete', async ({ page }) => {
   await expect(page.getByRole('dialog')).toBeHidden();
 
   await page.getByRole('searchbox', { name: '意见内容' }).fill('符合规范');
-  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: '查询', exact: true }).click();
   await expect(page.getByRole('row').filter({ hasText: '材料不全' })).toHaveCount(0);
   await expect(page.getByRole('row').filter({ hasText: text })).toBeVisible();
   await page.screenshot({ path: screenshotPath('approval-opinions-1366') });

@@ -57,7 +57,7 @@ test('the dishonest check finds the flags of a legal person, also from 机构关
   expect(target, 'the demo data has a blacklisted agency').toBeDefined();
   await signInToConsole(page, 'authority01', '/intermediary/dishonest');
   await page.getByLabel('法定代表人').fill(target!.legalPersonName);
-  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: '查询', exact: true }).click();
   const result = page.getByRole('table', { name: '核查结果' });
   const row = result.getByRole('row', { name: new RegExp(target!.orgName) });
   await expect(row).toContainText('黑名单');
@@ -108,7 +108,7 @@ test('the pass-rate page shows the approved share of decided applications with t
   // Narrowed to one credit code: one organization, and its organ's summary only.
   const credential = cells[1]!.trim();
   await page.getByLabel('统一社会信用代码').fill(credential);
-  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: '查询', exact: true }).click();
   await expect(page).toHaveURL(/credential=/);
   await expect(orgs.getByRole('row')).toHaveCount(2);
   await expect(organs.getByRole('row')).toHaveCount(2);

@@ -39,7 +39,7 @@ test('the authority follows the open and sent-back tasks from the menu and opens
 
   // Filter by step: only contract filings remain.
   await page.getByLabel('办理环节').selectOption({ label: '合同备案' });
-  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: '查询', exact: true }).click();
   await expect(page).toHaveURL(/subjectType=contract/);
   const rows = table.getByRole('row');
   await expect(rows.nth(1)).toContainText('合同备案审核');

@@ -66,7 +66,7 @@ test('staff upload and submit, the auditor returns one item, the agency resubmit
   // The auditor finds it in the acceptance queue and returns the first item.
   const auditor = await signedIn(browser, 'auditor01', '/workflow/ToDoList');
   await auditor.getByLabel('项目名称或编号').first().fill(projectName);
-  await auditor.getByRole('button', { name: '查询' }).first().click();
+  await auditor.getByRole('button', { name: '查询', exact: true }).first().click();
   await auditor.getByRole('link', { name: projectName }).first().click();
   await expect(auditor.getByRole('heading', { level: 1, name: `${projectName} · 成果详情` })).toBeVisible();
   const [returned, ...kept] = titles.map(entryName);

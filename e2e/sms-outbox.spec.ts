@@ -18,7 +18,7 @@ test('an administrator reads a sent phone code in the SMS outbox; others are ref
   await page.goto('/system/smsOutbox');
   await expect(page.getByRole('heading', { name: '短信发件箱' })).toBeVisible();
   await page.getByLabel('手机号码').fill(phone);
-  await page.getByRole('button', { name: '查询' }).click();
+  await page.getByRole('button', { name: '查询', exact: true }).click();
   const row = page.getByRole('row').filter({ hasText: phone });
   await expect(row).toHaveCount(1);
   // The message text (second column) carries the code that was sent.

@@ -101,7 +101,7 @@ test('a reviewer claims a filing from the pool and finds it under 我的待办 w
     .first();
   await filters.getByLabel('办理人').selectOption('1');
   await filters.getByLabel('合同编号或名称').fill(contractNo);
-  await filters.getByRole('button', { name: '查询' }).click();
+  await filters.getByRole('button', { name: '查询', exact: true }).click();
   await expect(page).toHaveURL(/mine=1/);
   const row = queue.locator('tbody tr').filter({ hasText: contractNo });
   await expect(row).toHaveCount(1);

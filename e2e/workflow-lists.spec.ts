@@ -62,7 +62,7 @@ test('the owner follows its projects: 我的项目, a project’s 详情 and its
 
   // A completed project with its certificate.
   await owner.getByLabel('项目状态').selectOption({ label: '已办结' });
-  await owner.getByRole('button', { name: '查询' }).click();
+  await owner.getByRole('button', { name: '查询', exact: true }).click();
   const completed = dataRows(owner)
     .filter({ has: owner.getByRole('link', { name: /^查看证书 / }) })
     .first();
@@ -104,7 +104,7 @@ test('the agency works from 我的办件: a case, the submission page and the pr
 
   // A project under way with a case opens it (办件详情).
   await agency.getByLabel('项目状态').selectOption({ label: '测绘中' });
-  await agency.getByRole('button', { name: '查询' }).click();
+  await agency.getByRole('button', { name: '查询', exact: true }).click();
   await expect(agency).toHaveURL(/status=4/);
   await agency.getByLabel('每页条数').selectOption('50');
   const withCase = dataRows(agency)
@@ -125,7 +125,7 @@ test('the agency works from 我的办件: a case, the submission page and the pr
 
   // A project under acceptance or accepted: its detail shows the submitted files.
   await agency.getByLabel('项目状态').selectOption({ label: '已验收' });
-  await agency.getByRole('button', { name: '查询' }).click();
+  await agency.getByRole('button', { name: '查询', exact: true }).click();
   await expect(dataRows(agency).first()).toContainText('已验收');
   await openDetail(agency, dataRows(agency).first());
   await expect(agency.getByRole('link', { name: /^下载 / }).first()).toBeVisible();
@@ -138,7 +138,7 @@ test('the authority filters 项目列表 and searches 成果办结 by certificat
   await menu(authority, '测绘办件', '项目列表');
   await expect(dataRows(authority).first()).toBeVisible();
   await authority.getByLabel('项目状态').selectOption({ label: '成果已提交' });
-  await authority.getByRole('button', { name: '查询' }).click();
+  await authority.getByRole('button', { name: '查询', exact: true }).click();
   await expect(authority).toHaveURL(/status=5/);
   const rows = dataRows(authority);
   await expect(rows.first()).toContainText('成果已提交');
@@ -155,7 +155,7 @@ test('the authority filters 项目列表 and searches 成果办结 by certificat
     .getByRole('link', { name: /^查看证书 / })
     .textContent())!.slice(0, 14);
   await authority.getByLabel('证书编号').fill(certificateNo);
-  await authority.getByRole('button', { name: '查询' }).click();
+  await authority.getByRole('button', { name: '查询', exact: true }).click();
   await expect(dataRows(authority)).toHaveCount(1);
   await check(authority, 'workflow-achie-complete-list-1366');
   await openDetail(authority, dataRows(authority).first());
@@ -163,6 +163,6 @@ test('the authority filters 项目列表 and searches 成果办结 by certificat
   // A search that finds nothing says so.
   await authority.goBack();
   await authority.getByLabel('证书编号').fill('YZCG1999');
-  await authority.getByRole('button', { name: '查询' }).click();
+  await authority.getByRole('button', { name: '查询', exact: true }).click();
   await expect(authority.getByText('没有符合条件的项目')).toBeVisible();
 });
