@@ -45,14 +45,7 @@ test('storage:copy moves the demo files to the object store and the product serv
     await onDisk.stop();
     expect(before.size, 'the demo has public downloads').toBeGreaterThan(0);
 
-    const s3Env = {
-      STORAGE: 's3',
-      S3_ENDPOINT: s3.settings.endpoint!,
-      S3_BUCKET: s3.settings.bucket,
-      S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
-      S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
-      S3_FORCE_PATH_STYLE: 'true',
-    };
+    const s3Env = s3.environment;
     const projectNode = path.join(root, 'node_modules', '.bin', 'node');
     // Asynchronously: the store answers from this process, so it must not be blocked while the copy runs.
     const copy = await promisify(execFile)(

@@ -40,12 +40,7 @@ test.beforeAll(async () => {
     SEED_PROJECTS: '60',
     TRUST_PROXY: 'true',
     PAGE_MIRROR_DIR: mirrorDir,
-    STORAGE: 's3',
-    S3_ENDPOINT: s3.settings.endpoint!,
-    S3_BUCKET: s3.settings.bucket,
-    S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
-    S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
-    S3_FORCE_PATH_STYLE: 'true',
+    ...s3.environment,
   };
   // A migrates and seeds the empty database; B starts on what A made.
   a = await startServer({ root, env, healthTimeoutMs: 240_000 });

@@ -67,7 +67,6 @@ import { measureJsWeight, type JsWeight } from './js-weight';
 import { newMirrorDir } from '../../e2e/fixtures/nginx-front';
 import { compareWithNginx, type Comparison } from './throughput';
 import { startLocalS3 } from '@server/test/s3-server';
-import type { S3Settings } from '@server/storage/s3-storage';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cacheDir = path.join(root, 'node_modules', '.cache');
@@ -307,34 +306,16 @@ function report(results: Results): string {
       `   to-do lists p95 ${pj.ownerTodo.p95Ms.toFixed(1)} / ${pj.agencyTodo.p95Ms.toFixed(1)} ms (target ≤ ${TARGETS.todoP95Ms} ms): ${verdict(todoOk)}`,
     );
   }
-  const interfaceSections = [
-    {
-      name: 'interfaces',
-      title: '8. Data interfaces, getQuery with three conditions, embedded database (PGlite)',
-    },
-    { name: 'interfacesPostgres', title: '8b. Data interfaces, getQuery with three conditions, PostgreSQL' },
-  ] as const;
-  for (const { name, title } of interfaceSections) {
-    const r = results[name];
-    if (!r && name === 'interfacesPostgres' && !results.errors[name] && !process.env.BENCH_DATABASE_URL) {
-      lines.push(title, '   not measured (needs BENCH_DATABASE_URL)');
-      continue;
-    }
-    lines.push(title);
-    if (!r) {
-      lines.push(`   not measured (${results.errors[name] ?? results.errors.postgresStart ?? 'skipped'})`);
-      continue;
-    }
-    const run = (label: string, l: LoadRun) =>
-      `   ${label.padEnd(22)} ${l.path.padEnd(24)} ${Math.round(l.rate)} req/s, p50 ${l.p50Ms.toFixed(1)} ms, p95 ${l.p95Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms, ${l.failures} failures`;
-    const full = r.projects >= BENCH_PROJECTS;
-    lines.push(
-      `   on ${r.projects.toLocaleString('en')} projects${full ? '' : ` (NOT the ${BENCH_PROJECTS.toLocaleString('en')}-project set)`}, ${r.rows} matching rows; load from Node, ${r.connections} callers`,
-      run('getQuery, 3 conditions', r.query),
-      run('SELECT 1, same stack', r.trivial),
-      `   getQuery / SELECT 1 ${r.ratio.toFixed(2)}; p95 ${r.query.p95Ms.toFixed(1)} ms (target ≤ ${TARGETS.interfaceP95Ms} ms${name === 'interfacesPostgres' ? ', 100,000 projects' : ''}; best of ${r.rounds} alternating rounds): ${verdict(r.query.p95Ms <= TARGETS.interfaceP95Ms && (name !== 'interfacesPostgres' || full))}`,
-    );
-  }
+  loadSteps(lines, results, ['interfaces', 'interfacesPostgres'], {
+    titles: [
+      '8. Data interfaces, getQuery with three conditions, embedded database (PGlite)',
+      '8b. Data interfaces, getQuery with three conditions, PostgreSQL',
+    ],
+    label: 'getQuery, 3 conditions',
+    targetMs: TARGETS.interfaceP95Ms,
+    scope: (r) => `${(r as InterfacesBench).rows} matching rows`,
+  });
+
   lines.push(
     '9. Archive chunked upload (issue 22): 50 MB, simple-uploader.js protocol vs one raw POST to a bare node:http sink',
   );
@@ -362,19 +343,44 @@ function report(results: Results): string {
       `   ratio ${ratio.toFixed(2)} (target ≥ ${TARGETS.objectStoreRatio}): ${verdict(ratio >= TARGETS.objectStoreRatio)}`,
     );
   }
-  const statisticsSections = [
-    {
-      name: 'statistics',
-      title: '10. Statistics, districtCounty (also mapStatistical), embedded database (PGlite)',
-    },
-    {
-      name: 'statisticsPostgres',
-      title: '10b. Statistics, districtCounty (also mapStatistical), PostgreSQL',
-    },
-  ] as const;
-  for (const { name, title } of statisticsSections) {
+  loadSteps(lines, results, ['statistics', 'statisticsPostgres'], {
+    titles: [
+      '10. Statistics, districtCounty (also mapStatistical), embedded database (PGlite)',
+      '10b. Statistics, districtCounty (also mapStatistical), PostgreSQL',
+    ],
+    label: 'districtCounty',
+    targetMs: TARGETS.statisticsP95Ms,
+    scope: (r) => `in ${(r as StatisticsBench).districts} districts`,
+  });
+
+  if (results.load) lines.push('', `Load average at the end (1 / 5 / 15 min): ${results.load.join(' / ')}`);
+  const errors = Object.entries(results.errors);
+  if (errors.length) lines.push('', 'Errors:', ...errors.map(([name, message]) => `   ${name}: ${message}`));
+  return lines.join('\n');
+}
+
+/**
+ * A load step measured on the embedded database and, with BENCH_DATABASE_URL, on PostgreSQL with the
+ * 100,000-project set (steps 8 and 10): its calls against SELECT 1 on the same stack, and its target.
+ */
+function loadSteps(
+  lines: string[],
+  results: Results,
+  [embedded, postgres]:
+    readonly ['interfaces', 'interfacesPostgres'] | readonly ['statistics', 'statisticsPostgres'],
+  step: {
+    titles: readonly [string, string];
+    label: string;
+    targetMs: number;
+    scope: (r: InterfacesBench | StatisticsBench) => string;
+  },
+) {
+  for (const [name, title] of [
+    [embedded, step.titles[0]],
+    [postgres, step.titles[1]],
+  ] as const) {
     const r = results[name];
-    if (!r && name === 'statisticsPostgres' && !results.errors[name] && !process.env.BENCH_DATABASE_URL) {
+    if (!r && name === postgres && !results.errors[name] && !process.env.BENCH_DATABASE_URL) {
       lines.push(title, '   not measured (needs BENCH_DATABASE_URL)');
       continue;
     }
@@ -387,16 +393,12 @@ function report(results: Results): string {
       `   ${label.padEnd(22)} ${l.path.padEnd(28)} ${Math.round(l.rate)} req/s, p50 ${l.p50Ms.toFixed(1)} ms, p95 ${l.p95Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms, ${l.failures} failures`;
     const full = r.projects >= BENCH_PROJECTS;
     lines.push(
-      `   on ${r.projects.toLocaleString('en')} projects in ${r.districts} districts${full ? '' : ` (NOT the ${BENCH_PROJECTS.toLocaleString('en')}-project set)`}; load from Node, ${r.connections} callers`,
-      run('districtCounty', r.query),
+      `   on ${r.projects.toLocaleString('en')} projects${full ? '' : ` (NOT the ${BENCH_PROJECTS.toLocaleString('en')}-project set)`}, ${step.scope(r)}; load from Node, ${r.connections} callers`,
+      run(step.label, r.query),
       run('SELECT 1, same stack', r.trivial),
-      `   districtCounty / SELECT 1 ${r.ratio.toFixed(2)}; p95 ${r.query.p95Ms.toFixed(1)} ms (target ≤ ${TARGETS.statisticsP95Ms} ms${name === 'statisticsPostgres' ? ', 100,000 projects' : ''}; best of ${r.rounds} alternating rounds): ${verdict(r.query.p95Ms <= TARGETS.statisticsP95Ms && (name !== 'statisticsPostgres' || full))}`,
+      `   ${step.label.split(',')[0]} / SELECT 1 ${r.ratio.toFixed(2)}; p95 ${r.query.p95Ms.toFixed(1)} ms (target ≤ ${step.targetMs} ms${name === postgres ? ', 100,000 projects' : ''}; best of ${r.rounds} alternating rounds): ${verdict(r.query.p95Ms <= step.targetMs && (name !== postgres || full))}`,
     );
   }
-  if (results.load) lines.push('', `Load average at the end (1 / 5 / 15 min): ${results.load.join(' / ')}`);
-  const errors = Object.entries(results.errors);
-  if (errors.length) lines.push('', 'Errors:', ...errors.map(([name, message]) => `   ${name}: ${message}`));
-  return lines.join('\n');
 }
 
 /** Our server at its default log level, `info`, writing its log to a file, against nginx logging too. */
@@ -549,7 +551,7 @@ async function main(): Promise<void> {
             BUILD_DIR: buildDir,
             LOG_LEVEL: 'warn',
             CAPTCHA_TEST_CODE: CAPTCHA,
-            ...s3Environment(s3.settings),
+            ...s3.environment,
           },
           healthTimeoutMs: 180_000,
         });
@@ -618,16 +620,3 @@ async function main(): Promise<void> {
 }
 
 await main();
-
-/** The settings of STORAGE=s3 for a server started on `settings`' store. */
-function s3Environment(settings: S3Settings): Record<string, string> {
-  return {
-    STORAGE: 's3',
-    S3_ENDPOINT: settings.endpoint ?? '',
-    S3_BUCKET: settings.bucket,
-    S3_REGION: settings.region,
-    S3_ACCESS_KEY_ID: settings.accessKeyId,
-    S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
-    S3_FORCE_PATH_STYLE: String(settings.forcePathStyle),
-  };
-}

@@ -39,11 +39,15 @@ export async function copyStorage(
   const report: CopyReport = { copied: 0, alreadyThere: 0, failed: [], bytes: 0 };
   for await (const { key, size } of from.list()) {
     try {
-      const sourceSha = await sha256Of(await from.open(key));
-      if ((await to.sizeOf(key)) === size && (await sha256Of(await to.open(key))) === sourceSha) {
+      // The source is read once more only when the destination might already hold it (same size).
+      if (
+        (await to.sizeOf(key)) === size &&
+        (await sha256Of(await to.open(key))) === (await sha256Of(await from.open(key)))
+      ) {
         report.alreadyThere += 1;
       } else {
-        await to.writeStream(await from.open(key), { key });
+        // writeStream hashes what it read from the source; the read-back is checked against that.
+        const { sha256: sourceSha } = await to.writeStream(await from.open(key), { key });
         const [copiedSize, copiedSha] = [await to.sizeOf(key), await sha256Of(await to.open(key))];
         if (copiedSize !== size || copiedSha !== sourceSha)
           throw new Error(`verification failed: ${copiedSize} bytes, sha256 ${copiedSha}`);

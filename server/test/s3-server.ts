@@ -10,6 +10,8 @@ import type { S3Settings } from '../storage/s3-storage';
 
 export interface LocalS3 {
   settings: S3Settings;
+  /** The environment of a server started on this store (STORAGE=s3 and its S3_* settings). */
+  environment: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -26,13 +28,17 @@ export async function startLocalS3(bucket = 'survey-files'): Promise<LocalS3> {
     configureBuckets: [{ name: bucket }],
   });
   const { port } = await server.run();
+  const endpoint = `http://127.0.0.1:${port}`;
   return {
-    settings: {
-      endpoint: `http://127.0.0.1:${port}`,
-      bucket,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      ...CREDENTIALS,
+    settings: { endpoint, bucket, region: 'us-east-1', forcePathStyle: true, ...CREDENTIALS },
+    environment: {
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: CREDENTIALS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'true',
     },
     async stop() {
       await server.close();
