@@ -19,9 +19,13 @@ export interface FileStorage {
   write(bytes: Uint8Array): Promise<StoredObject>;
   /**
    * Stores what `source` yields, as it comes (never held whole: a merged 50 MB upload streams through),
-   * hashing it on the way. Atomic like `write`: nothing is stored under the key unless all of it was.
+   * hashing it on the way (a sync iterable of pieces already in memory too). Atomic like `write`:
+   * nothing is stored under the key unless all of it was.
    */
-  writeStream(source: AsyncIterable<Uint8Array> | Readable, options?: WriteOptions): Promise<StoredObject>;
+  writeStream(
+    source: AsyncIterable<Uint8Array> | Iterable<Uint8Array> | Readable,
+    options?: WriteOptions,
+  ): Promise<StoredObject>;
   read(key: string): Promise<Buffer>;
   stream(key: string): Readable;
   /**

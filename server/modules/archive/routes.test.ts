@@ -381,6 +381,21 @@ describe('refusals, each with its message and no change', () => {
     expect(await rowCount(files)).toBe(filesBefore);
   });
 
+  it('keeps no bytes of a chunk whose upload was started with other parameters', async () => {
+    const staff = env.as('staff01');
+    const u = upload(2 * CHUNK);
+    expect((await postChunk(staff, u, 1)).status).toBe(200);
+    const storedKeys = async () => {
+      const keys: string[] = [];
+      for await (const { key } of env.ctx.storage.list()) keys.push(key);
+      return keys.sort();
+    };
+    const before = await storedKeys();
+    // The chunk's bytes are written while the upload's row is checked: the refusal removes them.
+    await expectRefused(await postChunk(staff, { ...u, name: `另一个${u.name}` }, 2), 409, m.sessionMismatch);
+    expect(await storedKeys()).toEqual(before);
+  });
+
   it('records nothing when the folder kind refuses the stored file; the upload stays for a retry', async () => {
     const staff = env.as('staff01');
     const u = upload(CHUNK + 3, 'test-box:failing');
