@@ -176,6 +176,7 @@ test('a message sent through A reaches a browser connected to B', async ({ brows
 });
 
 test('a job asked to run now runs once, though both instances poll the same schedule', async () => {
+  test.setTimeout(120_000);
   const db = new pg.Client({ connectionString: databaseUrl(database) });
   await db.connect();
   try {
@@ -225,6 +226,7 @@ async function signOnStatus(baseUrl: string, address: string, loginname: string,
 }
 
 test('wrong passwords alternated between A and B lock out at the one-instance threshold', async () => {
+  test.setTimeout(120_000);
   const instances = [a!.baseUrl, b!.baseUrl];
   // Per account: each try from another address, so only the account's count can lock it.
   for (let n = 0; n < LOCKOUT_FAILURES; n++)
@@ -247,6 +249,7 @@ test('wrong passwords alternated between A and B lock out at the one-instance th
 });
 
 test('phone codes requested alternately from A and B hit the same limits', async () => {
+  test.setTimeout(120_000);
   const codeStatus = async (baseUrl: string, address: string, userphone: string) => {
     const client = cookieJarClient(baseUrl, new Map(), { 'X-Forwarded-For': address });
     const answer = await client.http(client.url('uc', 'sendShortMessage', { userphone }), {
@@ -291,7 +294,7 @@ test('SIGTERM on B: B takes no new connection, nginx answers from A, and the req
     }).toString(),
   );
   // A request whose body arrives slowly: under way when SIGTERM comes.
-  const target = new URL(adminOnB.url('business', 'project/message/send'));
+  const target = new URL(adminOnB.url('business', 'project/message/send'), b!.baseUrl);
   const request = http.request(target, {
     method: 'POST',
     agent: false,
