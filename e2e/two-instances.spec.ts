@@ -3,18 +3,32 @@
  * store (s3rver on loopback), behind the shipped nginx front with both in its upstream, sharing one
  * folder of page files. A file uploaded through A downloads through B with the same sha256; the chunks
  * of one upload alternate between A and B and any of them merges; a notice changed through B drops the
- * page file nginx answers from, at once; a message sent through A reaches a browser connected to B.
+ * page file nginx answers from, at once; a message sent through A reaches a browser connected to B; a
+ * job made due runs once; sign-in lockouts and phone-code limits count over both; and on SIGTERM B
+ * refuses new connections, nginx answers from A, and B's request under way completes.
  *
  * Needs a PostgreSQL server (TEST_DATABASE_URL, which .ci/run provides) and nginx; the test creates
  * its own database and drops it after.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+import { signOn } from '@shared/auth/sign-on';
+import { LOCKOUT_FAILURES } from '@server/modules/identity/login';
+import { ADDRESS_HOURLY_LIMIT } from '@server/modules/identity/sms/service';
 import { startLocalS3, type LocalS3 } from '@server/test/s3-server';
 import { createDatabase, databaseUrl, dropDatabase } from '@server/test/postgres-admin';
-import { sameSessionOn, signInToConsole, signedInClient } from './fixtures/identity';
+import {
+  cookieJarClient,
+  DEMO_PASSWORD,
+  sameSessionOn,
+  signInToConsole,
+  signedInClient,
+  TEST_CAPTCHA,
+} from './fixtures/identity';
 import { newMirrorDir, nginxBinary, startNginxFront, type NginxFront } from './fixtures/nginx-front';
 import { startServer, type StartedServer } from './fixtures/server';
 
@@ -159,4 +173,179 @@ test('a message sent through A reaches a browser connected to B', async ({ brows
   });
   await expect.poll(() => unreadOnBell(page), { timeout: 10_000 }).toBe(before + 1);
   await context.close();
+});
+
+test('a job asked to run now runs once, though both instances poll the same schedule', async () => {
+  test.setTimeout(120_000);
+  const db = new pg.Client({ connectionString: databaseUrl(database) });
+  await db.connect();
+  try {
+    const row = async () =>
+      (
+        await db.query<{ run_count: number; locked_by: string | null; next_run_at: Date }>(
+          `select run_count, locked_by, next_run_at from scheduled_jobs where name = 'credit-expiry'`,
+        )
+      ).rows[0]!;
+    // A daily job: between the rounds nothing but the request makes it due. Once through A's 立即执行,
+    // once through B's, once by the row alone (both instances find it due at their next poll).
+    const adminOnA = await signedInClient(a!.baseUrl, 'admin');
+    const adminOnB = sameSessionOn(adminOnA, b!.baseUrl);
+    const rounds: (() => Promise<unknown>)[] = [
+      () => adminOnA.call('task', 'monitor/job/edit', { body: { ...creditExpiry, runNow: 'true' } }),
+      () => adminOnB.call('task', 'monitor/job/edit', { body: { ...creditExpiry, runNow: 'true' } }),
+      () => db.query(`update scheduled_jobs set next_run_at = now() where name = 'credit-expiry'`),
+    ];
+    for (const makeDue of rounds) {
+      const before = (await row()).run_count;
+      await makeDue();
+      await expect.poll(async () => (await row()).run_count, { timeout: 10_000 }).toBe(before + 1);
+      // Both instances poll every 2 s (JOB_POLL_SECONDS of the e2e server): 5 s is two polls of each.
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+      const after = await row();
+      expect(after.run_count).toBe(before + 1);
+      expect(after.locked_by).toBeNull();
+      expect(after.next_run_at.getTime()).toBeGreaterThan(Date.now());
+    }
+  } finally {
+    await db.end();
+  }
+});
+
+const creditExpiry = { jobName: 'credit-expiry', schedule: 'daily 00:05', enabled: 'true' };
+
+/** One sign-on attempt through `baseUrl` from `address` (as nginx would forward it): its status. */
+async function signOnStatus(baseUrl: string, address: string, loginname: string, password: string) {
+  const client = cookieJarClient(baseUrl, new Map(), { 'X-Forwarded-For': address });
+  await client.http.get(client.url('cas', 'captcha/captcha.do'));
+  try {
+    await signOn(client, { username: loginname, password, captcha: TEST_CAPTCHA });
+    return 200;
+  } catch (error) {
+    return (error as { status?: number }).status;
+  }
+}
+
+test('wrong passwords alternated between A and B lock out at the one-instance threshold', async () => {
+  test.setTimeout(120_000);
+  const instances = [a!.baseUrl, b!.baseUrl];
+  // Per account: each try from another address, so only the account's count can lock it.
+  for (let n = 0; n < LOCKOUT_FAILURES; n++)
+    expect(
+      await signOnStatus(instances[n % 2]!, `10.26.1.${n + 1}`, 'owner04', 'wrong-password'),
+      `try ${n + 1}`,
+    ).toBe(401);
+  for (const instance of instances)
+    expect(await signOnStatus(instance, '10.26.1.99', 'owner04', DEMO_PASSWORD)).toBe(429);
+
+  // Per address: wrong passwords for several accounts from one address lock that address everywhere.
+  for (let n = 0; n < LOCKOUT_FAILURES; n++)
+    expect(
+      await signOnStatus(instances[n % 2]!, '10.26.2.1', `nobody${n}`, 'wrong-password'),
+      `try ${n + 1}`,
+    ).toBe(401);
+  for (const instance of instances)
+    expect(await signOnStatus(instance, '10.26.2.1', 'admin', DEMO_PASSWORD)).toBe(429);
+  expect(await signOnStatus(a!.baseUrl, '10.26.2.2', 'admin', DEMO_PASSWORD)).toBe(200);
+});
+
+test('phone codes requested alternately from A and B hit the same limits', async () => {
+  test.setTimeout(120_000);
+  const codeStatus = async (baseUrl: string, address: string, userphone: string) => {
+    const client = cookieJarClient(baseUrl, new Map(), { 'X-Forwarded-For': address });
+    const answer = await client.http(client.url('uc', 'sendShortMessage', { userphone }), {
+      throwHttpErrors: false,
+    });
+    return answer.status;
+  };
+  // One phone: a code through A, and through B within the minute is refused.
+  expect(await codeStatus(a!.baseUrl, '10.26.3.1', '13926000000')).toBe(200);
+  expect(await codeStatus(b!.baseUrl, '10.26.3.2', '13926000000')).toBe(429);
+  // One address: its hourly number of codes, alternating instances, then no more from either.
+  for (let n = 1; n <= ADDRESS_HOURLY_LIMIT; n++)
+    expect(
+      await codeStatus(
+        n % 2 ? a!.baseUrl : b!.baseUrl,
+        '10.26.4.1',
+        `139260001${String(n).padStart(2, '0')}`,
+      ),
+      `code ${n}`,
+    ).toBe(200);
+  for (const instance of [a!.baseUrl, b!.baseUrl])
+    expect(await codeStatus(instance, '10.26.4.1', '13926000199')).toBe(429);
+});
+
+/** Resolves when nothing answers a new connection to `baseUrl` (the listener is closed). */
+async function refusesConnections(baseUrl: string): Promise<boolean> {
+  try {
+    await fetch(new URL('/healthz', baseUrl), { signal: AbortSignal.timeout(1_000) });
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+test('SIGTERM on B: B takes no new connection, nginx answers from A, and the request under way on B completes', async () => {
+  const adminOnB = await signedInClient(b!.baseUrl, 'admin');
+  const cookie = [...adminOnB.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const body = Buffer.from(
+    new URLSearchParams({
+      userId: String(RECIPIENT_PKID),
+      content: `e2e：停机时仍在进行的请求（${Date.now()}）`,
+    }).toString(),
+  );
+  // A request whose body arrives slowly: under way when SIGTERM comes.
+  const target = new URL(adminOnB.url('business', 'project/message/send'), b!.baseUrl);
+  const request = http.request(target, {
+    method: 'POST',
+    agent: false,
+    headers: {
+      Cookie: cookie,
+      Origin: target.origin,
+      'Content-Type': 'application/x-www-form-urlencoded',
+      'Content-Length': String(body.length),
+    },
+  });
+  const answered = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    request.once('error', reject);
+    request.once('response', (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.once('end', () =>
+        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
+  });
+  request.write(body.subarray(0, 10));
+  await new Promise((resolve) => setTimeout(resolve, 300));
+
+  process.kill(b!.pid, 'SIGTERM');
+  await expect.poll(() => refusesConnections(b!.baseUrl), { timeout: 2_000 }).toBe(true);
+  // Through nginx every request is answered (by A) while B drains.
+  const adminThroughFront = sameSessionOn(adminOnB, front!.baseUrl);
+  for (let n = 0; n < 6; n++) {
+    expect((await fetch(new URL('/readyz', front!.baseUrl))).status).toBe(200);
+    const unread = await adminThroughFront.http(adminThroughFront.url('business', 'project/message/count'), {
+      throwHttpErrors: false,
+    });
+    expect(unread.status).toBe(200);
+  }
+
+  request.end(body.subarray(10));
+  const answer = await answered;
+  expect(answer.status).toBe(200);
+  expect(JSON.parse(answer.text)).toMatchObject({ success: true });
+  // And B goes: its process ends on its own once the request is answered.
+  await expect
+    .poll(
+      () => {
+        try {
+          process.kill(b!.pid, 0);
+          return 'running';
+        } catch {
+          return 'gone';
+        }
+      },
+      { timeout: 10_000 },
+    )
+    .toBe('gone');
 });

@@ -62,6 +62,11 @@ export interface AppContext {
    * the unsubscribe function. Absent in contexts without a database connection of their own.
    */
   listen?: (channel: string, onPayload: (payload: string) => void) => Promise<() => Promise<void>>;
+  /**
+   * True once the process has been asked to stop (SIGTERM): /readyz answers 503 so a balancer that
+   * still holds a connection to this instance sends the next request elsewhere (server/main.ts).
+   */
+  isStopping?: () => boolean;
 }
 
 /** Hono environment of the API app. */

@@ -44,6 +44,12 @@ describe('API app', () => {
     expect(await response.json()).toEqual({ status: 'error', database: 'ok', storage: 'unavailable' });
   });
 
+  it('is not ready once the instance is stopping, though the database and the store answer', async () => {
+    const response = await createApp({ ...ctx, isStopping: () => true }).request('/readyz');
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: 'stopping' });
+  });
+
   it('answers an AppError in the spec envelope with its status and message', async () => {
     const app = appWithProbeRoutes();
     const forbidden = await app.request('/smsend/probe/forbidden');

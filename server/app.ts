@@ -46,8 +46,10 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
       return c.json({ status: 'error', database: 'unavailable' }, 503);
     }
   });
-  // For a load balancer: take requests only while both the database and the file store answer.
+  // For a load balancer: take requests only while both the database and the file store answer, and
+  // not once this instance is stopping.
   app.get('/readyz', async (c) => {
+    if (ctx.isStopping?.()) return c.json({ status: 'stopping' }, 503);
     const [database, storage] = await Promise.allSettled([ctx.pingDatabase(), ctx.storage.check()]);
     if (database.status === 'fulfilled' && storage.status === 'fulfilled') return c.json({ status: 'ok' });
     const failed = { database, storage };

@@ -1,7 +1,8 @@
 /**
  * The product's process: opens the database (migrating it), loads demo data on the first start,
- * builds the API and the front, listens, and on SIGTERM/SIGINT closes cleanly (the embedded database
- * is checkpointed, so the next start finds everything).
+ * builds the API and the front, listens, and on SIGTERM/SIGINT stops taking requests, finishes those
+ * under way and closes cleanly (the embedded database is checkpointed, so the next start finds
+ * everything).
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -45,9 +46,31 @@ async function loadAstroHandler(): Promise<AstroHandler> {
   }
 }
 
+/** How long requests under way may take after SIGTERM before their connections are cut. */
+const DRAIN_GRACE_MS = 5000;
+
+/**
+ * Stops taking connections (new ones are refused at once, so a balancer tries the next instance) and
+ * waits for the requests under way; a connection goes as soon as its request is answered.
+ */
+async function drain(server: http.Server): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    const cut = setTimeout(() => server.closeAllConnections(), DRAIN_GRACE_MS);
+    cut.unref();
+    server.close(() => {
+      clearInterval(idle);
+      clearTimeout(cut);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const astro = await loadAstroHandler();
   let stopJobs = async () => {};
+  let stopping = false;
   const database = await openDatabase(config, (error) =>
     logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
   );
@@ -82,6 +105,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       pingDatabase: database.ping,
       pageCache,
       listen: database.listen,
+      isStopping: () => stopping,
     });
     await ensureInitialData(ctx);
     // Every instance's writes (this one's too) reach its page cache and map index through NOTIFY.
@@ -103,7 +127,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       proxyHops: config.proxyHops,
       securityHeaders,
     });
-    const server = http.createServer(front);
+    const server = http.createServer((req, res) => {
+      // While stopping, each answer closes its connection: a kept-alive client (nginx's upstream pool)
+      // opens its next one to another instance instead of finding this one gone.
+      if (stopping) res.setHeader('Connection', 'close');
+      front(req, res);
+    });
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -119,12 +148,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
       url,
       close: () =>
         (closing ??= (async () => {
-          await new Promise<void>((resolve) => {
-            server.close(() => resolve());
-            server.closeIdleConnections();
-            // Requests still running get a moment to finish before their connections are cut.
-            setTimeout(() => server.closeAllConnections(), 5000).unref();
-          });
+          stopping = true;
+          await drain(server);
           await ctx.services.jobs.stop();
           await stopListening();
           await database.close();

@@ -29,9 +29,14 @@
  *    /noticemanger/mapStatistical, 10 signed-in callers, p95 ≤ 50 ms, and the ratio to SELECT 1
  *    (/healthz); on the embedded database (`statistics`) and, with BENCH_DATABASE_URL, on PostgreSQL
  *    with the 100,000-project set (`statisticsPostgres`, the issue's figure).
+ * 11. Scale-out (issue 26), with BENCH_DATABASE_URL (`scaleOut`; the step creates a database of its own
+ *    on that server and drops it after): signed-in calls through the nginx front to two instances on
+ *    one database against one instance answered directly (and one behind the same front), same run,
+ *    same machine; both sides first answer 200 with the same bytes. On 2 cores the ratio shows the
+ *    front's cost, not a gain.
  *
  * BENCH_STEPS=calls,callsPostgres (names as in the report's errors: js, consoleJs, consoleList, throughput, clusters,
- * firstClusters, lighthouse, calls, callsPostgres, projectsPostgres, interfaces, interfacesPostgres, statistics, statisticsPostgres, throughputLogged, archiveUpload, archiveUploadS3) runs only those; unless they
+ * firstClusters, lighthouse, calls, callsPostgres, projectsPostgres, interfaces, interfacesPostgres, statistics, statisticsPostgres, throughputLogged, archiveUpload, archiveUploadS3, scaleOut) runs only those; unless they
  * include clusters or firstClusters, the server runs on a fresh demo database of SEED_PROJECTS
  * projects (default 200) instead of the 100,000-project set, which takes seconds instead of minutes
  * (figures for working on one step; the full run is the one that counts).
@@ -67,6 +72,7 @@ import { measureJsWeight, type JsWeight } from './js-weight';
 import { newMirrorDir } from '../../e2e/fixtures/nginx-front';
 import { compareWithNginx, type Comparison } from './throughput';
 import { startLocalS3 } from '@server/test/s3-server';
+import { benchScaleOut, type ScaleOutBench } from './scale-out';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cacheDir = path.join(root, 'node_modules', '.cache');
@@ -129,6 +135,7 @@ interface Results {
   statisticsPostgres?: StatisticsBench;
   archiveUpload?: ArchiveUploadBench;
   archiveUploadS3?: ArchiveUploadBench;
+  scaleOut?: ScaleOutBench;
   /** The uptime load averages (1, 5, 15 min) when the run ended: the machine may be shared. */
   load?: number[];
   errors: Record<string, string>;
@@ -353,10 +360,39 @@ function report(results: Results): string {
     scope: (r) => `in ${(r as StatisticsBench).districts} districts`,
   });
 
+  scaleOutLines(lines, results);
+
   if (results.load) lines.push('', `Load average at the end (1 / 5 / 15 min): ${results.load.join(' / ')}`);
   const errors = Object.entries(results.errors);
   if (errors.length) lines.push('', 'Errors:', ...errors.map(([name, message]) => `   ${name}: ${message}`));
   return lines.join('\n');
+}
+
+/** Step 11: two instances behind the front against one, with both ratios. */
+function scaleOutLines(lines: string[], results: Results) {
+  lines.push(
+    '11. Scale-out: signed-in paging calls through nginx to two instances on one PostgreSQL vs one instance',
+  );
+  const r = results.scaleOut;
+  if (!r) {
+    const why =
+      results.errors.scaleOut ?? (process.env.BENCH_DATABASE_URL ? 'skipped' : 'needs BENCH_DATABASE_URL');
+    lines.push(`   not measured (${why})`);
+    return;
+  }
+  if (r.status === 'missing') {
+    lines.push(`   not measured: ${r.note}`);
+    return;
+  }
+  const run = (label: string, l: LoadRun) =>
+    `   ${label.padEnd(30)} ${Math.round(l.rate)} req/s, p50 ${l.p50Ms.toFixed(1)} ms, p95 ${l.p95Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms`;
+  lines.push(
+    `   ${r.connections} callers from Node, best of ${r.rounds} alternating rounds; every side answered 200 with the same ${r.bytes} bytes first`,
+    run('one instance, direct', r.direct),
+    run('nginx → one instance', r.frontOne),
+    run('nginx → two instances', r.frontTwo),
+    `   two behind nginx / one direct ${r.ratio.toFixed(2)}; two / one behind the same nginx ${r.secondInstance.toFixed(2)} (${results.machine.cpus} CPUs: the processes share them)`,
+  );
 }
 
 /**
@@ -608,6 +644,10 @@ async function main(): Promise<void> {
       server = undefined;
     }
   }
+  if (postgresUrl && wanted('scaleOut'))
+    results.scaleOut = await step(results, 'scaleOut', 900_000, () =>
+      benchScaleOut({ root, buildDir, serverUrl: postgresUrl, captcha: CAPTCHA }),
+    );
   results.load = (await import('node:os')).loadavg().map((n) => Math.round(n * 100) / 100);
 
   const text = report(results);
