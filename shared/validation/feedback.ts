@@ -51,7 +51,11 @@ export const feedbackSubmitSchema = z.object({
   ),
   captcha: z.preprocess(
     blankToUndefined,
-    z.string(feedbackMessages.captcha).trim().length(CAPTCHA_LENGTH, identityMessages.captchaLength).optional(),
+    z
+      .string(feedbackMessages.captcha)
+      .trim()
+      .length(CAPTCHA_LENGTH, identityMessages.captchaLength)
+      .optional(),
   ),
   file: z.preprocess(blankToUndefined, fileField.optional()),
 });

@@ -48,7 +48,11 @@ describe('submitting', () => {
   });
 
   it('takes a signed-in user’s feedback with an attachment, without captcha or contact', async () => {
-    const { pkid, lookupCode } = await send('owner01', {}, { file: new File(['%PDF-1.4 x'], '截图说明.pdf') });
+    const { pkid, lookupCode } = await send(
+      'owner01',
+      {},
+      { file: new File(['%PDF-1.4 x'], '截图说明.pdf') },
+    );
     expect(lookupCode).toBeNull();
     const detail = await json<{ attachment: { fileName: string } | null; senderName: string }>(
       await env.as('owner01').fetch(`/smsend/feedback/get?pkid=${pkid}`),
@@ -92,7 +96,10 @@ describe('submitting', () => {
     expect((await post({ contact: 'visitor@example.com', captcha: TEST_CAPTCHA })).status).toBe(400);
 
     // Admin replies; the visitor reads it with the code (lower case works too), not the contact.
-    const replied = await env.postForm('admin', '/smsend/feedback/reply', { pkid: String(pkid), reply: '已收到。' });
+    const replied = await env.postForm('admin', '/smsend/feedback/reply', {
+      pkid: String(pkid),
+      reply: '已收到。',
+    });
     expect(replied.status).toBe(200);
     const lookup = await json<{ reply: string; state: string; contact: string | null }>(
       await visitor.fetch('/smsend/feedback/lookup', {
@@ -114,9 +121,11 @@ describe('who sees and handles what', () => {
   it('lists a user’s own feedback only, all for the administrator, filtered by state and category', async () => {
     const mine = await send('agency01', { category: 'fault', title: '地图加载慢' });
     const list = async (who: string, query = '') =>
-      (await json<{ pkid: number; category: string; state: string }[]>(
-        await env.as(who).fetch(`/smsend/feedback/query?rows=100${query}`),
-      )).rows;
+      (
+        await json<{ pkid: number; category: string; state: string }[]>(
+          await env.as(who).fetch(`/smsend/feedback/query?rows=100${query}`),
+        )
+      ).rows;
     expect((await list('owner01')).map((row) => row.pkid)).not.toContain(mine.pkid);
     expect((await list('agency01')).map((row) => row.pkid)).toContain(mine.pkid);
     expect((await list('admin')).map((row) => row.pkid)).toContain(mine.pkid);
@@ -135,13 +144,18 @@ describe('who sees and handles what', () => {
     const reply = (who: string, text = '按最新文件执行。') =>
       env.postForm(who, '/smsend/feedback/reply', { pkid: String(pkid), reply: text });
     expect((await reply('owner01')).status).toBe(403);
-    expect((await env.postForm('agency01', '/smsend/feedback/close', { pkid: String(pkid) })).status).toBe(403);
+    expect((await env.postForm('agency01', '/smsend/feedback/close', { pkid: String(pkid) })).status).toBe(
+      403,
+    );
     const empty = await reply('admin', ' ');
     expect(empty.status).toBe(400);
     expect((await json(empty)).message).toBe('请填写回复内容（不超过 2000 个字）');
 
     expect((await reply('admin')).status).toBe(200);
-    const [owner] = await env.ctx.db.select({ pkid: users.pkid }).from(users).where(eq(users.loginname, 'owner01'));
+    const [owner] = await env.ctx.db
+      .select({ pkid: users.pkid })
+      .from(users)
+      .where(eq(users.loginname, 'owner01'));
     const sent = await env.ctx.db
       .select({ content: messages.messageContent, link: messages.link })
       .from(messages)

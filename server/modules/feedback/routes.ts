@@ -38,7 +38,8 @@ export const feedbackRoutes = implement(feedbackCalls, (ctx) => {
     attachment: async ({ pkid }, { user }) =>
       privately(await fileResponse(ctx.storage, await feedbackAttachment(ctx.db, user, pkid), 'attachment')),
     lookup: async ({ code }, { c }) => {
-      if (!lookupLimiter.take(clientIp(ctx, c))) throw new AppError('rate_limited', { message: m.rateLimited });
+      if (!lookupLimiter.take(clientIp(ctx, c)))
+        throw new AppError('rate_limited', { message: m.rateLimited });
       return lookupFeedback(ctx.db, code);
     },
     reply: async (input, { user }) => reply(await replyFeedback(ctx, user, input), m.replied),

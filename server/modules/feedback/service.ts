@@ -16,7 +16,11 @@ import type { SessionUser } from '@server/modules/identity';
 import { sendMessage } from '@server/modules/messages';
 import { storeUploadedFile } from '@server/storage/uploads';
 import type { FeedbackDetail, FeedbackRow } from '@shared/calls/feedback';
-import { feedbackAttachmentExtensions, type FeedbackCategory, type FeedbackState } from '@shared/domain/feedback';
+import {
+  feedbackAttachmentExtensions,
+  type FeedbackCategory,
+  type FeedbackState,
+} from '@shared/domain/feedback';
 import { AppError } from '@shared/errors/app-error';
 import {
   feedbackMessages as m,
@@ -76,7 +80,8 @@ function toRow(r: RowRecord): FeedbackRow {
 }
 
 /** What `user` may see: the administrator all, anyone else their own. */
-const visibleTo = (user: SessionUser): SQL | undefined => (user.isAdmin ? undefined : eq(f.userId, user.pkid));
+const visibleTo = (user: SessionUser): SQL | undefined =>
+  user.isAdmin ? undefined : eq(f.userId, user.pkid);
 
 export async function listFeedback(
   db: Queryable,
@@ -148,7 +153,11 @@ export async function lookupFeedback(db: Queryable, code: string): Promise<Feedb
 }
 
 /** The attachment of a feedback `user` may see. */
-export async function feedbackAttachment(db: Queryable, user: SessionUser, pkid: number): Promise<FileToSend> {
+export async function feedbackAttachment(
+  db: Queryable,
+  user: SessionUser,
+  pkid: number,
+): Promise<FileToSend> {
   const [row] = await db
     .select(fileToSendColumns)
     .from(f)
@@ -167,8 +176,7 @@ export async function submitFeedback(
   user: SessionUser | null,
   input: FeedbackSubmitInput,
 ): Promise<{ pkid: number; lookupCode: string | null }> {
-  if (!user && !input.contact)
-    throw new AppError('invalid_input', { message: m.contact, field: 'contact' });
+  if (!user && !input.contact) throw new AppError('invalid_input', { message: m.contact, field: 'contact' });
   const stored = input.file
     ? await storeUploadedFile(ctx, input.file, feedbackAttachmentExtensions, user?.pkid ?? null)
     : null;
