@@ -5,7 +5,7 @@
  * with the lookup code DEMO_LOOKUP_CODE.
  */
 import type * as schema from '@server/db/schema';
-import { hashLookupCode } from '@server/modules/feedback/service';
+import { hashLookupCode } from '@server/modules/feedback';
 import type { Insert } from './demo-context';
 
 /** The lookup code of the demo's anonymous replied feedback (docs and demos use it). */
