@@ -33,6 +33,7 @@ import { jobRoutes } from '@server/modules/jobs';
 import { deadlineRoutes } from '@server/modules/deadlines';
 import { dockingRoutes } from '@server/modules/docking';
 import { satisfactionRoutes } from '@server/modules/satisfaction';
+import { feedbackRoutes } from '@server/modules/feedback';
 import { messageRoutes } from '@server/modules/messages';
 import { noticeRoutes } from '@server/modules/notices';
 import { caseRoutes, offlineRoutes } from '@server/modules/offline';
@@ -74,6 +75,7 @@ export const callModules: readonly CallModule[] = [
   jobRoutes,
   deadlineRoutes,
   satisfactionRoutes,
+  feedbackRoutes,
   creditRoutes,
   staffRoutes,
   staffChangeRoutes,

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '670d2d2b5d134f45db89b8e665860c5321824c28dc54b0a1cc8f43073909c68d';
+const EXPECTED_DIGEST = 'c6a2c83be303dba02757ab1ab6968cddd73e51437060ae4a89077125a41ea199';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

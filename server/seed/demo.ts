@@ -22,6 +22,7 @@ import { demoStaffAttachments, demoStaffChanges } from './demo-staff-changes';
 import { demoConstructionUnits } from './demo-construction';
 import { demoMessages } from './demo-messages';
 import { demoContent } from './demo-notices';
+import { demoFeedback } from './demo-feedback';
 import { demoParties } from './demo-parties';
 import { demoCreditEntries } from './demo-credit';
 import { demoContractTemplates, demoGovDocuments } from './demo-contracts';
@@ -71,6 +72,7 @@ export interface DemoBase {
   constructionUnitAttachments: Insert<typeof schema.constructionUnitAttachments>[];
   contractTemplates: Insert<typeof schema.contractTemplates>[];
   constructionUnitChanges: Insert<typeof schema.constructionUnitChanges>[];
+  feedback: Insert<typeof schema.feedback>[];
 }
 
 export interface ProjectBatch {
@@ -140,6 +142,7 @@ export function createDemoData(options: DemoOptions): DemoData {
     constructionUnitAttachments: owners.constructionUnitAttachments,
     contractTemplates: demoContractTemplates(c),
     constructionUnitChanges: owners.constructionUnitChanges,
+    feedback: demoFeedback(c.now),
   };
 
   const projects = demoProjects(c, geo, parties, trail, govDocuments);

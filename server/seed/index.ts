@@ -209,6 +209,7 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     await insertRows(t, schema.constructionUnitAttachments, base.constructionUnitAttachments, summary);
     await insertRows(t, schema.contractTemplates, base.contractTemplates, summary);
     await insertRows(t, schema.constructionUnitChanges, base.constructionUnitChanges, summary);
+    await insertRows(t, schema.feedback, base.feedback, summary);
     for (const batch of data.projectBatches(BATCH_ROWS)) {
       await insertRows(t, schema.projects, batch.projects, summary);
       await insertRows(t, schema.projectDemands, batch.projectDemands, summary);

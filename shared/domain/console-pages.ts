@@ -150,6 +150,7 @@ export const consolePages = {
     'notdchy/DemandRelease',
   ],
   satisfaction: ['evaluatemanger/smoEvaluteList', 'evaluatemanger/smoEvalute'],
+  feedback: ['feedback/feedbackList'],
   sharing: [
     'workflow/AchievementSharing',
     'workflow/applyProjectList',

@@ -124,6 +124,7 @@ export const routes: readonly RouteDef[] = [
   ...group('hall', 'hall', [
     ['root', '首页', undefined, { path: '/', public: true, hideMenu: true, inMenu: false }],
     ['home', '首页', undefined, { path: '/hall/home', public: true, hideMenu: true }],
+    ['feedback', '意见反馈', undefined, { path: '/hall/feedback', public: true, inMenu: false }],
     ['admin', '管理入口', undefined, { path: '/admin', public: true }],
     ['position', '项目分布', undefined, { path: '/projectPosition/position', public: true }],
     ['message', '通知公告', undefined, { path: '/guide/message/:type', public: true }],

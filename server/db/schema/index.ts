@@ -29,3 +29,4 @@ export * from './interfaces';
 export * from './certificates';
 export * from './sharing';
 export * from './reporting';
+export * from './feedback';

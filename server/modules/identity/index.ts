@@ -2,6 +2,7 @@ export { casCheckRoutes, casProtocolRoutes, casServiceRoutes } from './cas/route
 export { ServiceRegistryError, loadServiceFiles, type FileCasService } from './cas/service-files';
 export { type IdentityProvider } from './external-entry/provider';
 export { currentSessionUser, hasAnyRole, resolveSessionUser } from './guard';
+export { consumeFormCaptcha } from './captcha/captcha';
 export { clientIp, sessionToken } from './http';
 export { checkOrigin } from './origin-check';
 export { casRoutes, entryRoutes, mountIdentity, serviceRoutes, userRoutes } from './routes';

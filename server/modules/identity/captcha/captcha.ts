@@ -9,7 +9,7 @@ import type { AppContext } from '@server/app-context';
 import { AppError } from '@shared/errors/app-error';
 import { CAPTCHA_LENGTH, identityMessages } from '@shared/validation/identity';
 import { nowOf } from '../options';
-import { updateSession, type SessionRow } from '../sessions';
+import { findSession, updateSession, type SessionRow } from '../sessions';
 
 export const CAPTCHA_TTL_MS = 5 * 60 * 1000;
 /** Wrong guesses allowed on one image before a new one is needed. */
@@ -84,4 +84,16 @@ export async function consumeCaptcha(
     return;
   }
   throw new AppError('invalid_input', { message: identityMessages.captchaNotVerified, field: 'captcha' });
+}
+
+/**
+ * The captcha of a public form other than the sign-on (the hall's anonymous feedback, issue 24): the
+ * browser's session must hold a live image and `code` must match it (or have just been verified).
+ */
+export async function consumeFormCaptcha(
+  ctx: AppContext,
+  sessionToken: string | undefined,
+  code: string | undefined,
+): Promise<void> {
+  await consumeCaptcha(ctx, await findSession(ctx, sessionToken), code);
 }
