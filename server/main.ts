@@ -126,6 +126,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
             setTimeout(() => server.closeAllConnections(), 5000).unref();
           });
           await ctx.services.jobs.stop();
+          // The access log lines of the last answers, before the database goes.
+          await ctx.services.interfaceAccessLog.flush().catch((error: unknown) => {
+            logger.error({ err: error }, 'interface access log not written at shutdown');
+          });
           await stopListening();
           await database.close();
         })()),
