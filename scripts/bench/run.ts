@@ -14,7 +14,8 @@
  *    embedded database, no timeouts, ≥ 0.5× a signed-in call that does no database work); with
  *    BENCH_DATABASE_URL (a PostgreSQL server: the bench creates a database of its own there, the
  *    server seeds the 100,000-project set into it on its first start, and the bench drops it at the
- *    end; BENCH_KEEP_DATABASE=1 keeps it) the same on PostgreSQL (p99 ≤ 50 ms).
+ *    end; BENCH_KEEP_DATABASE=1 keeps it, BENCH_TEMPLATE_DATABASE=<kept one> copies it instead of
+ *    seeding) the same on PostgreSQL (p99 ≤ 50 ms).
  * 7. With BENCH_DATABASE_URL (issue 13): the project list with filters, 50 signed-in users, p95 ≤ 15 ms
  *    and ≥ 0.5× the same stack answering SELECT 1; the owner's and agency's to-do lists p95 ≤ 15 ms.
  * 8. Data interfaces (issue 25): getQuery on a projects interface with three conditions, 50 concurrent
@@ -604,7 +605,15 @@ async function main(): Promise<void> {
     const benchUrl = new URL(postgresUrl);
     benchUrl.pathname = `/${benchDatabase}`;
     log(`starting the server on PostgreSQL, a new database ${benchDatabase}, seeded first (minutes)`);
-    await onPostgresServer(postgresUrl, `create database ${benchDatabase}`);
+    // BENCH_TEMPLATE_DATABASE: a set an earlier run kept (BENCH_KEEP_DATABASE=1), copied instead of
+    // seeded again; the copy is the bench's own and goes at the end like a seeded one.
+    const template = process.env.BENCH_TEMPLATE_DATABASE;
+    if (template !== undefined && !/^bench_\w+$/.test(template))
+      throw new Error('BENCH_TEMPLATE_DATABASE must name a database a bench run kept (bench_…)');
+    await onPostgresServer(
+      postgresUrl,
+      `create database ${benchDatabase}${template ? ` template ${template}` : ''}`,
+    );
     const started = await step(results, 'postgresStart', 1_500_000, async () => {
       server = await startServer({
         root,

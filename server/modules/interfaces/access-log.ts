@@ -46,7 +46,7 @@ const QUEUE_MAX = 50_000;
 const BATCH_MAX = 2_000;
 const RETRY_MS = 1_000;
 
-async function writeBatch(db: Queryable, batch: readonly AccessLogEntry[]): Promise<void> {
+async function writeBatch(db: Pick<Queryable, 'execute'>, batch: readonly AccessLogEntry[]): Promise<void> {
   const rows = batch.map((e, n) => ({
     n,
     consumer_id: e.consumerId,
@@ -84,7 +84,10 @@ async function writeBatch(db: Queryable, batch: readonly AccessLogEntry[]): Prom
     );
 }
 
-export function createAccessLogWriter(db: Queryable, logger: Pick<Logger, 'error'>): AccessLogWriter {
+export function createAccessLogWriter(
+  db: Pick<Queryable, 'execute'>,
+  logger: Pick<Logger, 'error'>,
+): AccessLogWriter {
   let queue: AccessLogEntry[] = [];
   /** The write under way; a flush waits for it and then writes what queued meanwhile. */
   let writing: Promise<void> | undefined;

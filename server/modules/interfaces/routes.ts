@@ -22,6 +22,7 @@ export const interfaceRoutes = implement(interfaceCalls, (ctx) => {
       db: ctx.db,
       limiter,
       accessLog: ctx.services.interfaceAccessLog,
+      results: ctx.services.results,
       now: now(),
       key: keyOf(c),
       input,

@@ -8,6 +8,7 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Queryable } from '@server/db/database';
 import { dataInterfaces } from '@server/db/schema';
+import type { ResultCache } from '@server/lib/result-cache';
 import type { AccessLogWriter } from './access-log';
 import type { QueryResult } from '@shared/calls/interfaces';
 import { API_KEY_HEADER, RESERVED_PARAMETER_NAMES } from '@shared/domain/interfaces';
@@ -156,10 +157,26 @@ export async function runInterface(
   };
 }
 
+/**
+ * The page, from memory while none of the tables its dataset reads changed (server/lib/result-cache.ts):
+ * other systems poll the same interface with the same parameters, and the rows do not depend on who
+ * asks. The key holds the definition itself (fields, conditions, cap), so an edited interface never
+ * answers from its old definition's pages; a refused parameter throws and nothing is kept.
+ */
+function pageOf(call: QueryCall, record: InterfaceRecord): Promise<QueryResult> {
+  const load = () => runInterface(call.db, record, call.input);
+  if (!call.results) return load();
+  const { dataset, fields, conditions, rowCap } = record;
+  const key = `interfaces/getQuery|${record.code}|${JSON.stringify([dataset, fields, conditions, rowCap])}|${JSON.stringify(call.input)}`;
+  return call.results.get(datasetOf(dataset).tables, key, load);
+}
+
 export interface QueryCall {
   db: Queryable;
   limiter: RateLimiter;
   accessLog: AccessLogWriter;
+  /** Pages kept in memory (absent: every call runs its query). */
+  results?: ResultCache;
   now: Date;
   key: string | undefined;
   input: GetQueryInput;
@@ -185,7 +202,7 @@ export async function getQuery(call: QueryCall): Promise<QueryResult> {
     [record] = await db.select().from(dataInterfaces).where(eq(dataInterfaces.code, input.interfaceCode));
     if (!record || !record.enabled)
       throw new AppError('not_found', { message: `接口「${input.interfaceCode}」不存在或已停用` });
-    const result = await runInterface(db, record, input);
+    const result = await pageOf(call, record);
     log(call, consumer, record, 200, null, result.rows.length, started);
     return result;
   } catch (error) {
