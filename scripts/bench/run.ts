@@ -473,9 +473,13 @@ async function main(): Promise<void> {
     errors: {},
   };
   let server: StartedServer | undefined;
+  /** The PostgreSQL database this run created, dropped even when the run gives up. */
+  let ownDatabase: { url: string; name: string } | undefined;
   const deadline = setTimeout(() => {
     console.error('bench: the whole run took over 60 minutes; stopping');
-    void server?.stop().finally(() => process.exit(1));
+    void (server?.stop() ?? Promise.resolve())
+      .then(() => (ownDatabase ? dropBenchDatabase(ownDatabase.url, ownDatabase.name) : undefined))
+      .finally(() => process.exit(1));
   }, 60 * 60_000);
   deadline.unref();
 
@@ -602,6 +606,7 @@ async function main(): Promise<void> {
     // set on the server's first start (minutes) and dropped at the end: the database named in the URL
     // (and every other one) is never written to.
     const benchDatabase = `bench_${process.pid}_${Date.now()}`;
+    ownDatabase = { url: postgresUrl, name: benchDatabase };
     const benchUrl = new URL(postgresUrl);
     benchUrl.pathname = `/${benchDatabase}`;
     log(`starting the server on PostgreSQL, a new database ${benchDatabase}, seeded first (minutes)`);
