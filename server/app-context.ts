@@ -8,6 +8,7 @@ import type { IdentityProvider, SmsProvider, SessionCache } from '@server/module
 import type { MapModule } from '@server/modules/map';
 import type { MessageHub, MessagePageCache } from '@server/modules/messages';
 import type { JobRunner } from '@server/modules/jobs';
+import type { AccessLogWriter } from '@server/modules/interfaces';
 
 /** What a deployment or a test chooses for the services (server/services.ts). */
 export interface ServiceSettings {
@@ -34,6 +35,8 @@ export interface AppServices extends ServiceSettings {
   readonly map: MapModule;
   /** The job runner (server/modules/jobs): main.ts starts and stops it; tests call `runDue()`. */
   readonly jobs: JobRunner;
+  /** getQuery's access log, written after the answers (main.ts flushes it before closing the database). */
+  readonly interfaceAccessLog: AccessLogWriter;
   /** Drops the map's points (they reload on the next request); nothing when the map was never used. */
   invalidateProjectMap(): void;
 }

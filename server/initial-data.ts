@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { AppContext } from './app-context';
 import { writeDemoFeed } from './seed/docking-feed';
 import { importDockedProjects } from '@server/modules/docking';
@@ -41,6 +42,9 @@ async function seedFirstStart(ctx: Pick<AppContext, 'config' | 'db' | 'logger' |
     publicUrl: config.publicUrl,
   });
   logger.info({ summary, ms: Math.round(performance.now() - started) }, 'demo data loaded');
+  // The planner's statistics of the tables just filled, which autovacuum would gather only a while
+  // later: until then the first queries on a large set are planned for nearly empty tables.
+  await db.execute(sql`analyze`);
   // The approval platform's demo feed (docs/docking.md), imported once now so the lists have rows at
   // the first page view; the docking-import job reads it again on its schedule (nothing changes).
   if (config.docking.provider === 'directory') {

@@ -151,6 +151,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
           stopping = true;
           await drain(server);
           await ctx.services.jobs.stop();
+          // The access log lines of the last answers, before the database goes.
+          await ctx.services.interfaceAccessLog.flush().catch((error: unknown) => {
+            logger.error({ err: error }, 'interface access log not written at shutdown');
+          });
           await stopListening();
           await database.close();
         })()),

@@ -12,6 +12,7 @@ import { createMapModule, type MapModule } from '@server/modules/map';
 import { productJobs } from './jobs';
 import { installReviewHooks } from './review-hooks';
 import { createJobRunner, type JobRunner } from '@server/modules/jobs';
+import { createAccessLogWriter, type AccessLogWriter } from '@server/modules/interfaces';
 
 /** Message streams send a keep-alive, re-check the session and re-read the count this often. */
 const MESSAGE_HEARTBEAT_MS = 25_000;
@@ -26,6 +27,7 @@ export function withServices<T extends Omit<AppContext, 'services'>>(
   let hub: MessageHub | undefined;
   let map: MapModule | undefined;
   let jobs: JobRunner | undefined;
+  let accessLog: AccessLogWriter | undefined;
   const offset = base.config.clockOffsetMs;
   const services: AppServices = {
     now: settings.now ?? (offset ? () => new Date(Date.now() + offset) : () => new Date()),
@@ -44,6 +46,9 @@ export function withServices<T extends Omit<AppContext, 'services'>>(
     },
     get jobs() {
       return (jobs ??= createJobRunner(ctx, productJobs, { pollMs: ctx.config.jobPollMs }));
+    },
+    get interfaceAccessLog() {
+      return (accessLog ??= createAccessLogWriter(ctx.db, ctx.logger));
     },
     invalidateProjectMap() {
       map?.clusters.invalidate();

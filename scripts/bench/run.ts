@@ -12,8 +12,10 @@
  * 5. Lighthouse performance and accessibility on home, notices, directory, downloads (≥ 95).
  * 6. The per-call path (issue 10): 50 signed-in connections paging their messages (p99 ≤ 100 ms on the
  *    embedded database, no timeouts, ≥ 0.5× a signed-in call that does no database work); with
- *    BENCH_DATABASE_URL (an empty database of yours on a PostgreSQL server: the server seeds the
- *    100,000-project set into it on its first start) the same on PostgreSQL (p99 ≤ 50 ms).
+ *    BENCH_DATABASE_URL (a PostgreSQL server: the bench creates a database of its own there, the
+ *    server seeds the 100,000-project set into it on its first start, and the bench drops it at the
+ *    end; BENCH_KEEP_DATABASE=1 keeps it, BENCH_TEMPLATE_DATABASE=<kept one> copies it instead of
+ *    seeding) the same on PostgreSQL (p99 ≤ 50 ms).
  * 7. With BENCH_DATABASE_URL (issue 13): the project list with filters, 50 signed-in users, p95 ≤ 15 ms
  *    and ≥ 0.5× the same stack answering SELECT 1; the owner's and agency's to-do lists p95 ≤ 15 ms.
  * 8. Data interfaces (issue 25): getQuery on a projects interface with three conditions, 50 concurrent
@@ -49,6 +51,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import { startServer, type StartedServer } from '../../e2e/fixtures/server';
 import {
@@ -473,6 +476,32 @@ async function compareLogged(data: Record<string, string>, buildDir: string): Pr
   return comparison;
 }
 
+/** Runs one statement on the `postgres` database of the server of `url` (to create and drop ours). */
+async function onPostgresServer(url: string, statement: string): Promise<void> {
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops the bench's database; a failure is reported with the name, to drop it by hand. */
+async function dropBenchDatabase(url: string, name: string): Promise<void> {
+  if (process.env.BENCH_KEEP_DATABASE === '1') {
+    log(`kept database ${name} (BENCH_KEEP_DATABASE=1): drop it when done`);
+    return;
+  }
+  try {
+    await onPostgresServer(url, `drop database if exists ${name} with (force)`);
+  } catch (error) {
+    log(`could not drop database ${name}: ${String(error)}`);
+  }
+}
+
 async function main(): Promise<void> {
   const results: Results = {
     at: new Date().toISOString(),
@@ -480,9 +509,13 @@ async function main(): Promise<void> {
     errors: {},
   };
   let server: StartedServer | undefined;
+  /** The PostgreSQL database this run created, dropped even when the run gives up. */
+  let ownDatabase: { url: string; name: string } | undefined;
   const deadline = setTimeout(() => {
     console.error('bench: the whole run took over 60 minutes; stopping');
-    void server?.stop().finally(() => process.exit(1));
+    void (server?.stop() ?? Promise.resolve())
+      .then(() => (ownDatabase ? dropBenchDatabase(ownDatabase.url, ownDatabase.name) : undefined))
+      .finally(() => process.exit(1));
   }, 60 * 60_000);
   deadline.unref();
 
@@ -605,15 +638,29 @@ async function main(): Promise<void> {
       wanted('interfacesPostgres') ||
       wanted('statisticsPostgres'))
   ) {
-    // An empty database is seeded with the 100,000-project set on the server's first start (minutes,
-    // once); a database already holding a set is used as it is (the report prints its project count).
-    log('starting the server on PostgreSQL (BENCH_DATABASE_URL); an empty one is seeded first');
+    // A database of the bench's own on that server, created empty here, seeded with the 100,000-project
+    // set on the server's first start (minutes) and dropped at the end: the database named in the URL
+    // (and every other one) is never written to.
+    const benchDatabase = `bench_${process.pid}_${Date.now()}`;
+    ownDatabase = { url: postgresUrl, name: benchDatabase };
+    const benchUrl = new URL(postgresUrl);
+    benchUrl.pathname = `/${benchDatabase}`;
+    log(`starting the server on PostgreSQL, a new database ${benchDatabase}, seeded first (minutes)`);
+    // BENCH_TEMPLATE_DATABASE: a set an earlier run kept (BENCH_KEEP_DATABASE=1), copied instead of
+    // seeded again; the copy is the bench's own and goes at the end like a seeded one.
+    const template = process.env.BENCH_TEMPLATE_DATABASE;
+    if (template !== undefined && !/^bench_\w+$/.test(template))
+      throw new Error('BENCH_TEMPLATE_DATABASE must name a database a bench run kept (bench_…)');
+    await onPostgresServer(
+      postgresUrl,
+      `create database ${benchDatabase}${template ? ` template ${template}` : ''}`,
+    );
     const started = await step(results, 'postgresStart', 1_500_000, async () => {
       server = await startServer({
         root,
         env: {
           SEED_PROJECTS: String(BENCH_PROJECTS),
-          DATABASE_URL: postgresUrl,
+          DATABASE_URL: benchUrl.toString(),
           BUILD_DIR: buildDir,
           LOG_LEVEL: 'warn',
           CAPTCHA_TEST_CODE: CAPTCHA,
@@ -642,6 +689,7 @@ async function main(): Promise<void> {
     } finally {
       await started?.stop();
       server = undefined;
+      await dropBenchDatabase(postgresUrl, benchDatabase);
     }
   }
   if (postgresUrl && wanted('scaleOut'))

@@ -11,6 +11,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { Queryable } from '@server/db/database';
+import type { AnnouncedTable } from '@server/lib/result-cache';
 import {
   agentOrganizations,
   contracts,
@@ -48,6 +49,8 @@ export interface Dataset {
   rows(db: Queryable, selection: Record<string, SQL | AnyPgColumn>): PgSelect;
   /** A unique key: the stable order pages are cut from. */
   order: AnyPgColumn;
+  /** The tables `rows` reads: a change to any of them drops the pages kept in memory (run-query.ts). */
+  tables: readonly AnnouncedTable[];
 }
 
 /** A timestamp read as its calendar day in the city's time zone, for `date` fields. */
@@ -113,6 +116,7 @@ export const datasets: readonly Dataset[] = [
     rows: (db, selection) =>
       db.select(selection).from(p).leftJoin(districts, eq(districts.districtCode, p.districtCode)).$dynamic(),
     order: p.pkid,
+    tables: ['projects', 'districts'],
   },
   {
     id: 'demands',
@@ -139,6 +143,7 @@ export const datasets: readonly Dataset[] = [
         .innerJoin(stages, eq(stages.stageId, d.stageId))
         .$dynamic(),
     order: d.pkid,
+    tables: ['project_demands', 'projects', 'stages'],
   },
   {
     id: 'agencies',
@@ -163,6 +168,7 @@ export const datasets: readonly Dataset[] = [
     },
     rows: (db, selection) => db.select(selection).from(a).$dynamic(),
     order: a.organizationId,
+    tables: ['agent_organizations'],
   },
   {
     id: 'contracts',
@@ -193,6 +199,7 @@ export const datasets: readonly Dataset[] = [
         .innerJoin(a, eq(a.organizationId, c.organizationId))
         .$dynamic(),
     order: c.contractId,
+    tables: ['contracts', 'projects', 'agent_organizations'],
   },
 ];
 

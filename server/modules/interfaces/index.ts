@@ -7,3 +7,4 @@ export { interfaceDocs } from './describe';
 export { addConsumer, hashKey } from './consumers';
 export { datasets } from './datasets';
 export { runInterface } from './run-query';
+export { createAccessLogWriter, type AccessLogWriter } from './access-log';

@@ -537,6 +537,8 @@ describe('the access log', () => {
       message: null,
     });
     expect(body.rows[0]).toMatchObject({ status: 400, rowCount: 0 });
+    // Lines are written after their answers: read straight from the table once they are.
+    await env.ctx.services.interfaceAccessLog.flush();
     const [{ n }] = (await env.ctx.db
       .select({ n: count() })
       .from(interfaceAccessLog)
@@ -573,6 +575,7 @@ describe('administration', () => {
     });
     expect(removed.status).toBe(200);
     expect((await call({ interfaceCode: 'first' })).status).toBe(404);
+    await env.ctx.services.interfaceAccessLog.flush();
     const [{ n }] = (await env.ctx.db
       .select({ n: count() })
       .from(interfaceAccessLog)

@@ -21,6 +21,8 @@ export const interfaceRoutes = implement(interfaceCalls, (ctx) => {
     getQuery({
       db: ctx.db,
       limiter,
+      accessLog: ctx.services.interfaceAccessLog,
+      results: ctx.services.results,
       now: now(),
       key: keyOf(c),
       input,
@@ -30,12 +32,20 @@ export const interfaceRoutes = implement(interfaceCalls, (ctx) => {
     list: (input) => listInterfaces(ctx.db, input),
     save: async (input, { user }) => reply(await saveInterface(ctx.db, user.pkid, input, now()), m.saved),
     update: async (input) => reply(await updateInterface(ctx.db, input, now()), m.saved),
-    remove: async ({ id }) => reply(await deleteInterface(ctx.db, id), m.deleted),
+    remove: async ({ id }) => {
+      // The lines waiting for the interface keep its id (a deleted one's get none, access-log.ts).
+      await ctx.services.interfaceAccessLog.flush();
+      return reply(await deleteInterface(ctx.db, id), m.deleted);
+    },
     setEnabled: async ({ id, enabled }) =>
       reply(await setInterfaceEnabled(ctx.db, id, enabled, now()), enabled ? m.enabled : m.disabled),
     get: async ({ id }) => interfaceDetail(await interfaceById(ctx.db, id), ctx.config.apiBases.business),
     datasets: () => datasetCatalogue(),
-    accessLog: (input) => listAccessLog(ctx.db, input),
+    accessLog: async (input) => {
+      // This instance's latest lines first (they are written after their answers).
+      await ctx.services.interfaceAccessLog.flush();
+      return listAccessLog(ctx.db, input);
+    },
     consumers: (input) => listConsumers(ctx.db, input, now()),
     addConsumer: async (input, { user }) =>
       reply(await addConsumer(ctx.db, user.pkid, input, now()), m.keyCreated),

@@ -2,12 +2,14 @@
  * getQuery: a consuming system runs an interface with its parameters. In order: the key (401), the
  * rate limit (429), the interface (404 when unknown or disabled), the parameters (400: unknown, missing,
  * wrong type), then one page of at most `rowCap` rows. Every call, refused or not, is written to the
- * access log.
+ * access log, right after its answer (access-log.ts).
  */
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Queryable } from '@server/db/database';
-import { dataInterfaces, interfaceAccessLog, interfaceConsumers } from '@server/db/schema';
+import { dataInterfaces } from '@server/db/schema';
+import type { ResultCache } from '@server/lib/result-cache';
+import type { AccessLogWriter } from './access-log';
 import type { QueryResult } from '@shared/calls/interfaces';
 import { API_KEY_HEADER, RESERVED_PARAMETER_NAMES } from '@shared/domain/interfaces';
 import { AppError, toAppError } from '@shared/errors/app-error';
@@ -155,9 +157,26 @@ export async function runInterface(
   };
 }
 
+/**
+ * The page, from memory while none of the tables its dataset reads changed (server/lib/result-cache.ts):
+ * other systems poll the same interface with the same parameters, and the rows do not depend on who
+ * asks. The key holds the definition itself (fields, conditions, cap), so an edited interface never
+ * answers from its old definition's pages; a refused parameter throws and nothing is kept.
+ */
+function pageOf(call: QueryCall, record: InterfaceRecord): Promise<QueryResult> {
+  const load = () => runInterface(call.db, record, call.input);
+  if (!call.results) return load();
+  const { dataset, fields, conditions, rowCap } = record;
+  const key = `interfaces/getQuery|${record.code}|${JSON.stringify([dataset, fields, conditions, rowCap])}|${JSON.stringify(call.input)}`;
+  return call.results.get(datasetOf(dataset).tables, key, load);
+}
+
 export interface QueryCall {
   db: Queryable;
   limiter: RateLimiter;
+  accessLog: AccessLogWriter;
+  /** Pages kept in memory (absent: every call runs its query). */
+  results?: ResultCache;
   now: Date;
   key: string | undefined;
   input: GetQueryInput;
@@ -183,17 +202,18 @@ export async function getQuery(call: QueryCall): Promise<QueryResult> {
     [record] = await db.select().from(dataInterfaces).where(eq(dataInterfaces.code, input.interfaceCode));
     if (!record || !record.enabled)
       throw new AppError('not_found', { message: `接口「${input.interfaceCode}」不存在或已停用` });
-    const result = await runInterface(db, record, input);
-    await log(call, consumer, record, 200, null, result.rows.length, started);
+    const result = await pageOf(call, record);
+    log(call, consumer, record, 200, null, result.rows.length, started);
     return result;
   } catch (error) {
     const failure = toAppError(error);
-    await log(call, consumer, record, failure.status, failure.message, 0, started);
+    log(call, consumer, record, failure.status, failure.message, 0, started);
     throw error;
   }
 }
 
-async function log(
+/** Queues the call's line in the access log (written after the answer, access-log.ts). */
+function log(
   call: QueryCall,
   consumer: ConsumerRecord | undefined,
   record: InterfaceRecord | undefined,
@@ -202,7 +222,7 @@ async function log(
   rowCount: number,
   started: number,
 ) {
-  await call.db.insert(interfaceAccessLog).values({
+  call.accessLog.add({
     consumerId: consumer?.id ?? null,
     interfaceId: record?.id ?? null,
     interfaceCode: call.input.interfaceCode.slice(0, 50),
@@ -212,11 +232,9 @@ async function log(
     message,
     durationMs: Math.round(performance.now() - started),
     at: call.now,
+    // Last use to the minute: one write a minute per consumer, not one per call.
+    touchConsumer:
+      consumer !== undefined &&
+      (!consumer.lastUsedAt || call.now.getTime() - consumer.lastUsedAt.getTime() > 60_000),
   });
-  // Last use to the minute: one write a minute per consumer, not one per call.
-  if (consumer && (!consumer.lastUsedAt || call.now.getTime() - consumer.lastUsedAt.getTime() > 60_000))
-    await call.db
-      .update(interfaceConsumers)
-      .set({ lastUsedAt: call.now })
-      .where(eq(interfaceConsumers.id, consumer.id));
 }

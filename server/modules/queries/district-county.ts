@@ -10,6 +10,7 @@
  */
 import { and, count, countDistinct, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
+import type { AnnouncedTable, ResultCache } from '@server/lib/result-cache';
 import { contracts, projectDemands, projects, stages } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
 import { spreadsheetResponse, type SheetColumn } from '@server/lib/spreadsheet';
@@ -18,7 +19,7 @@ import { contractStatus, projectStatus } from '@shared/domain/statuses';
 import { fromCents, toCents } from '@shared/money';
 import { beijingDate, startOfBeijingDay } from '@shared/domain/working-days';
 import type { DistrictCountyInput } from '@shared/validation/queries';
-import { beijingDayAfter, districtScope } from './scope';
+import { beijingDayAfter, ownDistrictOf, scopeOf } from './scope';
 
 /** Project states in which a passed demand deadline counts as overdue (released, not yet accepted). */
 export const overdueStatuses = [1, 2, 3, 4, 5] as const;
@@ -130,15 +131,45 @@ function addToTotal(total: Figures, f: Figures) {
   for (const e of f.amountByStatus) addAmount(total.amountByStatus, e.key, e.amount);
 }
 
+/** The tables the figures read: a change to any of them drops the figures kept in memory. */
+export const districtCountyTables = [
+  'projects',
+  'project_demands',
+  'contracts',
+  'stages',
+  'districts',
+] as const satisfies readonly AnnouncedTable[];
+
+/**
+ * The figures, from memory while none of the tables they read changed (server/lib/result-cache.ts):
+ * each is a pass over the whole city's projects, demands and contracts, the same for every caller of
+ * the same scope, period and day (the overdue count depends on the day). The user's own district is
+ * looked up on every call, so a sub-office moved to another district never sees the old one's.
+ */
 export async function districtCounty(
   db: Database,
   user: SessionUser,
   input: DistrictCountyInput,
   now: Date,
+  results?: ResultCache,
 ): Promise<DistrictCounty> {
-  const scope = await districtScope(db, user);
+  const own = await ownDistrictOf(db, user);
+  const today = beijingDate(now);
+  const load = () => computeDistrictCounty(db, own, input, today);
+  if (!results) return load();
+  const key = `query/districtCounty|${own ?? '*'}|${today}|${JSON.stringify(input)}`;
+  return results.get(districtCountyTables, key, load);
+}
+
+async function computeDistrictCounty(
+  db: Database,
+  own: string | null,
+  input: DistrictCountyInput,
+  today: string,
+): Promise<DistrictCounty> {
+  const scope = await scopeOf(db, own);
   const where = and(...projectConditions(scope.districtCode, input));
-  const { byStatus, byStage, byContract } = await districtAggregates(db, where, beijingDate(now));
+  const { byStatus, byStage, byContract } = await districtAggregates(db, where, today);
   const stageList = await db
     .select({ stageId: stages.stageId, name: stages.name })
     .from(stages)
@@ -191,8 +222,9 @@ export async function exportDistrictCounty(
   user: SessionUser,
   input: DistrictCountyInput,
   now: Date,
+  results?: ResultCache,
 ) {
-  const result = await districtCounty(db, user, input, now);
+  const result = await districtCounty(db, user, input, now, results);
   const columns: SheetColumn<DistrictFigures>[] = [
     { header: '区县', width: 14, value: (row) => row.districtName },
     { header: '项目数', kind: 'integer', value: (row) => row.projects },

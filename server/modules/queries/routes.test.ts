@@ -271,3 +271,29 @@ describe('projectQuery', () => {
     expect(await env.ctx.db.$count(projects, inArray(projects.pkid, ids))).toBe(listed.total);
   });
 });
+
+describe('districtCounty from memory', () => {
+  it('answers again from memory, and shows a contract changed in plain SQL at once', async () => {
+    const before = await object<DistrictCounty>('authority01', 'query/districtCounty');
+    expect(await object<DistrictCounty>('authority01', 'query/districtCounty')).toEqual(before);
+    const [contract] = await env.ctx.db
+      .select({ id: contracts.contractId, status: contracts.status })
+      .from(contracts)
+      .innerJoin(projects, eq(projects.pkid, contracts.projectId))
+      .where(
+        inArray(
+          projects.districtCode,
+          before.rows.map((row) => row.districtCode),
+        ),
+      )
+      .limit(1);
+    // A new status for one contract: the city's count of contracts in that status moves by one.
+    const next = contract!.status === 1 ? 2 : 1;
+    await env.ctx.db.execute(sql`update contracts set status = ${next} where contract_id = ${contract!.id}`);
+    if (process.env.TEST_DB === 'postgres') await env.ctx.notificationsDelivered();
+    const after = await object<DistrictCounty>('authority01', 'query/districtCounty');
+    const inStatus = (f: DistrictCounty, key: number) =>
+      f.total.contractsByStatus.find((entry) => entry.key === key)?.count ?? 0;
+    expect(inStatus(after, next)).toBe(inStatus(before, next) + 1);
+  });
+});

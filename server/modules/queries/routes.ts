@@ -6,8 +6,10 @@ import { districtCounty, exportDistrictCounty } from './district-county';
 import { exportProjects, queryProjects } from './project-query';
 
 export const queryRoutes = implement(queryCalls, (ctx) => ({
-  districtCounty: (input, { user }) => districtCounty(ctx.db, user, input, ctx.services.now()),
-  districtCountyExport: (input, { user }) => exportDistrictCounty(ctx.db, user, input, ctx.services.now()),
+  districtCounty: (input, { user }) =>
+    districtCounty(ctx.db, user, input, ctx.services.now(), ctx.services.results),
+  districtCountyExport: (input, { user }) =>
+    exportDistrictCounty(ctx.db, user, input, ctx.services.now(), ctx.services.results),
   achievement: (input, { user }) => achievementStatistics(ctx.db, user, input),
   achievementExport: (input, { user }) => exportAchievement(ctx.db, user, input),
   projects: (input, { user }) => queryProjects(ctx.db, user, input, ctx.services.now()),

@@ -42,7 +42,11 @@ export async function districtScope(
   user: SessionUser,
   requested?: string,
 ): Promise<DistrictScope> {
-  const own = await ownDistrictOf(db, user);
+  return scopeOf(db, await ownDistrictOf(db, user), requested);
+}
+
+/** districtScope once the user's own district (ownDistrictOf) is known. */
+export async function scopeOf(db: Database, own: string | null, requested?: string): Promise<DistrictScope> {
   if (own !== null && requested !== undefined && requested !== own)
     throw new AppError('forbidden', { message: m.districtOnly, field: 'districtCode' });
   const all = await listDistricts(db);
