@@ -354,6 +354,38 @@ describe('submission and acceptance', { timeout: 120_000 }, () => {
     expect(mismatch.status).toBe(400);
   });
 
+  it('judges the resubmission on its own round even when the clock has not moved since the first', async () => {
+    // The test clock stands still: the first round's decisions and the resubmission share one
+    // instant, so telling the rounds apart by time would open the item adopted in round one again.
+    const { projectId } = await filedProject();
+    const { items } = await itemsOf('agency01', projectId);
+    const [report, drawing] = items as { resultId: number }[];
+    await attach(report!.resultId, '报告.pdf');
+    await attach(drawing!.resultId, '平面图.pdf');
+    expect((await post('agency01', 'projectAccept/save', { projectId })).status).toBe(200);
+    expect((await post('auditor01', 'actAccept/adopt', { resultId: report!.resultId })).status).toBe(200);
+    const reject = { resultId: drawing!.resultId, opinion: '图幅不完整' };
+    expect((await post('auditor01', 'actAccept/reject', reject)).status).toBe(200);
+    expect(
+      (await json(await post('auditor01', 'actAccept/submit', { pkid: projectId }))).data.auditStatus,
+    ).toBe(3);
+    await post('agency01', 'projectAccept/delete', { resultId: drawing!.resultId });
+    await attach(drawing!.resultId, '平面图（修改）.pdf');
+    expect((await post('agency01', 'projectAccept/save', { projectId })).status).toBe(200);
+
+    // Round two holds only the drawing: the report adopted in round one may not be decided again.
+    const reopened = await post('auditor01', 'actAccept/reject', {
+      resultId: report!.resultId,
+      opinion: '再看',
+    });
+    expect(reopened.status).toBe(409);
+    expect((await json(reopened)).message).toBe('该成果不在待验收状态');
+    expect((await post('auditor01', 'actAccept/adopt', { resultId: drawing!.resultId })).status).toBe(200);
+    const accepted = await json(await post('auditor01', 'actAccept/submit', { pkid: projectId }));
+    expect(accepted.data.auditStatus).toBe(2);
+    expect(await statusOf(projectId)).toBe(7);
+  });
+
   it('a transfer needs a reason and another acceptance auditor', async () => {
     const { projectId } = await filedProject();
     const { items } = await itemsOf('agency01', projectId);
