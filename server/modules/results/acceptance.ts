@@ -12,7 +12,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import { projectResults } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
-import { issueCertificate, type CertificateContext } from '@server/modules/certificates';
+import {
+  issueCertificate,
+  removingPdfsOnFailure,
+  type CertificateContext,
+  type RemovableStorage,
+} from '@server/modules/certificates';
 import {
   decideIn,
   getReviewState,
@@ -133,7 +138,7 @@ export function verdictOpinion(rejected: readonly ResultItem[]): string {
  * accepted project is never left without its certificate.
  */
 export async function submitVerdict(
-  ctx: ReviewContext & CertificateContext,
+  ctx: ReviewContext & CertificateContext & { storage: RemovableStorage },
   user: SessionUser,
   input: { pkid: number; version?: number | undefined },
 ): Promise<DecisionAnswer & { certificateNo: string | null }> {
@@ -166,18 +171,22 @@ export async function submitVerdict(
     throw new AppError('conflict', {
       message: m.undecided(missing.map((item) => `${item.itemName}：${item.name}`)),
     });
-  const decided = await db.transaction(async (tx) => {
-    const item = await decideIn(ctx, tx, user, {
-      subjectType: RESULT,
-      subjectId: ref.projectId,
-      decision: rejected.length > 0 ? 'reject' : 'approve',
-      ...(rejected.length > 0 ? { opinion: verdictOpinion(rejected) } : {}),
-      ...(input.version !== undefined ? { version: input.version } : {}),
-    });
-    const certificate =
-      item.status === auditStatus.code.approved ? await issueCertificate(ctx, tx, ref.projectId, user) : null;
-    return { ...item, certificateNo: certificate?.certificateNo ?? null };
-  });
+  const decided = await removingPdfsOnFailure(ctx, (issuing) =>
+    db.transaction(async (tx) => {
+      const item = await decideIn(ctx, tx, user, {
+        subjectType: RESULT,
+        subjectId: ref.projectId,
+        decision: rejected.length > 0 ? 'reject' : 'approve',
+        ...(rejected.length > 0 ? { opinion: verdictOpinion(rejected) } : {}),
+        ...(input.version !== undefined ? { version: input.version } : {}),
+      });
+      const certificate =
+        item.status === auditStatus.code.approved
+          ? await issueCertificate(issuing, tx, ref.projectId, user)
+          : null;
+      return { ...item, certificateNo: certificate?.certificateNo ?? null };
+    }),
+  );
   return { auditStatus: decided.status, version: decided.version, certificateNo: decided.certificateNo };
 }
 

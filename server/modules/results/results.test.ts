@@ -105,6 +105,11 @@ async function filedProject(items: number[] = [404]) {
   return made;
 }
 
+async function storedKeys(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const { key } of env.ctx.storage.list()) keys.push(key);
+  return keys.sort();
+}
 const statusOf = async (projectId: number) =>
   (await env.ctx.db.select({ s: projects.status }).from(projects).where(eq(projects.pkid, projectId)))[0]!.s;
 const logLines = async (projectId: number) =>
@@ -384,6 +389,38 @@ describe('submission and acceptance', { timeout: 120_000 }, () => {
     const accepted = await json(await post('auditor01', 'actAccept/submit', { pkid: projectId }));
     expect(accepted.data.auditStatus).toBe(2);
     expect(await statusOf(projectId)).toBe(7);
+  });
+
+  it('a verdict whose transaction fails after the certificate’s PDF was stored leaves no PDF behind', async () => {
+    const { projectId } = await filedProject();
+    const { items } = await itemsOf('agency01', projectId);
+    for (const item of items as { resultId: number }[]) await attach(item.resultId, '成果.pdf');
+    expect((await post('agency01', 'projectAccept/save', { projectId })).status).toBe(200);
+    for (const item of items as { resultId: number }[])
+      await post('auditor01', 'actAccept/adopt', { resultId: item.resultId });
+    // The database refuses the last step of issuing (the report queued after the PDF and the
+    // certificate row), so the whole verdict rolls back after the PDF reached the store.
+    await env.ctx.db.execute(
+      sql.raw(`create function refuse_report() returns trigger language plpgsql as $$
+        begin raise exception 'report refused'; end $$`),
+    );
+    await env.ctx.db.execute(
+      sql.raw(`create trigger refuse_report before insert on results_reports for each row
+        when (new.project_id = ${Number(projectId)}) execute function refuse_report()`),
+    );
+    const keysBefore = await storedKeys();
+    try {
+      expect((await post('auditor01', 'actAccept/submit', { pkid: projectId })).status).toBe(500);
+    } finally {
+      await env.ctx.db.execute(sql.raw('drop trigger refuse_report on results_reports'));
+      await env.ctx.db.execute(sql.raw('drop function refuse_report()'));
+    }
+    expect(await storedKeys()).toEqual(keysBefore);
+    expect(await statusOf(projectId)).toBe(5);
+    const retried = await json(await post('auditor01', 'actAccept/submit', { pkid: projectId }));
+    expect(retried.data.certificateNo).toMatch(/^YZCG\d{10}$/);
+    expect(await statusOf(projectId)).toBe(7);
+    expect((await storedKeys()).length).toBe(keysBefore.length + 1);
   });
 
   it('a transfer needs a reason and another acceptance auditor', async () => {
