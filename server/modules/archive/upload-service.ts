@@ -173,11 +173,9 @@ export async function storeChunk(
   if (!sameUpload(upload, params) || upload.relativePath !== relativePath)
     throw new AppError('conflict', { message: m.sessionMismatch });
 
-  // Streamed from the request's part, not flushed: a chunk lost in a power cut is sent again (the
-  // merge checks every size) and the merged file is flushed.
-  const stored = await ctx.storage.writeStream(params.file.stream() as unknown as AsyncIterable<Uint8Array>, {
-    durable: false,
-  });
+  // Streamed from the request's part and flushed before the answer: the client will not send an
+  // acknowledged chunk again, so it must survive a crash.
+  const stored = await ctx.storage.writeStream(params.file.stream() as unknown as AsyncIterable<Uint8Array>);
   let replaced: string | undefined;
   try {
     const [previous] = await ctx.db
