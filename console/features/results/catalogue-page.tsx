@@ -60,7 +60,8 @@ const draftOf = (version: CatalogueVersion) => ({
 
 /** The labels of the editor's fields, in the order it shows them (the error summary's order). */
 function fieldLabels(count: number): Record<string, string> {
-  const labels: Record<string, string> = { entries: '成果' };
+  // A rule of the whole list (one entry at least, one required) lands on its root, not on a row.
+  const labels: Record<string, string> = { 'entries.root': '成果' };
   for (let i = 0; i < count; i++) {
     labels[`entries.${i}.name`] = `成果 ${i + 1} 名称`;
     labels[`entries.${i}.formats`] = `成果 ${i + 1} 接受格式`;
