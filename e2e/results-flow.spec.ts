@@ -152,3 +152,34 @@ test('the results pages render for each of their roles with the demo data, witho
     await page.context().close();
   }
 });
+
+test('the catalogue editor (the kit’s form) refuses a bad entry on its field, then saves a new version', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const page = await signedIn(browser, 'admin', '/fruitcatalog/manage');
+  const card = page.locator('section.results-catalogue').first();
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  const title = (await card.getByRole('heading', { level: 2 }).textContent())!;
+  await card.getByRole('button', { name: /^编辑 / }).click();
+  const formats = card.getByLabel('接受格式').first();
+  const typed = await formats.inputValue();
+  await formats.fill('exe');
+  await card.getByLabel('成果名称').first().fill('');
+  await card.getByRole('button', { name: '保存为新版本' }).click();
+  // The shared schema's messages, in the summary and on their fields; nothing was saved.
+  const summary = card.getByRole('alert');
+  await expect(summary).toContainText('请填写成果名称');
+  await expect(summary).toContainText('文件格式须为：');
+  await summary.getByRole('link', { name: '请填写成果名称' }).click();
+  await expect(card.getByLabel('成果名称').first()).toBeFocused();
+  expect(await accessibilityViolations(page, 'main')).toEqual([]);
+
+  await card.getByLabel('成果名称').first().fill('e2e 成果');
+  await formats.fill(typed);
+  await card.getByLabel('版本说明').fill('e2e 核对');
+  await card.getByRole('button', { name: '保存为新版本' }).click();
+  await expect(page.getByText(`${title.split(' · ')[1]}：成果目录已保存为新版本`)).toBeVisible();
+  await expect(card.getByRole('cell', { name: 'e2e 成果' })).toBeVisible();
+  await page.context().close();
+});

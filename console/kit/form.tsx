@@ -14,6 +14,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { createContext, use, useEffect, useId, useState, type ReactNode } from 'react';
 import {
+  get,
   useForm,
   type DefaultValues,
   type FieldValues,
@@ -52,6 +53,26 @@ export function useContractForm<S extends z.ZodType<FieldValues, FieldValues>>(
     // The error summary takes focus after a failed submit (GOV.UK); its links lead to the fields.
     shouldFocusError: false,
   });
+}
+
+/**
+ * The first message at `name` or below it. A field of a list row (`entries.0.name`) is a path into
+ * nested errors, and a field holding an array (a list of choices) may carry its message on one
+ * element; the DOM element (`ref`) is not searched.
+ */
+function messageAt(errors: unknown, name: string): string | undefined {
+  const dig = (error: unknown, depth: number): string | undefined => {
+    if (error === null || typeof error !== 'object' || depth > 4) return undefined;
+    const { message } = error as { message?: unknown };
+    if (typeof message === 'string' && message) return message;
+    for (const [key, value] of Object.entries(error))
+      if (key !== 'ref' && key !== 'types') {
+        const found = dig(value, depth + 1);
+        if (found) return found;
+      }
+    return undefined;
+  };
+  return dig(get(errors, name), 0);
 }
 
 /** The id of a field's control in a form (for labels and the summary's links). */
@@ -94,7 +115,7 @@ export function KitForm<V extends FieldValues, O>({
   const { errors, isSubmitting, submitCount, isDirty, isSubmitSuccessful } = form.formState;
   const order = Object.keys(fields) as Path<V>[];
   const summary = order.flatMap((name) => {
-    const message = (errors as Record<string, { message?: string } | undefined>)[name]?.message;
+    const message = messageAt(errors, name);
     return message ? [{ field: name as string, message }] : [];
   });
 
@@ -148,7 +169,7 @@ export interface FormWith<N extends string, Value = string> {
 
 /** The message of a field's error, if it has one (it only reads, so the field may hold any value). */
 export function fieldError<N extends string>(form: FormWith<N, never>, name: N): string | undefined {
-  return form.formState.errors[name]?.message;
+  return messageAt(form.formState.errors, name);
 }
 
 export interface TextFieldProps<N extends string, O extends string | number> {

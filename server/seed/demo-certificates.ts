@@ -2,8 +2,9 @@
  * Demo certificates (issue 22), written after the projects in the seed's transaction (they read the
  * seeded rows, so they are not part of the demo digest): a few contract-filed projects are taken through 测绘中, 成果已提交 and 已验收 (log lines by moveProject) and issued their
  * certificate by the real issueCertificate (project → 已办结, PDF with its QR code, messages); the
- * authority revokes the last one with a reason. So owner01's, agency01's and authority01's certificate
- * lists are not empty, and the verification page has a valid and a revoked number to show.
+ * authority revokes the last of owner01's and agency01's with a reason. So owner01's, agency01's,
+ * authority01's and district01's certificate lists are not empty, and the verification page has a
+ * valid and a revoked number to show.
  *
  * Chosen among status-3 projects with an accepted authorization: two of owner01's and one of agency01's
  * (another agency's and another owner's), so each of their lists shows some. They are moved directly,
@@ -20,10 +21,16 @@ import { roles } from '@shared/domain/roles';
 import { authorizationState, projectStatus } from '@shared/domain/statuses';
 import { AGENCY_ORG_ID, DAY, HOUR, OWNER_UNIT_ID, ids } from './demo-context';
 import { firstDemoFile, writeProjectResults } from './demo-results';
+import { departmentIds } from './reference';
 import type { StoreFile } from './index';
 
 const CERTIFIED = 3;
 const LEFT_FOR_CASES = 2;
+/**
+ * More, in district01's district: its sub-office's list (resDetailsSubOffice) shows completed
+ * projects with their certificate numbers, not only ones the demo generator made 已办结 without one.
+ */
+const CERTIFIED_IN_DISTRICT = 2;
 
 export async function seedDemoCertificates(
   t: Queryable,
@@ -34,6 +41,7 @@ export async function seedDemoCertificates(
       projectId: schema.projects.pkid,
       constructionId: schema.projects.constructionId,
       organizationId: schema.projectAuthorizations.organizationId,
+      districtCode: schema.projects.districtCode,
     })
     .from(schema.projects)
     .innerJoin(schema.projectAuthorizations, eq(schema.projectAuthorizations.projectId, schema.projects.pkid))
@@ -59,6 +67,17 @@ export async function seedDemoCertificates(
   const chosen: number[] = [];
   for (const row of [...ownerRows.slice(0, 2), ...agencyRows, ...ownerRows.slice(2)])
     if (chosen.length < CERTIFIED && !chosen.includes(row.projectId)) chosen.push(row.projectId);
+  const [office] = await t
+    .select({ code: schema.departments.districtCode })
+    .from(schema.departments)
+    .where(eq(schema.departments.pkid, departmentIds.district));
+  const revokedIndex = chosen.length - 1;
+  const inDistrict = new Set(
+    open
+      .filter((row) => row.districtCode === office?.code && !chosen.includes(row.projectId))
+      .map((row) => row.projectId),
+  );
+  chosen.push(...[...inDistrict].slice(0, CERTIFIED_IN_DISTRICT));
   if (chosen.length === 0) return 0;
   const people = await t
     .select({ pkid: schema.users.pkid, username: schema.users.username })
@@ -90,7 +109,7 @@ export async function seedDemoCertificates(
       .select({ last: max(schema.projectLogs.createdAt) })
       .from(schema.projectLogs)
       .where(eq(schema.projectLogs.projectId, projectId));
-    const planned = options.now.getTime() - (20 - index * 5) * DAY;
+    const planned = options.now.getTime() - (22 - index * 4) * DAY;
     clock = new Date(Math.max(planned, story?.last?.getTime() ?? planned));
     for (const [to, actor, content] of [
       [projectStatus.code.surveying, staff, '开始测绘'],
@@ -115,11 +134,12 @@ export async function seedDemoCertificates(
       .where(eq(schema.projectDemands.projectId, projectId));
     issued.push(certificate.pkid);
   }
-  const last = issued[issued.length - 1];
-  if (issued.length > 1 && last !== undefined)
+  // The last of owner01's and agency01's is revoked (the district's stay valid).
+  const revoked = issued[revokedIndex];
+  if (revokedIndex > 0 && revoked !== undefined)
     await markRevoked(
       t,
-      last,
+      revoked,
       { ...authority, roleId: roles.authority.id },
       '抽查发现房产面积测算有误，成果需重新测绘',
       new Date(Math.max(options.now.getTime() - 2 * DAY, clock.getTime() + DAY)),

@@ -168,6 +168,7 @@ export async function writeProjectResults(
         opinion: itemStatus(resultId) === 3 ? RETURN_OPINION : null,
         submittedBy: applicant,
         submittedAt,
+        round: 1,
         decidedBy: itemStatus(resultId) >= 2 ? ids.auditor : null,
         decidedAt: itemStatus(resultId) >= 2 ? decidedAt : null,
         updatedAt: itemStatus(resultId) >= 2 ? decidedAt : submittedAt,

@@ -90,6 +90,7 @@ async function adoptResults(
       status: resultAcceptance.code.adopted,
       submittedBy: ids.agency,
       submittedAt: new Date(decidedAt.getTime() - 3 * DAY),
+      round: 1,
       decidedBy: ids.auditor,
       decidedAt,
     })

@@ -141,7 +141,8 @@ describe('seedDemo', () => {
   });
 
   it('has owner01 and agency01 certificates of completed projects, one revoked, each with its stored PDF', async () => {
-    expect(summary.certificates).toBe(3);
+    // Three of owner01's and agency01's, two more in district01's district (its sub-office's list).
+    expect(summary.certificates).toBe(5);
     const rows = await db
       .select({
         state: schema.certificates.state,
@@ -156,7 +157,7 @@ describe('seedDemo', () => {
       .innerJoin(schema.projects, eq(schema.projects.pkid, schema.certificates.projectId))
       .innerJoin(schema.files, eq(schema.files.id, schema.certificates.fileId))
       .orderBy(schema.certificates.certificateNo);
-    expect(rows.map((row) => row.state)).toEqual([1, 1, 2]);
+    expect(rows.map((row) => row.state)).toEqual([1, 1, 2, 1, 1]);
     // Two of owner01's, one of agency01's.
     expect(rows.filter((row) => row.constructionId === 1).length).toBeGreaterThanOrEqual(2);
     expect(rows.filter((row) => row.organizationId === 1).length).toBeGreaterThanOrEqual(1);
@@ -164,7 +165,13 @@ describe('seedDemo', () => {
     expect(rows.some((row) => row.constructionId === 1) && rows.some((row) => row.organizationId === 1)).toBe(
       true,
     );
-    expect(rows.map((row) => row.no)).toEqual(['YZCG2026000001', 'YZCG2026000002', 'YZCG2026000003']);
+    expect(rows.map((row) => row.no)).toEqual([
+      'YZCG2026000001',
+      'YZCG2026000002',
+      'YZCG2026000003',
+      'YZCG2026000004',
+      'YZCG2026000005',
+    ]);
     for (const row of rows)
       expect(new TextDecoder().decode(storage.stored.get(row.storageKey)!.bytes.subarray(0, 5))).toBe(
         '%PDF-',

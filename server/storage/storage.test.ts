@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalS3, type LocalS3 } from '../test/s3-server';
 import { createS3Storage } from './s3-storage';
 import { createFsStorage, MissingContentError, newStorageKey, type FileStorage } from './storage';
@@ -98,6 +98,24 @@ it('leaves no temporary files on the local disk', async () => {
   const stored = await storage.write(new Uint8Array([9]));
   const leftovers = fs.readdirSync(path.join(root, stored.key.slice(0, 2))).filter((n) => n.endsWith('.tmp'));
   expect(leftovers).toEqual([]);
+});
+
+it('flushes a streamed object and the folder entry naming it before answering on the local disk', async () => {
+  // FileHandle.sync is node's fsync: counting the calls is what can be seen of a flush without
+  // cutting the power. Without the flushes an acknowledged upload chunk could vanish in a crash.
+  const probe = await fs.promises.open(path.join(root, 'probe'), 'w');
+  const handleType = Object.getPrototypeOf(probe) as { sync(): Promise<void> };
+  await probe.close();
+  const sync = vi.spyOn(handleType, 'sync');
+  try {
+    const storage = createFsStorage(root);
+    await storage.writeStream(Readable.from([new Uint8Array(1000).fill(3)]));
+    expect(sync).toHaveBeenCalledTimes(2);
+    await storage.write(new Uint8Array([4]));
+    expect(sync).toHaveBeenCalledTimes(4);
+  } finally {
+    sync.mockRestore();
+  }
 });
 
 it('fails the readiness check when the object store is unreachable', async () => {

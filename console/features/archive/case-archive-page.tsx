@@ -1,14 +1,17 @@
 /**
  * 办件详情 (/workflow/myDetials?id=<caseId>): a survey case with its archive folder (`case:<caseId>`,
  * docs/archive.md): the files stored in it, each with 预览 and 下载, and the resumable chunked upload
- * for those who work on the case (its agency and the staff assigned to it).
+ * for those who work on the case (its agency and the staff assigned to it); and the case's history of
+ * results (hisCityCases/getBycaseId): its staff per survey item and each result with its acceptance.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { callUrl } from '@shared/api/call';
 import { archiveCalls, type ArchiveFile } from '@shared/calls/archive';
 import { caseCalls, type CaseDetail } from '@shared/calls/offline';
-import { projectStatus } from '@shared/domain/statuses';
+import type { ResultItem } from '@shared/calls/results';
+import { workflowCalls } from '@shared/calls/workflow';
+import { projectStatus, resultAcceptance } from '@shared/domain/statuses';
 import { formatDateTime, formatSize } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { useApi } from '@console/lib/api';
@@ -39,6 +42,70 @@ export function CaseArchivePage() {
     <RecordPage record={detail} title="办件详情">
       {(data) => <CaseArchive detail={data} />}
     </RecordPage>
+  );
+}
+
+const resultColumns: readonly Column<ResultItem>[] = [
+  { key: 'itemName', header: '测绘事项', cell: (item) => item.itemName, nowrap: true },
+  {
+    key: 'name',
+    header: '成果名称',
+    cell: (item) => `${item.name}（${item.required ? '必交' : '选交'}）`,
+    wide: true,
+  },
+  {
+    key: 'status',
+    header: '验收状态',
+    cell: (item) => <StatusBadge table={resultAcceptance} value={item.status} />,
+    nowrap: true,
+  },
+  { key: 'files', header: '文件数', cell: (item) => String(item.files.filter((f) => !f.byAuditor).length) },
+  {
+    key: 'submittedAt',
+    header: '提交时间',
+    cell: (item) => (item.submittedAt ? formatDateTime(item.submittedAt) : ''),
+    nowrap: true,
+  },
+  {
+    key: 'decidedAt',
+    header: '验收时间',
+    cell: (item) => (item.decidedAt ? `${formatDateTime(item.decidedAt)} ${item.decidedByName ?? ''}` : ''),
+    nowrap: true,
+  },
+  { key: 'opinion', header: '退回意见', cell: (item) => item.opinion ?? '' },
+];
+
+/** The case's history of results (hisCityCases/getBycaseId): who works on each item, what became of each result. */
+function CaseResults({ caseId }: { caseId: number }) {
+  const { data, error } = useCall(workflowCalls.caseById, { caseId });
+  return (
+    <Card>
+      <h2 className="kit-detail__title">作业人员与成果验收</h2>
+      {error ? (
+        <Notice tone="danger">{error.message}</Notice>
+      ) : !data ? (
+        <p>正在加载…</p>
+      ) : (
+        <>
+          <p>
+            {data.staff.length === 0
+              ? '尚未指派作业人员'
+              : data.staff.map((one) => `${one.itemName}：${one.staffName}`).join('；')}
+          </p>
+          {data.results.length === 0 ? (
+            <p>暂无成果</p>
+          ) : (
+            <DataTable
+              caption="办件的测绘成果及验收情况"
+              columns={resultColumns}
+              rows={data.results}
+              rowKey={(item) => item.resultId}
+              rowLabel={(item) => `${item.itemName}：${item.name}`}
+            />
+          )}
+        </>
+      )}
+    </Card>
   );
 }
 
@@ -80,6 +147,7 @@ function CaseArchive({ detail }: { detail: CaseDetail }) {
           { label: '计划完成', value: detail.plannedEnd },
         ]}
       />
+      <CaseResults caseId={detail.caseId} />
       <Card>
         <h2 className="kit-detail__title">案卷文件</h2>
         {folder.error ? (

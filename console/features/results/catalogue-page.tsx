@@ -4,29 +4,71 @@
  * agency was already authorized keep the version they were fixed to.
  */
 import { useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
+import { z } from 'zod';
 import { catalogueCalls, type CatalogueVersion } from '@shared/calls/results';
 import { formatDateTime, formatSize } from '@shared/format';
 import { Button } from '@shared/ui/button';
-import { Field } from '@shared/ui/form';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { documentExtensions } from '@shared/validation/upload';
-import { RecordPage, useCall, useCallMutation, type ActionOutcome } from '@console/kit';
+import { catalogueSaveSchema } from '@shared/validation/results';
+import {
+  KitForm,
+  RecordPage,
+  TextField,
+  useCall,
+  useCallMutation,
+  useContractForm,
+  type ActionOutcome,
+} from '@console/kit';
 import './results.css';
 
-interface DraftEntry {
-  name: string;
-  formats: string;
-  required: boolean;
-  maxSizeMb: string;
-}
+/**
+ * The editor's values: the save's, with each entry's formats as the typed text ("pdf,dwg"). They are
+ * split into the list and then validated by the save's own schema (the server's rules and messages).
+ */
+const editorSchema = z
+  .object({
+    itemId: z.number(),
+    remark: z.string(),
+    entries: z.array(
+      z.object({ name: z.string(), formats: z.string(), required: z.boolean(), maxSizeMb: z.string() }),
+    ),
+  })
+  .transform((values): z.input<typeof catalogueSaveSchema> => ({
+    ...values,
+    entries: values.entries.map((entry) => ({
+      ...entry,
+      formats: entry.formats
+        .split(/[,，\s]+/)
+        .map((part) => part.trim().toLowerCase())
+        .filter(Boolean) as (typeof documentExtensions)[number][],
+    })),
+  }))
+  .pipe(catalogueSaveSchema);
 
-const draftOf = (version: CatalogueVersion): DraftEntry[] =>
-  version.entries.map((entry) => ({
+const draftOf = (version: CatalogueVersion) => ({
+  itemId: version.itemId,
+  remark: '',
+  entries: version.entries.map((entry) => ({
     name: entry.name,
     formats: entry.formats.join(','),
     required: entry.required,
     maxSizeMb: String(Math.round(entry.maxSize / 1024 / 1024)),
-  }));
+  })),
+});
+
+/** The labels of the editor's fields, in the order it shows them (the error summary's order). */
+function fieldLabels(count: number): Record<string, string> {
+  // A rule of the whole list (one entry at least, one required) lands on its root, not on a row.
+  const labels: Record<string, string> = { 'entries.root': '成果' };
+  for (let i = 0; i < count; i++) {
+    labels[`entries.${i}.name`] = `成果 ${i + 1} 名称`;
+    labels[`entries.${i}.formats`] = `成果 ${i + 1} 接受格式`;
+    labels[`entries.${i}.maxSizeMb`] = `成果 ${i + 1} 大小限制`;
+  }
+  return { ...labels, remark: '版本说明' };
+}
 
 function CatalogueEditor({
   version,
@@ -35,105 +77,51 @@ function CatalogueEditor({
   version: CatalogueVersion;
   onDone: (outcome: ActionOutcome) => void;
 }) {
-  const [entries, setEntries] = useState<DraftEntry[]>(() => draftOf(version));
-  const [remark, setRemark] = useState('');
+  const form = useContractForm(editorSchema, draftOf(version));
+  const entries = useFieldArray({ control: form.control, name: 'entries' });
   const save = useCallMutation(catalogueCalls.save, { invalidates: [catalogueCalls.list] });
-  const change = (index: number, patch: Partial<DraftEntry>) =>
-    setEntries((before) => before.map((entry, i) => (i === index ? { ...entry, ...patch } : entry)));
-  const prefix = `catalogue-${version.itemId}`;
   return (
-    <form
-      className="results-catalogue__editor"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save
-          .mutateAsync({
-            itemId: version.itemId,
-            remark,
-            entries: entries.map((entry) => ({
-              name: entry.name,
-              formats: entry.formats
-                .split(/[,，\s]+/)
-                .map((part) => part.trim().toLowerCase())
-                .filter(Boolean) as (typeof documentExtensions)[number][],
-              required: entry.required,
-              maxSizeMb: entry.maxSizeMb,
-            })),
-          })
-          .then(
-            (answer) => onDone({ tone: 'success', text: `${version.itemName}：${answer.message}` }),
-            (error: Error) => onDone({ tone: 'danger', text: error.message }),
-          );
-      }}
-    >
-      {entries.map((entry, i) => (
-        <fieldset key={i} className="results-catalogue__entry">
-          <legend>成果 {i + 1}</legend>
-          <Field id={`${prefix}-name-${i}`} label="成果名称">
-            {(control) => (
-              <input {...control} value={entry.name} onChange={(e) => change(i, { name: e.target.value })} />
-            )}
-          </Field>
-          <Field
-            id={`${prefix}-formats-${i}`}
-            label="接受格式"
-            hint={`逗号分隔：${documentExtensions.join(',')}`}
-          >
-            {(control) => (
-              <input
-                {...control}
-                value={entry.formats}
-                onChange={(e) => change(i, { formats: e.target.value })}
-              />
-            )}
-          </Field>
-          <Field id={`${prefix}-size-${i}`} label="大小限制（MB）">
-            {(control) => (
-              <input
-                {...control}
-                inputMode="numeric"
-                value={entry.maxSizeMb}
-                onChange={(e) => change(i, { maxSizeMb: e.target.value })}
-              />
-            )}
-          </Field>
-          <label className="results-catalogue__required">
-            <input
-              type="checkbox"
-              checked={entry.required}
-              onChange={(e) => change(i, { required: e.target.checked })}
-            />
-            必交
-          </label>
-          <Button
-            size="sm"
-            variant="secondary"
-            type="button"
-            onClick={() => setEntries((before) => before.filter((_, k) => k !== i))}
-          >
-            移除成果 {i + 1}
-          </Button>
-        </fieldset>
-      ))}
-      <Button
-        size="sm"
-        variant="secondary"
-        type="button"
-        onClick={() =>
-          setEntries((before) => [...before, { name: '', formats: 'pdf', required: true, maxSizeMb: '50' }])
-        }
+    <div className="results-catalogue__editor">
+      <KitForm
+        form={form}
+        fields={fieldLabels(entries.fields.length)}
+        submitLabel="保存为新版本"
+        onSubmit={async (values) => {
+          const answer = await save.mutateAsync(values);
+          onDone({ tone: 'success', text: `${version.itemName}：${answer.message}` });
+        }}
       >
-        添加成果
-      </Button>
-      <Field id={`${prefix}-remark`} label="版本说明">
-        {(control) => (
-          <input {...control} value={remark} maxLength={200} onChange={(e) => setRemark(e.target.value)} />
-        )}
-      </Field>
-      <Button type="submit" disabled={save.isPending}>
-        保存为新版本
-      </Button>
-    </form>
+        {entries.fields.map((entry, i) => (
+          <fieldset key={entry.id} className="results-catalogue__entry">
+            <legend>成果 {i + 1}</legend>
+            <TextField form={form} name={`entries.${i}.name`} label="成果名称" />
+            <TextField
+              form={form}
+              name={`entries.${i}.formats`}
+              label="接受格式"
+              hint={`逗号分隔：${documentExtensions.join(',')}`}
+            />
+            <TextField form={form} name={`entries.${i}.maxSizeMb`} label="大小限制（MB）" />
+            <label className="results-catalogue__required">
+              <input type="checkbox" {...form.register(`entries.${i}.required`)} />
+              必交
+            </label>
+            <Button size="sm" variant="secondary" type="button" onClick={() => entries.remove(i)}>
+              移除成果 {i + 1}
+            </Button>
+          </fieldset>
+        ))}
+        <Button
+          size="sm"
+          variant="secondary"
+          type="button"
+          onClick={() => entries.append({ name: '', formats: 'pdf', required: true, maxSizeMb: '50' })}
+        >
+          添加成果
+        </Button>
+        <TextField form={form} name="remark" label="版本说明" />
+      </KitForm>
+    </div>
   );
 }
 

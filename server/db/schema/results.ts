@@ -113,6 +113,13 @@ export const projectResults = pgTable(
     submittedAt: timestamptz('submitted_at'),
     decidedBy: integer('decided_by').references(() => users.pkid, { onDelete: 'set null' }),
     decidedAt: timestamptz('decided_at'),
+    /**
+     * The acceptance round the item was last submitted in (0 = never): each submission of the
+     * project's results is the next round (one more than the project's highest), so which items the
+     * pending acceptance judges does not depend on the clock (two events in one millisecond, a clock
+     * set back).
+     */
+    round: integer('round').notNull().default(0),
     ...timestamps(),
   },
   (t) => [

@@ -186,11 +186,11 @@ export async function storeChunk(
   // The upload's row and the chunk's bytes at once (the time of a chunk is the upload's throughput);
   // bytes the row refuses go again. The part is in memory already (a chunk's body is read whole, at
   // most ARCHIVE_CHUNK_MB), so it is written in one piece rather than through Blob.stream()'s 64 KB
-  // reads, which cost more than the write. Not flushed: a chunk lost in a power cut is sent again
-  // (the merge checks every size) and the merged file is flushed.
+  // reads, which cost more than the write. Flushed before the answer: the client will not send an
+  // acknowledged chunk again, so it must survive a crash.
   const [touched, written] = await Promise.allSettled([
     touchUpload(ctx.db, user, params, relativePath, now),
-    ctx.storage.writeStream([bytes], { durable: false }),
+    ctx.storage.writeStream([bytes]),
   ]);
   if (touched.status === 'rejected' || written.status === 'rejected') {
     if (written.status === 'fulfilled') await ctx.storage.remove(written.value.key).catch(() => {});

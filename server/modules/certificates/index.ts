@@ -3,7 +3,9 @@ export { certificateRoutes } from './routes';
 export { markRevoked, verifyCertificate, type CertificateVerificationRecord } from './service';
 export {
   issueCertificate,
+  removingPdfsOnFailure,
   type CertificateActor,
   type CertificateContext,
   type IssuedCertificate,
+  type RemovableStorage,
 } from './issue';

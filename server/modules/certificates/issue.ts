@@ -48,6 +48,38 @@ export interface CertificateContext {
   services: Pick<AppServices, 'now'>;
 }
 
+/** A store that can also take back what it wrote (FileStorage is one). */
+export type RemovableStorage = CertificateContext['storage'] & { remove(key: string): Promise<void> };
+
+/**
+ * Runs `work`, a transaction that may issue certificates, handing it a context whose storage
+ * remembers the PDFs written. The bytes must be in storage before the transaction commits (a
+ * certificate's file row never names missing bytes), so a transaction that fails after issuing
+ * leaves PDFs no row names: they are removed here once the rollback happened. Every write takes a
+ * new random key, so a removed key is never one a committed certificate (a retry's included) names.
+ * Only a crash between the write and the rollback can still leave one behind.
+ */
+export async function removingPdfsOnFailure<T>(
+  ctx: Omit<CertificateContext, 'storage'> & { storage: RemovableStorage },
+  work: (issuing: CertificateContext) => Promise<T>,
+): Promise<T> {
+  const written: string[] = [];
+  const storage: CertificateContext['storage'] = {
+    async write(bytes, name, contentType) {
+      const stored = await ctx.storage.write(bytes, name, contentType);
+      written.push(stored.key);
+      return stored;
+    },
+  };
+  try {
+    return await work({ config: ctx.config, services: ctx.services, storage });
+  } catch (error) {
+    // Best effort: the failure is what the caller must hear about, not a removal's.
+    await Promise.all(written.map((key) => ctx.storage.remove(key).catch(() => {})));
+    throw error;
+  }
+}
+
 /** Who issues: the acceptance auditor (or the authority); null for the system. */
 export interface CertificateActor {
   pkid: number;
@@ -249,8 +281,9 @@ async function tellParties(tx: Queryable, issue: Issue, certificateId: number): 
  * Issues the certificate of a project in status 6 (已验收) inside the caller's transaction and moves
  * the project to 7 (已办结). Idempotent: when the project has a certificate already, answers it and
  * changes nothing. 404 unknown project; 409 when the project is not in 6 and has no certificate.
- * The PDF's bytes are written to storage before the transaction commits; a rolled-back issue leaves
- * an unreferenced file there, never a certificate without its file.
+ * The PDF's bytes are written to storage before the transaction commits (never a certificate without
+ * its file); run the transaction through `removingPdfsOnFailure` so a rolled-back issue does not leave
+ * the PDF behind.
  */
 export async function issueCertificate(
   ctx: CertificateContext,

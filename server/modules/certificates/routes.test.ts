@@ -23,7 +23,7 @@ import { demoLoginNames, signedInTestApp } from '@server/modules/identity/test-s
 import { insertDemand } from '@server/modules/projects/test-support';
 import { AGENCY_ORG_ID } from '@server/seed/demo-context';
 import { sql } from 'drizzle-orm';
-import { issueCertificate } from './index';
+import { issueCertificate, removingPdfsOnFailure } from './index';
 import { VERIFY_PER_MINUTE } from './routes';
 import { createHallReads, CERTIFICATE_PAGES_PER_MINUTE } from '@server/hall-reads';
 
@@ -72,6 +72,12 @@ async function acceptedProject(name = '云州证书测试项目') {
 
 const issue = (projectId: number) =>
   env.ctx.db.transaction((tx) => issueCertificate(env.ctx, tx, projectId, system));
+
+async function storedKeys(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const { key } of env.ctx.storage.list()) keys.push(key);
+  return keys.sort();
+}
 
 async function pdfOf(pkid: number, who = 'owner01') {
   const response = await get(who, 'certificate/pdf', { pkid: String(pkid) });
@@ -178,14 +184,20 @@ describe('issuing', () => {
       message: '项目尚未验收，不能发证',
     });
     expect(await env.ctx.db.$count(certificates, eq(certificates.projectId, projectId))).toBe(0);
-    // A transaction that issues and then fails rolls the number back with it.
+    // A transaction that issues and then fails rolls the number back with it, and the PDF it had
+    // written is removed from the store (no file row names it any more).
     const other = await acceptedProject('回滚发证');
+    const keysBefore = await storedKeys();
     await expect(
-      env.ctx.db.transaction(async (tx) => {
-        await issueCertificate(env.ctx, tx, other, system);
-        throw new Error('acceptance failed later');
-      }),
+      removingPdfsOnFailure(env.ctx, (issuing) =>
+        env.ctx.db.transaction(async (tx) => {
+          await issueCertificate(issuing, tx, other, system);
+          expect((await storedKeys()).length).toBe(keysBefore.length + 1);
+          throw new Error('acceptance failed later');
+        }),
+      ),
     ).rejects.toThrow('acceptance failed later');
+    expect(await storedKeys()).toEqual(keysBefore);
     expect((await issue(other)).certificateNo).toBe('YZCG2026000008');
   });
 });

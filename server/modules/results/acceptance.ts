@@ -8,11 +8,16 @@
  * 5 → 6 and submitVerdict issues the certificate, → 7), otherwise it is rejected with the rejected items' opinions and
  * goes back to the agency, which resubmits them.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import { projectResults } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
-import { issueCertificate, type CertificateContext } from '@server/modules/certificates';
+import {
+  issueCertificate,
+  removingPdfsOnFailure,
+  type CertificateContext,
+  type RemovableStorage,
+} from '@server/modules/certificates';
 import {
   decideIn,
   getReviewState,
@@ -54,6 +59,19 @@ export async function requireDecider(db: Queryable, user: SessionUser, projectId
   return item;
 }
 
+/** The project's pending round (its highest) and, with `resultId`, that item's round. */
+async function roundsOf(db: Queryable, projectId: number, resultId?: number) {
+  const r = projectResults;
+  const [row] = await db
+    .select({
+      current: sql<number>`coalesce(max(${r.round}), 0)::int`,
+      item: sql<number | null>`max(${r.round}) filter (where ${r.resultId} = ${resultId ?? null})`,
+    })
+    .from(r)
+    .where(eq(r.projectId, projectId));
+  return { current: row?.current ?? 0, item: row?.item ?? null };
+}
+
 /** Adopts (opinion null) or rejects (with an opinion) one item of the pending round. */
 async function decideItem(
   ctx: ReviewContext,
@@ -63,16 +81,15 @@ async function decideItem(
 ): Promise<ResultItem> {
   return ctx.db.transaction(async (tx) => {
     const ref = await projectOfResult(tx, user, input.resultId, 'read');
-    const review = await requireDecider(tx, user, ref.projectId, input.version);
+    await requireDecider(tx, user, ref.projectId, input.version);
     const [item] = await resultItemsOf(tx, ref, [input.resultId]);
     if (!item) throw new AppError('not_found', { message: m.resultNotFound });
-    // Decided in this round (after its submission): the auditor may still change their mind.
-    const thisRound =
-      item.decidedAt !== null &&
-      review.submittedAt !== null &&
-      new Date(item.decidedAt) >= review.submittedAt;
+    // Submitted in the pending round: the auditor may decide it, and change their mind until the
+    // verdict. An item adopted in an earlier round keeps that round's number and stays adopted.
+    const round = await roundsOf(tx, ref.projectId, input.resultId);
     const decidable =
-      item.status === A.submitted || ((item.status === A.adopted || item.status === A.rejected) && thisRound);
+      round.item === round.current &&
+      (item.status === A.submitted || item.status === A.adopted || item.status === A.rejected);
     if (!decidable) throw new AppError('conflict', { message: m.resultNotPending });
     const now = ctx.services.now();
     await tx
@@ -121,20 +138,30 @@ export function verdictOpinion(rejected: readonly ResultItem[]): string {
  * accepted project is never left without its certificate.
  */
 export async function submitVerdict(
-  ctx: ReviewContext & CertificateContext,
+  ctx: ReviewContext & CertificateContext & { storage: RemovableStorage },
   user: SessionUser,
   input: { pkid: number; version?: number | undefined },
 ): Promise<DecisionAnswer & { certificateNo: string | null }> {
   const { db } = ctx;
   const ref = await resultProjectFor(db, user, input.pkid, 'read');
   await requireDecider(db, user, ref.projectId, input.version);
+  // The verdict judges the pending round's items; items of earlier rounds were judged then.
+  const { current } = await roundsOf(db, ref.projectId);
+  const inRound = new Set(
+    (
+      await db
+        .select({ resultId: projectResults.resultId })
+        .from(projectResults)
+        .where(and(eq(projectResults.projectId, ref.projectId), eq(projectResults.round, current)))
+    ).map((row) => row.resultId),
+  );
   const items = await resultItemsOf(db, ref);
   const undecided = items.filter((item) => item.status === A.submitted);
   if (undecided.length > 0)
     throw new AppError('conflict', {
       message: m.undecided(undecided.map((item) => `${item.itemName}：${item.name}`)),
     });
-  const rejected = items.filter((item) => item.status === A.rejected);
+  const rejected = items.filter((item) => item.status === A.rejected && inRound.has(item.resultId));
   // Required items never submitted cannot be here (a submission needs them), but a catalogue is
   // read again: refuse rather than accept a project with a required item missing.
   const missing = items.filter(
@@ -144,18 +171,22 @@ export async function submitVerdict(
     throw new AppError('conflict', {
       message: m.undecided(missing.map((item) => `${item.itemName}：${item.name}`)),
     });
-  const decided = await db.transaction(async (tx) => {
-    const item = await decideIn(ctx, tx, user, {
-      subjectType: RESULT,
-      subjectId: ref.projectId,
-      decision: rejected.length > 0 ? 'reject' : 'approve',
-      ...(rejected.length > 0 ? { opinion: verdictOpinion(rejected) } : {}),
-      ...(input.version !== undefined ? { version: input.version } : {}),
-    });
-    const certificate =
-      item.status === auditStatus.code.approved ? await issueCertificate(ctx, tx, ref.projectId, user) : null;
-    return { ...item, certificateNo: certificate?.certificateNo ?? null };
-  });
+  const decided = await removingPdfsOnFailure(ctx, (issuing) =>
+    db.transaction(async (tx) => {
+      const item = await decideIn(ctx, tx, user, {
+        subjectType: RESULT,
+        subjectId: ref.projectId,
+        decision: rejected.length > 0 ? 'reject' : 'approve',
+        ...(rejected.length > 0 ? { opinion: verdictOpinion(rejected) } : {}),
+        ...(input.version !== undefined ? { version: input.version } : {}),
+      });
+      const certificate =
+        item.status === auditStatus.code.approved
+          ? await issueCertificate(issuing, tx, ref.projectId, user)
+          : null;
+      return { ...item, certificateNo: certificate?.certificateNo ?? null };
+    }),
+  );
   return { auditStatus: decided.status, version: decided.version, certificateNo: decided.certificateNo };
 }
 

@@ -105,6 +105,11 @@ async function filedProject(items: number[] = [404]) {
   return made;
 }
 
+async function storedKeys(): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const { key } of env.ctx.storage.list()) keys.push(key);
+  return keys.sort();
+}
 const statusOf = async (projectId: number) =>
   (await env.ctx.db.select({ s: projects.status }).from(projects).where(eq(projects.pkid, projectId)))[0]!.s;
 const logLines = async (projectId: number) =>
@@ -352,6 +357,70 @@ describe('submission and acceptance', { timeout: 120_000 }, () => {
     expect(done.rows.some((row: { projectId: number }) => row.projectId === projectId)).toBe(true);
     const mismatch = await get('owner01', 'project/log/updateUploadProcess', { projectId, projectNo: 'X1' });
     expect(mismatch.status).toBe(400);
+  });
+
+  it('judges the resubmission on its own round even when the clock has not moved since the first', async () => {
+    // The test clock stands still: the first round's decisions and the resubmission share one
+    // instant, so telling the rounds apart by time would open the item adopted in round one again.
+    const { projectId } = await filedProject();
+    const { items } = await itemsOf('agency01', projectId);
+    const [report, drawing] = items as { resultId: number }[];
+    await attach(report!.resultId, '报告.pdf');
+    await attach(drawing!.resultId, '平面图.pdf');
+    expect((await post('agency01', 'projectAccept/save', { projectId })).status).toBe(200);
+    expect((await post('auditor01', 'actAccept/adopt', { resultId: report!.resultId })).status).toBe(200);
+    const reject = { resultId: drawing!.resultId, opinion: '图幅不完整' };
+    expect((await post('auditor01', 'actAccept/reject', reject)).status).toBe(200);
+    expect(
+      (await json(await post('auditor01', 'actAccept/submit', { pkid: projectId }))).data.auditStatus,
+    ).toBe(3);
+    await post('agency01', 'projectAccept/delete', { resultId: drawing!.resultId });
+    await attach(drawing!.resultId, '平面图（修改）.pdf');
+    expect((await post('agency01', 'projectAccept/save', { projectId })).status).toBe(200);
+
+    // Round two holds only the drawing: the report adopted in round one may not be decided again.
+    const reopened = await post('auditor01', 'actAccept/reject', {
+      resultId: report!.resultId,
+      opinion: '再看',
+    });
+    expect(reopened.status).toBe(409);
+    expect((await json(reopened)).message).toBe('该成果不在待验收状态');
+    expect((await post('auditor01', 'actAccept/adopt', { resultId: drawing!.resultId })).status).toBe(200);
+    const accepted = await json(await post('auditor01', 'actAccept/submit', { pkid: projectId }));
+    expect(accepted.data.auditStatus).toBe(2);
+    expect(await statusOf(projectId)).toBe(7);
+  });
+
+  it('a verdict whose transaction fails after the certificate’s PDF was stored leaves no PDF behind', async () => {
+    const { projectId } = await filedProject();
+    const { items } = await itemsOf('agency01', projectId);
+    for (const item of items as { resultId: number }[]) await attach(item.resultId, '成果.pdf');
+    expect((await post('agency01', 'projectAccept/save', { projectId })).status).toBe(200);
+    for (const item of items as { resultId: number }[])
+      await post('auditor01', 'actAccept/adopt', { resultId: item.resultId });
+    // The database refuses the last step of issuing (the report queued after the PDF and the
+    // certificate row), so the whole verdict rolls back after the PDF reached the store.
+    await env.ctx.db.execute(
+      sql.raw(`create function refuse_report() returns trigger language plpgsql as $$
+        begin raise exception 'report refused'; end $$`),
+    );
+    await env.ctx.db.execute(
+      sql.raw(`create trigger refuse_report before insert on results_reports for each row
+        when (new.project_id = ${Number(projectId)}) execute function refuse_report()`),
+    );
+    const keysBefore = await storedKeys();
+    try {
+      expect((await post('auditor01', 'actAccept/submit', { pkid: projectId })).status).toBe(500);
+    } finally {
+      await env.ctx.db.execute(sql.raw('drop trigger refuse_report on results_reports'));
+      await env.ctx.db.execute(sql.raw('drop function refuse_report()'));
+    }
+    expect(await storedKeys()).toEqual(keysBefore);
+    expect(await statusOf(projectId)).toBe(5);
+    const retried = await json(await post('auditor01', 'actAccept/submit', { pkid: projectId }));
+    expect(retried.data.certificateNo).toMatch(/^YZCG\d{10}$/);
+    expect(await statusOf(projectId)).toBe(7);
+    expect((await storedKeys()).length).toBe(keysBefore.length + 1);
   });
 
   it('a transfer needs a reason and another acceptance auditor', async () => {

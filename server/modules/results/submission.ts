@@ -5,7 +5,7 @@
  * review item per project). The first stored file moves the project 3 → 4 (测绘中); the first
  * submission moves it 4 → 5 (成果已提交, in the kind's hook, review-hooks.ts).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '@server/db/database';
 import { files, projectDemands, projectResultFiles, projectResults } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
@@ -247,9 +247,15 @@ export async function submitResults(
     if (missing.length > 0) throw new AppError('invalid_input', { message: m.missingRequired(missing) });
     if (toSubmit.length === 0) throw new AppError('conflict', { message: m.nothingToSubmit });
     const now = ctx.services.now();
+    // This submission is the next round: what the acceptance judges is the items carrying its number.
+    const [last] = await tx
+      .select({ round: sql<number>`coalesce(max(${projectResults.round}), 0)::int` })
+      .from(projectResults)
+      .where(eq(projectResults.projectId, ref.projectId));
+    const round = (last?.round ?? 0) + 1;
     await tx
       .update(projectResults)
-      .set({ status: A.submitted, submittedBy: user.pkid, submittedAt: now, updatedAt: now })
+      .set({ status: A.submitted, submittedBy: user.pkid, submittedAt: now, round, updatedAt: now })
       .where(
         inArray(
           projectResults.resultId,
