@@ -60,3 +60,15 @@ test('axe: the pages at phone width', async ({ page }) => {
   ])
     await expectNoViolations(page, path);
 });
+
+test('the checker reports what it is shown, and only inside the part it is asked about', async ({ page }) => {
+  await page.goto('/hall/home');
+  await page.evaluate(() => {
+    const image = document.createElement('img');
+    image.src = '/missing-image.png';
+    image.id = 'image-without-alt';
+    document.querySelector('main')!.append(image);
+  });
+  expect(await accessibilityViolations(page)).toContain('image-alt: #image-without-alt');
+  expect(await accessibilityViolations(page, 'header.banner')).toEqual([]);
+});
