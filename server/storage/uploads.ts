@@ -4,6 +4,7 @@
  * (server/lib/request-body.ts), so an oversized upload never gets here.
  */
 import type { AppContext } from '@server/app-context';
+import { eq } from 'drizzle-orm';
 import { files } from '@server/db/schema';
 import { AppError } from '@shared/errors/app-error';
 import {
@@ -91,6 +92,33 @@ export async function storeUploadedFile(
     return { fileId: row.id, fileName, contentType, size: stored.size };
   } catch (error) {
     await ctx.storage.remove(stored.key).catch(() => {});
+    throw error;
+  }
+}
+
+/**
+ * storeUploadedFile, then `use` with the stored file (typically the insert of the row that refers to
+ * it). If `use` fails, the file's row and bytes are removed again, so a refused save leaves nothing
+ * behind; without a file, `use` gets null.
+ */
+export async function withStoredUpload<T>(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  file: File | undefined,
+  allowed: readonly string[],
+  userId: number | null,
+  use: (stored: StoredUpload | null) => Promise<T>,
+): Promise<T> {
+  if (!file) return use(null);
+  const stored = await storeUploadedFile(ctx, file, allowed, userId);
+  try {
+    return await use(stored);
+  } catch (error) {
+    const [row] = await ctx.db
+      .delete(files)
+      .where(eq(files.id, stored.fileId))
+      .returning({ storageKey: files.storageKey })
+      .catch(() => []);
+    if (row) await ctx.storage.remove(row.storageKey).catch(() => {});
     throw error;
   }
 }

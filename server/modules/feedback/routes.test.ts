@@ -6,7 +6,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { feedback, messages, users } from '@server/db/schema';
+import { feedback, files, messages, users } from '@server/db/schema';
+import { submitFeedback } from './service';
 import { createBrowser, signedInTestApp, TEST_CAPTCHA } from '@server/modules/identity/test-support';
 import { createApp } from '@server/app';
 
@@ -15,6 +16,10 @@ const ADD = '/smsend/feedback/add';
 type Answer<T = unknown> = { code: number; message: string; data: T; object: T; rows: T };
 const json = async <T>(response: Response) => (await response.json()) as Answer<T>;
 const base = { category: 'suggestion', title: '希望增加导出功能', content: '项目列表希望能导出为表格。' };
+
+async function countFiles() {
+  return (await env.ctx.db.select({ id: files.id }).from(files)).length;
+}
 
 async function countFeedback() {
   return (await env.ctx.db.select({ pkid: feedback.pkid }).from(feedback)).length;
@@ -63,6 +68,39 @@ describe('submitting', () => {
     expect(await file.text()).toBe('%PDF-1.4 x');
     // Not the agency's: as if it did not exist.
     expect((await env.as('agency01').fetch(`/smsend/feedback/attachment?pkid=${pkid}`)).status).toBe(404);
+  });
+
+  it('removes the stored attachment again when the feedback cannot be saved', async () => {
+    const keys = async () => {
+      const found: string[] = [];
+      for await (const object of env.ctx.storage.list()) found.push(object.key);
+      return found.sort();
+    };
+    const [storedBefore, rowsBefore, feedbackBefore] = [
+      await keys(),
+      await countFiles(),
+      await countFeedback(),
+    ];
+    // A category the database refuses (its check), past the call's schema: the insert fails after
+    // the attachment was stored.
+    const [owner] = await env.ctx.db
+      .select({ pkid: users.pkid })
+      .from(users)
+      .where(eq(users.loginname, 'owner01'));
+    await expect(
+      submitFeedback(
+        env.ctx,
+        owner as never,
+        {
+          ...base,
+          category: 'no-such-category',
+          file: new File(['%PDF-1.4 y'], '说明.pdf'),
+        } as never,
+      ),
+    ).rejects.toThrow(/feedback_category_check|Failed query/);
+    expect(await keys()).toEqual(storedBefore);
+    expect(await countFiles()).toBe(rowsBefore);
+    expect(await countFeedback()).toBe(feedbackBefore);
   });
 
   it('asks an anonymous visitor for the captcha and a contact, then gives a lookup code once', async () => {

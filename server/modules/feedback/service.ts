@@ -14,7 +14,7 @@ import { feedback, files, users } from '@server/db/schema';
 import { fileToSendColumns, type FileToSend } from '@server/lib/file-response';
 import type { SessionUser } from '@server/modules/identity';
 import { sendMessage } from '@server/modules/messages';
-import { storeUploadedFile } from '@server/storage/uploads';
+import { withStoredUpload } from '@server/storage/uploads';
 import type { FeedbackDetail, FeedbackRow } from '@shared/calls/feedback';
 import {
   feedbackAttachmentExtensions,
@@ -177,27 +177,33 @@ export async function submitFeedback(
   input: FeedbackSubmitInput,
 ): Promise<{ pkid: number; lookupCode: string | null }> {
   if (!user && !input.contact) throw new AppError('invalid_input', { message: m.contact, field: 'contact' });
-  const stored = input.file
-    ? await storeUploadedFile(ctx, input.file, feedbackAttachmentExtensions, user?.pkid ?? null)
-    : null;
   const lookupCode = user ? null : newLookupCode();
   const now = ctx.services.now();
-  const [row] = await ctx.db
-    .insert(f)
-    .values({
-      category: input.category,
-      title: input.title,
-      content: input.content,
-      userId: user?.pkid ?? null,
-      contact: user ? (input.contact ?? null) : input.contact,
-      lookupHash: lookupCode ? hashLookupCode(lookupCode) : null,
-      fileId: stored?.fileId ?? null,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ pkid: f.pkid });
-  if (!row) throw new Error('feedback insert returned nothing');
-  return { pkid: row.pkid, lookupCode };
+  const pkid = await withStoredUpload(
+    ctx,
+    input.file,
+    feedbackAttachmentExtensions,
+    user?.pkid ?? null,
+    async (stored) => {
+      const [row] = await ctx.db
+        .insert(f)
+        .values({
+          category: input.category,
+          title: input.title,
+          content: input.content,
+          userId: user?.pkid ?? null,
+          contact: user ? (input.contact ?? null) : input.contact,
+          lookupHash: lookupCode ? hashLookupCode(lookupCode) : null,
+          fileId: stored?.fileId ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ pkid: f.pkid });
+      if (!row) throw new Error('feedback insert returned nothing');
+      return row.pkid;
+    },
+  );
+  return { pkid, lookupCode };
 }
 
 /** The administrator's reply: stored, the feedback marked replied, the signed-in sender told. */
