@@ -5,19 +5,17 @@
  * - agency01's offline projects in every review state: approved (counted in the statistics), pending
  *   (auditor01's queue), rejected with an opinion (agency01 fixes it), and a draft; one approved of
  *   another agency. Each carries a stored demo document; the review items come from the backfill.
- * - cases for agency01's accepted authorizations on projects already 测绘中 (CaseDetail), staffed
- *   with its approved staff; its status-3 projects stay without one, so its to-do offers 新建办件.
+ * - cases for every agency's accepted authorizations on projects 测绘中 or past it (CaseDetail, the
+ *   办件 column of 我的办件), staffed with its approved staff; status-3 projects stay without one, so
+ *   agency01's to-do offers 新建办件.
  */
-import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import * as schema from '@server/db/schema';
 import { roles } from '@shared/domain/roles';
 import { AGENCY_ORG_ID, chinaDate, DAY, ids } from './demo-context';
 
-export async function seedDemoOfflineAndCases(
-  t: Queryable,
-  now: Date,
-): Promise<{ offline: number; cases: number }> {
+export async function seedDemoOffline(t: Queryable, now: Date): Promise<number> {
   const [file] = await t
     .select({ id: schema.files.id })
     .from(schema.files)
@@ -47,7 +45,7 @@ export async function seedDemoOfflineAndCases(
     )
     .orderBy(asc(schema.agentOrganizations.organizationId))
     .limit(1);
-  if (!file || districtCodes.length === 0 || !auditor) return { offline: 0, cases: 0 };
+  if (!file || districtCodes.length === 0 || !auditor) return 0;
   const at = (days: number) => new Date(now.getTime() - days * DAY);
   const district = (i: number) => districtCodes[i % districtCodes.length]!;
   const entries = [
@@ -173,59 +171,78 @@ export async function seedDemoOfflineAndCases(
       });
   }
 
-  // Cases of agency01's projects under survey (status 4), staffed with its approved staff.
-  const staff = await t
-    .select({ staffId: schema.agentStaff.staffId })
+  return offline;
+}
+
+/**
+ * A case for every accepted commission of a project under survey or past it (status 4 to 7: a case
+ * opens the survey), staffed with the agency's approved staff, as the agency would have opened it.
+ * Runs after every seed that moves projects on (the certificates carry some from 3 to 7).
+ */
+export async function seedDemoCases(t: Queryable, now: Date): Promise<number> {
+  const at = (days: number) => new Date(now.getTime() - days * DAY);
+  const approvedStaff = await t
+    .select({ staffId: schema.agentStaff.staffId, organizationId: schema.agentStaff.organizationId })
     .from(schema.agentStaff)
-    .where(and(eq(schema.agentStaff.organizationId, AGENCY_ORG_ID), eq(schema.agentStaff.auditStatus, 2)))
+    .where(eq(schema.agentStaff.auditStatus, 2))
     .orderBy(asc(schema.agentStaff.staffId));
-  if (staff.length === 0) return { offline, cases: 0 };
+  const staffOf = new Map<number, number[]>();
+  for (const row of approvedStaff)
+    staffOf.set(row.organizationId, [...(staffOf.get(row.organizationId) ?? []), row.staffId]);
   const a = schema.projectAuthorizations;
-  const underWay = await t
-    .select({
-      authorizationId: a.pkid,
-      projectId: a.projectId,
-      demandId: a.demandId,
-      projectNo: schema.projects.projectNo,
-      respondedAt: a.respondedAt,
-    })
-    .from(a)
-    .innerJoin(schema.projects, eq(schema.projects.pkid, a.projectId))
-    .where(and(eq(a.organizationId, AGENCY_ORG_ID), eq(a.state, 1), eq(schema.projects.status, 4)))
-    .orderBy(asc(a.pkid))
-    .limit(4);
-  let cases = 0;
-  for (const [i, row] of underWay.entries()) {
-    const opened = new Date((row.respondedAt ?? at(30)).getTime() + 5 * DAY);
-    const start = chinaDate(opened);
-    const end = chinaDate(new Date(opened.getTime() + 20 * DAY));
-    const [created] = await t
-      .insert(schema.surveyCases)
-      .values({
-        caseNo: `BJ-${row.projectNo}-${row.authorizationId}`,
-        projectId: row.projectId,
-        demandId: row.demandId,
-        authorizationId: row.authorizationId,
-        organizationId: AGENCY_ORG_ID,
-        plannedStart: start,
-        plannedEnd: end,
-        createdBy: ids.agency,
-        createdAt: opened,
-        updatedAt: opened,
+  const underWay = (
+    await t
+      .select({
+        authorizationId: a.pkid,
+        projectId: a.projectId,
+        demandId: a.demandId,
+        organizationId: a.organizationId,
+        openedBy: schema.agentOrganizations.userId,
+        projectNo: schema.projects.projectNo,
+        respondedAt: a.respondedAt,
       })
-      .returning({ caseId: schema.surveyCases.caseId });
-    if (!created) continue;
-    const items = await t
-      .select({ itemId: schema.projectStageItems.itemId })
-      .from(schema.projectStageItems)
-      .where(eq(schema.projectStageItems.demandId, row.demandId));
-    const values = items.map((item, j) => ({
-      caseId: created.caseId,
-      itemId: item.itemId,
-      staffId: staff[(i + j) % staff.length]!.staffId,
+      .from(a)
+      .innerJoin(schema.projects, eq(schema.projects.pkid, a.projectId))
+      .innerJoin(schema.agentOrganizations, eq(schema.agentOrganizations.organizationId, a.organizationId))
+      .where(and(eq(a.state, 1), inArray(schema.projects.status, [4, 5, 6, 7])))
+      .orderBy(asc(a.pkid))
+  ).filter((row) => staffOf.has(row.organizationId));
+  if (underWay.length === 0) return 0;
+  const created = await t
+    .insert(schema.surveyCases)
+    .values(
+      underWay.map((row) => {
+        const opened = new Date((row.respondedAt ?? at(30)).getTime() + 5 * DAY);
+        return {
+          caseNo: `BJ-${row.projectNo}-${row.authorizationId}`,
+          projectId: row.projectId,
+          demandId: row.demandId,
+          authorizationId: row.authorizationId,
+          organizationId: row.organizationId,
+          plannedStart: chinaDate(opened),
+          plannedEnd: chinaDate(new Date(opened.getTime() + 20 * DAY)),
+          createdBy: row.openedBy,
+          createdAt: opened,
+          updatedAt: opened,
+        };
+      }),
+    )
+    .returning({ caseId: schema.surveyCases.caseId, demandId: schema.surveyCases.demandId });
+  const items = await t
+    .select({ demandId: schema.projectStageItems.demandId, itemId: schema.projectStageItems.itemId })
+    .from(schema.projectStageItems)
+    .where(inArray(schema.projectStageItems.demandId, [...new Set(underWay.map((row) => row.demandId))]));
+  const itemsOf = new Map<number, number[]>();
+  for (const row of items) itemsOf.set(row.demandId, [...(itemsOf.get(row.demandId) ?? []), row.itemId]);
+  const assignments = created.flatMap((opened, i) => {
+    const staff = staffOf.get(underWay[i]!.organizationId)!;
+    return (itemsOf.get(opened.demandId) ?? []).map((itemId, j) => ({
+      caseId: opened.caseId,
+      itemId,
+      staffId: staff[(i + j) % staff.length]!,
     }));
-    if (values.length > 0) await t.insert(schema.surveyCaseStaff).values(values);
-    cases++;
-  }
-  return { offline, cases };
+  });
+  for (let from = 0; from < assignments.length; from += 1000)
+    await t.insert(schema.surveyCaseStaff).values(assignments.slice(from, from + 1000));
+  return created.length;
 }

@@ -11,7 +11,7 @@ import { createDemoData, GUEST_LOGINNAME, type DemoUser } from './demo';
 import { seedDemoContractLife } from './demo-contract-life';
 import { seedDemoContractChanges } from './demo-contract-changes';
 import { seedDemoSelections } from './demo-selections';
-import { seedDemoOfflineAndCases } from './demo-offline';
+import { seedDemoCases, seedDemoOffline } from './demo-offline';
 import { seedDemoResults } from './demo-results';
 import { seedDemoInterfaces } from './demo-interfaces';
 import { seedDemoCertificates } from './demo-certificates';
@@ -239,10 +239,8 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     // Schedules, terms and confirmations first: the filing changes record the values they replace.
     summary.contract_applications = await seedDemoContractLife(t, options.now ?? new Date());
     summary.contract_changes = await seedDemoContractChanges(t, options.now ?? new Date());
-    // Offline projects (every review state) and the cases of projects under survey (issue 13).
-    const offline = await seedDemoOfflineAndCases(t, options.now ?? new Date());
-    summary.project_offlines = offline.offline;
-    summary.survey_cases = offline.cases;
+    // Offline projects in every review state (issue 13).
+    summary.project_offlines = await seedDemoOffline(t, options.now ?? new Date());
     // Results of projects in 4, 5 and 6 in every acceptance state (issue 22).
     summary.project_results = await seedDemoResults(t, options.now ?? new Date());
     // A few projects carried to 已办结 with their certificates, one revoked (issue 22).
@@ -253,6 +251,8 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     });
     // Their reports to the provincial platform: one sent, one failed, the rest waiting (issue 25).
     summary.results_reports = await seedDemoReports(t, options.now ?? new Date());
+    // The cases of every project under survey or past it, once the certificates moved theirs on.
+    summary.survey_cases = await seedDemoCases(t, options.now ?? new Date());
     // Adopted results of a few accepted projects and share01's applications in every state (issue 22).
     const sharing = await seedDemoSharing(t, options.now ?? new Date());
     summary.share_applications = sharing.applications;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '@shared/domain/roles';
@@ -122,7 +122,22 @@ describe('seedDemo', () => {
       .select({ status: schema.projects.status })
       .from(schema.surveyCases)
       .innerJoin(schema.projects, eq(schema.projects.pkid, schema.surveyCases.projectId));
-    expect(cases.every((row) => row.status === 4)).toBe(true);
+    expect(cases.every((row) => row.status >= 4 && row.status <= 7)).toBe(true);
+    // Every project under survey or past it has its case (opening the case starts the survey).
+    const withoutCase = await db
+      .select({ pkid: schema.projectAuthorizations.pkid })
+      .from(schema.projectAuthorizations)
+      .innerJoin(schema.projects, eq(schema.projects.pkid, schema.projectAuthorizations.projectId))
+      .leftJoin(schema.surveyCases, eq(schema.surveyCases.authorizationId, schema.projectAuthorizations.pkid))
+      .where(
+        and(
+          eq(schema.projectAuthorizations.organizationId, AGENCY_ORG_ID),
+          eq(schema.projectAuthorizations.state, 1),
+          inArray(schema.projects.status, [4, 5, 6, 7]),
+          isNull(schema.surveyCases.caseId),
+        ),
+      );
+    expect(withoutCase).toEqual([]);
     // The to-do leads somewhere: an accepted authorization of agency01 on a status-3 project, no case.
     const toOpen = await db
       .select({ pkid: schema.projectAuthorizations.pkid })
