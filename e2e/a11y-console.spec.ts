@@ -3,6 +3,7 @@ import { isRouteBuilt } from '@shared/domain/console-pages';
 import { roles, type RoleId } from '@shared/domain/roles';
 import { routes, type RouteDef } from '@shared/domain/routes';
 import { accessibilityViolations } from './fixtures/a11y';
+import { openInApp } from './fixtures/console';
 import { signInToConsole } from './fixtures/identity';
 
 /**
@@ -29,21 +30,6 @@ function ownerOf(route: RouteDef): string {
 
 const consoleRoutes = routes.filter((route) => route.surface === 'console' && isRouteBuilt(route));
 const hrefOf = (route: RouteDef) => route.path.replace(/:[A-Za-z]+/g, '0');
-
-/** Opens `href` in the running console (the router's own navigation, no reload). */
-async function openInApp(page: Page, href: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, href);
-  await expect.poll(() => new URL(page.url()).pathname).toBe(href.split('?')[0]);
-  await expect(
-    page
-      .locator('#console-main')
-      .getByText(/加载中|正在加载/)
-      .filter({ visible: true }),
-  ).toHaveCount(0);
-}
 
 /** The pages an account checks: those its role owns, or (`shared`) those it shares with an earlier role. */
 function pagesOf(account: string, shared: boolean): RouteDef[] {
