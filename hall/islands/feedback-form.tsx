@@ -6,7 +6,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { callApi, callApiWithMessage } from '@shared/api/call';
 import type { ApiClient } from '@shared/api/client';
-import { captchaImageUrl } from '@shared/auth/sign-on';
 import { feedbackCalls, type FeedbackDetail } from '@shared/calls/feedback';
 import {
   feedbackAttachmentExtensions,
@@ -20,6 +19,7 @@ import { ErrorSummary, Field, Input } from '@shared/ui/form';
 import { fieldErrorsFromIssues, orderedErrors, type FieldErrors } from '@shared/ui/form-errors';
 import { checkUpload } from '@shared/validation/upload';
 import { feedbackFormSchema, feedbackMessages, type FeedbackForm } from '@shared/validation/feedback';
+import { CaptchaInput } from './captcha-input';
 
 type FormField = keyof FeedbackForm | 'file';
 const order: readonly FormField[] = ['category', 'title', 'content', 'contact', 'captcha', 'file'];
@@ -161,24 +161,14 @@ export function FeedbackPanel({ api }: { api: ApiClient }) {
         error={errors.captcha}
       >
         {(control) => (
-          <div className="ui-input-row">
-            <Input
-              {...control}
-              name="captcha"
-              autoComplete="off"
-              maxLength={4}
-              value={values.captcha}
-              onChange={(e) => update('captcha', e.target.value)}
-            />
-            <button
-              type="button"
-              className="account-captcha"
-              onClick={() => setImage(Date.now())}
-              title="看不清？换一张"
-            >
-              <img src={captchaImageUrl(api, image)} alt="图片验证码，点击更换" width={120} height={40} />
-            </button>
-          </div>
+          <CaptchaInput
+            {...control}
+            api={api}
+            image={image}
+            onRefresh={() => setImage(Date.now())}
+            value={values.captcha}
+            onChange={(e) => update('captcha', e.target.value)}
+          />
         )}
       </Field>
       <Button type="submit" disabled={busy}>

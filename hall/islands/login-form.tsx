@@ -1,7 +1,7 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { clearReturnToCookie, readReturnTo } from '@shared/auth/return-to';
 import type { ApiClient } from '@shared/api/client';
-import { captchaImageUrl, signOn, verifyCaptcha } from '@shared/auth/sign-on';
+import { signOn, verifyCaptcha } from '@shared/auth/sign-on';
 import { AppError } from '@shared/errors/app-error';
 import {
   CAPTCHA_LENGTH,
@@ -12,6 +12,7 @@ import {
 import { Button } from '@shared/ui/button';
 import { ErrorSummary, Field, Input, isBlurToSubmit } from '@shared/ui/form';
 import { fieldErrorsFromIssues, orderedErrors, type FieldErrors } from '@shared/ui/form-errors';
+import { CaptchaInput } from './captcha-input';
 
 type LoginField = keyof LoginForm;
 const fieldOrder: readonly LoginField[] = ['username', 'password', 'captcha'];
@@ -188,26 +189,16 @@ export function LoginPanel({ api, onSignedIn, continueTo }: LoginFormProps) {
         }
       >
         {(control) => (
-          <div className="ui-input-row">
-            <Input
-              {...control}
-              name="captcha"
-              inputMode="text"
-              autoComplete="off"
-              maxLength={CAPTCHA_LENGTH}
-              value={values.captcha}
-              onChange={(event) => void typeCaptcha(event.target.value)}
-              onBlur={(event) => blur('captcha', event)}
-            />
-            <button type="button" className="account-captcha" onClick={refreshCaptcha} title="看不清？换一张">
-              <img
-                src={captchaImageUrl(api, captchaImage)}
-                alt="图片验证码，点击更换"
-                width={120}
-                height={40}
-              />
-            </button>
-          </div>
+          <CaptchaInput
+            {...control}
+            api={api}
+            image={captchaImage}
+            onRefresh={refreshCaptcha}
+            inputMode="text"
+            value={values.captcha}
+            onChange={(event) => void typeCaptcha(event.target.value)}
+            onBlur={(event) => blur('captcha', event)}
+          />
         )}
       </Field>
       <Button
