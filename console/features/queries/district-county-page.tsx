@@ -4,7 +4,7 @@
  * the same numbers, each number a link to the list it counts (/query/projectQuery with the filter in
  * the URL), an optional registration period (in the URL too) and the Excel export of the tables.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { queryCalls, type DistrictCounty, type DistrictFigures } from '@shared/calls/queries';
 import { contractStatus, projectStatus } from '@shared/domain/statuses';
 import { formatMoney } from '@shared/format';
@@ -106,50 +106,61 @@ interface TableProps {
 }
 
 /** A district row, or the totals row (no district filter: the server narrows a sub-office anyway). */
-function eachRow(
-  data: DistrictCounty,
-): { name: string; code: string | undefined; f: Totals | DistrictFigures }[] {
+interface DistrictRow {
+  name: string;
+  code: string | undefined;
+  f: Totals | DistrictFigures;
+}
+
+function eachRow(data: DistrictCounty): DistrictRow[] {
   return [
     ...data.rows.map((row) => ({ name: row.districtName, code: row.districtCode, f: row })),
     { name: '合计', code: undefined, f: data.total },
   ];
 }
 
-function ProjectsTable({ data, period }: TableProps) {
+/** A column after 区县: its heading and its cell in a row. */
+interface Column {
+  key: string | number;
+  header: string;
+  cell: (row: DistrictRow) => ReactNode;
+  className?: string;
+}
+
+/** One table of figures: a row per district and the totals, in a scrolling region named `region`. */
+function DistrictTable({
+  data,
+  region,
+  caption,
+  columns,
+}: {
+  data: DistrictCounty;
+  region: string;
+  caption: string;
+  columns: readonly Column[];
+}) {
   return (
     <Card className="qr-table-card">
-      <div className="qr-scroll" role="region" aria-label="按项目状态" tabIndex={0}>
+      <div className="qr-scroll" role="region" aria-label={region} tabIndex={0}>
         <table className="qr-table">
-          <caption>项目（按状态）</caption>
+          <caption>{caption}</caption>
           <thead>
             <tr>
               <th scope="col">区县</th>
-              <th scope="col">项目数</th>
-              {projectStatus.entries.map((s) => (
-                <th scope="col" key={s.value}>
-                  {s.label}
+              {columns.map((column) => (
+                <th scope="col" key={column.key}>
+                  {column.header}
                 </th>
               ))}
             </tr>
           </thead>
           <tbody>
-            {eachRow(data).map(({ name, code, f }) => (
-              <tr key={name} className={code ? undefined : 'qr-table__total'}>
-                <th scope="row">{name}</th>
-                <td>
-                  <CountLink
-                    count={f.projects}
-                    filter={{ districtCode: code, ...period }}
-                    label={`${name}项目`}
-                  />
-                </td>
-                {projectStatus.entries.map((s) => (
-                  <td key={s.value}>
-                    <CountLink
-                      count={countOf(f.projectsByStatus, s.value)}
-                      filter={{ districtCode: code, status: s.value, ...period }}
-                      label={`${name}${s.label}项目`}
-                    />
+            {eachRow(data).map((row) => (
+              <tr key={row.name} className={row.code ? undefined : 'qr-table__total'}>
+                <th scope="row">{row.name}</th>
+                {columns.map((column) => (
+                  <td key={column.key} className={column.className}>
+                    {column.cell(row)}
                   </td>
                 ))}
               </tr>
@@ -158,101 +169,108 @@ function ProjectsTable({ data, period }: TableProps) {
         </table>
       </div>
     </Card>
+  );
+}
+
+function ProjectsTable({ data, period }: TableProps) {
+  return (
+    <DistrictTable
+      data={data}
+      region="按项目状态"
+      caption="项目（按状态）"
+      columns={[
+        {
+          key: 'projects',
+          header: '项目数',
+          cell: ({ name, code, f }) => (
+            <CountLink count={f.projects} filter={{ districtCode: code, ...period }} label={`${name}项目`} />
+          ),
+        },
+        ...projectStatus.entries.map((s) => ({
+          key: s.value,
+          header: s.label,
+          cell: ({ name, code, f }: DistrictRow) => (
+            <CountLink
+              count={countOf(f.projectsByStatus, s.value)}
+              filter={{ districtCode: code, status: s.value, ...period }}
+              label={`${name}${s.label}项目`}
+            />
+          ),
+        })),
+      ]}
+    />
   );
 }
 
 function DemandsTable({ data, period }: TableProps) {
   return (
-    <Card className="qr-table-card">
-      <div className="qr-scroll" role="region" aria-label="按审批阶段" tabIndex={0}>
-        <table className="qr-table">
-          <caption>需求（按审批阶段的项目数）和逾期项目</caption>
-          <thead>
-            <tr>
-              <th scope="col">区县</th>
-              <th scope="col">需求数</th>
-              {data.stages.map((s) => (
-                <th scope="col" key={s.stageId}>
-                  {s.name}
-                </th>
-              ))}
-              <th scope="col">逾期项目</th>
-            </tr>
-          </thead>
-          <tbody>
-            {eachRow(data).map(({ name, code, f }) => (
-              <tr key={name} className={code ? undefined : 'qr-table__total'}>
-                <th scope="row">{name}</th>
-                <td>{formatCount(f.demands)}</td>
-                {data.stages.map((s) => (
-                  <td key={s.stageId}>
-                    <CountLink
-                      count={countOf(f.projectsByStage, s.stageId)}
-                      filter={{ districtCode: code, stageId: s.stageId, ...period }}
-                      label={`${name}${s.name}项目`}
-                    />
-                  </td>
-                ))}
-                <td>
-                  <CountLink
-                    count={f.overdue}
-                    filter={{ districtCode: code, overdue: '1', ...period }}
-                    label={`${name}逾期项目`}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Card>
+    <DistrictTable
+      data={data}
+      region="按审批阶段"
+      caption="需求（按审批阶段的项目数）和逾期项目"
+      columns={[
+        { key: 'demands', header: '需求数', cell: ({ f }) => formatCount(f.demands) },
+        ...data.stages.map((s) => ({
+          key: s.stageId,
+          header: s.name,
+          cell: ({ name, code, f }: DistrictRow) => (
+            <CountLink
+              count={countOf(f.projectsByStage, s.stageId)}
+              filter={{ districtCode: code, stageId: s.stageId, ...period }}
+              label={`${name}${s.name}项目`}
+            />
+          ),
+        })),
+        {
+          key: 'overdue',
+          header: '逾期项目',
+          cell: ({ name, code, f }) => (
+            <CountLink
+              count={f.overdue}
+              filter={{ districtCode: code, overdue: '1', ...period }}
+              label={`${name}逾期项目`}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }
 
 function ContractsTable({ data, period }: TableProps) {
   return (
-    <Card className="qr-table-card">
-      <div className="qr-scroll" role="region" aria-label="按合同状态" tabIndex={0}>
-        <table className="qr-table">
-          <caption>合同（按状态的份数和金额，元）</caption>
-          <thead>
-            <tr>
-              <th scope="col">区县</th>
-              <th scope="col">合同数</th>
-              {contractStatus.entries.map((s) => (
-                <th scope="col" key={s.value}>
-                  {s.label}
-                </th>
-              ))}
-              <th scope="col">合同金额（不含已终止）</th>
-            </tr>
-          </thead>
-          <tbody>
-            {eachRow(data).map(({ name, code, f }) => (
-              <tr key={name} className={code ? undefined : 'qr-table__total'}>
-                <th scope="row">{name}</th>
-                <td>{formatCount(f.contracts)}</td>
-                {contractStatus.entries.map((s) => {
-                  const n = countOf(f.contractsByStatus, s.value);
-                  return (
-                    <td key={s.value}>
-                      <CountLink
-                        count={n}
-                        filter={{ districtCode: code, contractStatus: s.value, ...period }}
-                        label={`${name}${s.label}合同的项目`}
-                      />
-                      {n > 0 ? (
-                        <span className="qr-amount">{formatMoney(amountOf(f.amountByStatus, s.value))}</span>
-                      ) : null}
-                    </td>
-                  );
-                })}
-                <td className="qr-money">{formatMoney(f.contractAmount)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </Card>
+    <DistrictTable
+      data={data}
+      region="按合同状态"
+      caption="合同（按状态的份数和金额，元）"
+      columns={[
+        { key: 'contracts', header: '合同数', cell: ({ f }) => formatCount(f.contracts) },
+        ...contractStatus.entries.map((s) => ({
+          key: s.value,
+          header: s.label,
+          cell: ({ name, code, f }: DistrictRow) => {
+            const n = countOf(f.contractsByStatus, s.value);
+            return (
+              <>
+                <CountLink
+                  count={n}
+                  filter={{ districtCode: code, contractStatus: s.value, ...period }}
+                  label={`${name}${s.label}合同的项目`}
+                />
+                {n > 0 ? (
+                  <span className="qr-amount">{formatMoney(amountOf(f.amountByStatus, s.value))}</span>
+                ) : null}
+              </>
+            );
+          },
+        })),
+        {
+          key: 'amount',
+          header: '合同金额（不含已终止）',
+          className: 'qr-money',
+          cell: ({ f }) => formatMoney(f.contractAmount),
+        },
+      ]}
+    />
   );
 }
