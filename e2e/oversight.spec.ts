@@ -3,12 +3,24 @@
  * (the city's open tasks, soonest deadline first, filtered by step), opens a task's page from its row,
  * goes on to 中枢反馈清单 (the tasks sent back, with the reason and how often) and to 成果上报, where the
  * demo's reports show every state; it resends the failed one after confirming, and the job delivers it
- * through the drop directory (已上报). Screenshots at 1366 and 390 px, axe on each page.
+ * through the drop directory (已上报, the file read from the folder); a delivery refused by a broken
+ * folder is retried by the job on its own once the folder is back. Screenshots at 1366 and 390 px, axe
+ * on each page.
  */
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { accessibilityViolations } from './fixtures/a11y';
 import { screenshotPath } from './fixtures/hall';
 import { signInToConsole } from './fixtures/identity';
+
+/** The e2e server's data directory (global setup; E2E_DATA_DIR beside a server started elsewhere). */
+function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir)
+    throw new Error('E2E_DATA_DIR is not set: the server’s data directory is needed to read its outbox');
+  return dir;
+}
 
 async function consolePage(browser: Browser, who: string, width = 1366) {
   const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
@@ -67,8 +79,10 @@ test('the authority follows the open and sent-back tasks from the menu and opens
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('the authority resends a failed results report from the menu', async ({ browser }) => {
-  test.setTimeout(180_000);
+test('the authority resends a failed results report from the menu; a failed delivery is retried', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
   const page = await consolePage(browser, 'authority01');
   await menu(page, '数据交换', '成果上报');
   await expect(page.getByRole('heading', { level: 1, name: '成果上报' })).toBeVisible();
@@ -94,6 +108,37 @@ test('the authority resends a failed results report from the menu', async ({ bro
     await expect(row).toContainText('已上报', { timeout: 2000 });
   }).toPass({ timeout: 30_000 });
   await expect(row).toContainText('数据目录');
+  // The document is in the directory provider's folder, as a collector would read it.
+  const outbox = path.join(dataDir(), 'reporting', 'outbox');
+  const dropped = path.join(outbox, `${no}.json`);
+  expect(JSON.parse(await readFile(dropped, 'utf8'))).toMatchObject({
+    format: 'results-report/1',
+    certificateNo: no,
+  });
+
+  // A delivery that fails is retried by the job on its own: with the folder replaced by a file, the
+  // resent report is refused and waits with the reason; once the folder is back, the job's next
+  // attempt (a minute later, docs/reporting.md) delivers it without anyone clicking.
+  await rm(dropped);
+  await rename(outbox, `${outbox}.kept`);
+  await writeFile(outbox, 'not a folder');
+  try {
+    await row.getByRole('button', { name: `重新上报 ${no}` }).click();
+    await dialog.getByRole('button', { name: '确定' }).click();
+    await expect(async () => {
+      await page.reload();
+      await expect(row).toContainText('写入上报目录失败', { timeout: 2000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(row).toContainText('待上报');
+  } finally {
+    await rm(outbox, { force: true });
+    await rename(`${outbox}.kept`, outbox);
+  }
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toContainText('已上报', { timeout: 2000 });
+  }).toPass({ timeout: 180_000, intervals: [5_000] });
+  expect(JSON.parse(await readFile(dropped, 'utf8'))).toMatchObject({ certificateNo: no });
 
   // The 390 px view of the page.
   const narrow = await consolePage(browser, 'authority01', 390);
