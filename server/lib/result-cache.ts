@@ -4,7 +4,7 @@
  * users on 100,000 projects) is not reachable with every page a join and a count.
  *
  * Correctness rests on hearing every change, as the message pages do (server/modules/messages/
- * page-cache.ts). A statement-level trigger on each table an answer reads (migrations 0021, 0029) sends
+ * page-cache.ts). A statement-level trigger on each table an answer reads (migrations 0021, 0029, 0031) sends
  * `NOTIFY data_changes, '<table>'` for every insert, update, delete and truncate, whoever writes,
  * delivered at commit to every instance; server/data-changes.ts feeds it to `onNotification`, and
  * answers are kept only while that listener is up (`setListening`).
@@ -23,7 +23,7 @@ import { LRUCache } from 'lru-cache';
 /** The PostgreSQL channel the tables' triggers send on; the payload is one table name (or `*`). */
 export const DATA_CHANGES_CHANNEL = 'data_changes';
 
-/** The tables whose changes are announced on DATA_CHANGES_CHANNEL (the triggers of migrations 0021 and 0029). */
+/** The tables whose changes are announced on DATA_CHANGES_CHANNEL (the triggers of migrations 0021, 0029 and 0031). */
 export const announcedTables = [
   'projects',
   'project_demands',
@@ -37,6 +37,8 @@ export const announcedTables = [
   'stages',
   'survey_items',
   'contracts',
+  'data_interfaces',
+  'interface_consumers',
 ] as const;
 export type AnnouncedTable = (typeof announcedTables)[number];
 

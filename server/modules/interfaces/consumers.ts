@@ -7,6 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import { interfaceConsumers } from '@server/db/schema';
+import type { ResultCache } from '@server/lib/result-cache';
 import type { ConsumerRow } from '@shared/calls/interfaces';
 import { AppError } from '@shared/errors/app-error';
 import { interfaceMessages, type ConsumerSave } from '@shared/validation/interfaces';
@@ -96,20 +97,28 @@ export async function revokeConsumer(db: Queryable, id: number, now: Date) {
   return toConsumerRow(record, now);
 }
 
-/** The consumer a key belongs to, or the 401 saying why it opens nothing. */
+/**
+ * The consumer a key belongs to, or the 401 saying why it opens nothing. With `results`, the row is
+ * kept in memory while interface_consumers has not changed (every call of a polling system would
+ * otherwise look it up again); its state is judged at `now` on every call.
+ */
 export async function consumerOfKey(
   db: Queryable,
   key: string | undefined,
   now: Date,
+  results?: ResultCache,
 ): Promise<ConsumerRecord> {
   if (!key)
     throw new AppError('unauthenticated', {
       message: '缺少接口密钥：请在请求头 X-Api-Key 中提供接入系统的密钥',
     });
-  const [record] = await db
-    .select()
-    .from(interfaceConsumers)
-    .where(eq(interfaceConsumers.keyHash, hashKey(key)));
+  const keyHash = hashKey(key);
+  const load = async () => ({
+    record: (await db.select().from(interfaceConsumers).where(eq(interfaceConsumers.keyHash, keyHash)))[0],
+  });
+  const { record } = results
+    ? await results.get(['interface_consumers'], `interfaces/consumer|${keyHash}`, load)
+    : await load();
   if (!record) throw new AppError('unauthenticated', { message: '接口密钥无效，请向管理员核实' });
   const state = stateOf(record, now);
   if (state === 'revoked')

@@ -11,12 +11,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   agentOrganizations,
   contracts,
+  dataInterfaces,
   interfaceAccessLog,
   interfaceConsumers,
   projectDemands,
   projects,
 } from '@server/db/schema';
-import { json, signedInTestApp } from '@server/modules/identity/test-support';
+import { createApp } from '@server/app';
+import { listenForDataChanges } from '@server/data-changes';
+import { createBrowser, json, signInAs, signedInTestApp } from '@server/modules/identity/test-support';
+import { withServices } from '@server/services';
 import { hashKey } from './consumers';
 import { beijingDate } from '@shared/domain/working-days';
 
@@ -447,6 +451,50 @@ describe('consumer keys', () => {
       keyPrefix: made.key.slice(0, 9),
       state: 'active',
     });
+  });
+
+  it('keeps the key’s consumer and the definition in memory until a change, which takes effect at once', async () => {
+    await define({ code: 'kept', conditions: [] });
+    const consumer = await newConsumer();
+    // An instance that hears the tables' changes, so it keeps what getQuery looks up.
+    const { services: _ours, dispose: _dispose, ...shared } = env.ctx;
+    const instance = withServices({ ...shared }, { now: env.ctx.services.now });
+    const stopListening = await listenForDataChanges(env.ctx.listen, instance);
+    try {
+      const app = createApp(instance);
+      const ask = () =>
+        app.request('/smsend/api/getQuery', {
+          method: 'POST',
+          headers: { 'X-Api-Key': consumer.key },
+          body: new URLSearchParams({ interfaceCode: 'kept' }),
+        });
+      expect((await ask()).status).toBe(200);
+      // The consumer, the definition and the page.
+      expect(instance.services.results.size).toBe(3);
+      // Another writer (another instance, a database console) disables the interface: refused at once.
+      await env.ctx.db.update(dataInterfaces).set({ enabled: false }).where(eq(dataInterfaces.code, 'kept'));
+      await env.ctx.notificationsDelivered();
+      const disabled = await ask();
+      expect([disabled.status, (await json(disabled)).message]).toEqual([404, '接口「kept」不存在或已停用']);
+      await env.ctx.db.update(dataInterfaces).set({ enabled: true }).where(eq(dataInterfaces.code, 'kept'));
+      await env.ctx.notificationsDelivered();
+      expect((await ask()).status).toBe(200);
+      // Revoked through this instance: the next call is refused.
+      const admin = createBrowser(app);
+      await signInAs(admin, 'admin');
+      const revoking = await admin.fetch('/smsend/api/revokeConsumer', {
+        method: 'POST',
+        body: new URLSearchParams({ id: String(consumer.id) }),
+      });
+      expect(revoking.status).toBe(200);
+      const revoked = await ask();
+      expect([revoked.status, (await json(revoked)).message]).toEqual([
+        401,
+        '接口密钥已被吊销，请向管理员申请新的密钥',
+      ]);
+    } finally {
+      await stopListening();
+    }
   });
 
   it('refuses a missing, unknown, revoked or expired key', async () => {

@@ -171,6 +171,18 @@ function pageOf(call: QueryCall, record: InterfaceRecord): Promise<QueryResult> 
   return call.results.get(datasetOf(dataset).tables, key, load);
 }
 
+/** The interface named by the call, kept in memory like the consumer (consumerOfKey) while unchanged. */
+async function definitionOf(call: QueryCall): Promise<InterfaceRecord | undefined> {
+  const code = call.input.interfaceCode;
+  const load = async () => ({
+    record: (await call.db.select().from(dataInterfaces).where(eq(dataInterfaces.code, code)))[0],
+  });
+  const { record } = call.results
+    ? await call.results.get(['data_interfaces'], `interfaces/definition|${code}`, load)
+    : await load();
+  return record;
+}
+
 export interface QueryCall {
   db: Queryable;
   limiter: RateLimiter;
@@ -191,7 +203,7 @@ export async function getQuery(call: QueryCall): Promise<QueryResult> {
   let consumer: ConsumerRecord | undefined;
   let record: InterfaceRecord | undefined;
   try {
-    consumer = await consumerOfKey(db, call.key, now);
+    consumer = await consumerOfKey(db, call.key, now, call.results);
     const allowed = call.limiter.take(consumer.id, consumer.rateLimit, now);
     if (!allowed.ok) {
       call.header('Retry-After', String(allowed.retryAfterS));
@@ -199,7 +211,7 @@ export async function getQuery(call: QueryCall): Promise<QueryResult> {
         message: `调用过于频繁：本系统每分钟最多调用 ${consumer.rateLimit} 次，请 ${allowed.retryAfterS} 秒后再试`,
       });
     }
-    [record] = await db.select().from(dataInterfaces).where(eq(dataInterfaces.code, input.interfaceCode));
+    record = await definitionOf(call);
     if (!record || !record.enabled)
       throw new AppError('not_found', { message: `接口「${input.interfaceCode}」不存在或已停用` });
     const result = await pageOf(call, record);
