@@ -207,42 +207,52 @@ export async function seedDemoCases(t: Queryable, now: Date): Promise<number> {
       .where(and(eq(a.state, 1), inArray(schema.projects.status, [4, 5, 6, 7])))
       .orderBy(asc(a.pkid))
   ).filter((row) => staffOf.has(row.organizationId));
-  if (underWay.length === 0) return 0;
-  const created = await t
-    .insert(schema.surveyCases)
-    .values(
-      underWay.map((row) => {
-        const opened = new Date((row.respondedAt ?? at(30)).getTime() + 5 * DAY);
-        return {
-          caseNo: `BJ-${row.projectNo}-${row.authorizationId}`,
-          projectId: row.projectId,
-          demandId: row.demandId,
-          authorizationId: row.authorizationId,
-          organizationId: row.organizationId,
-          plannedStart: chinaDate(opened),
-          plannedEnd: chinaDate(new Date(opened.getTime() + 20 * DAY)),
-          createdBy: row.openedBy,
-          createdAt: opened,
-          updatedAt: opened,
-        };
-      }),
-    )
-    .returning({ caseId: schema.surveyCases.caseId, demandId: schema.surveyCases.demandId });
-  const items = await t
-    .select({ demandId: schema.projectStageItems.demandId, itemId: schema.projectStageItems.itemId })
-    .from(schema.projectStageItems)
-    .where(inArray(schema.projectStageItems.demandId, [...new Set(underWay.map((row) => row.demandId))]));
-  const itemsOf = new Map<number, number[]>();
-  for (const row of items) itemsOf.set(row.demandId, [...(itemsOf.get(row.demandId) ?? []), row.itemId]);
-  const assignments = created.flatMap((opened, i) => {
-    const staff = staffOf.get(underWay[i]!.organizationId)!;
-    return (itemsOf.get(opened.demandId) ?? []).map((itemId, j) => ({
-      caseId: opened.caseId,
-      itemId,
-      staffId: staff[(i + j) % staff.length]!,
-    }));
-  });
-  for (let from = 0; from < assignments.length; from += 1000)
-    await t.insert(schema.surveyCaseStaff).values(assignments.slice(from, from + 1000));
-  return created.length;
+  // In slices: the 100,000-project bench set has tens of thousands (a statement takes 65,535 values).
+  let cases = 0;
+  for (let from = 0; from < underWay.length; from += 1000) {
+    const slice = underWay.slice(from, from + 1000);
+    const created = await t
+      .insert(schema.surveyCases)
+      .values(
+        slice.map((row) => {
+          const opened = new Date((row.respondedAt ?? at(30)).getTime() + 5 * DAY);
+          return {
+            caseNo: `BJ-${row.projectNo}-${row.authorizationId}`,
+            projectId: row.projectId,
+            demandId: row.demandId,
+            authorizationId: row.authorizationId,
+            organizationId: row.organizationId,
+            plannedStart: chinaDate(opened),
+            plannedEnd: chinaDate(new Date(opened.getTime() + 20 * DAY)),
+            createdBy: row.openedBy,
+            createdAt: opened,
+            updatedAt: opened,
+          };
+        }),
+      )
+      .returning({
+        caseId: schema.surveyCases.caseId,
+        demandId: schema.surveyCases.demandId,
+        organizationId: schema.surveyCases.organizationId,
+      });
+    const items = await t
+      .select({ demandId: schema.projectStageItems.demandId, itemId: schema.projectStageItems.itemId })
+      .from(schema.projectStageItems)
+      .where(inArray(schema.projectStageItems.demandId, [...new Set(slice.map((row) => row.demandId))]));
+    const itemsOf = new Map<number, number[]>();
+    for (const row of items) itemsOf.set(row.demandId, [...(itemsOf.get(row.demandId) ?? []), row.itemId]);
+    // Each item of the demand to one of the agency's staff, in turn.
+    const assignments = created.flatMap((opened, i) => {
+      const staff = staffOf.get(opened.organizationId)!;
+      return (itemsOf.get(opened.demandId) ?? []).map((itemId, j) => ({
+        caseId: opened.caseId,
+        itemId,
+        staffId: staff[(from + i + j) % staff.length]!,
+      }));
+    });
+    for (let next = 0; next < assignments.length; next += 1000)
+      await t.insert(schema.surveyCaseStaff).values(assignments.slice(next, next + 1000));
+    cases += created.length;
+  }
+  return cases;
 }
