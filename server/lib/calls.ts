@@ -116,7 +116,12 @@ function paramsOf(c: Context, apiCall: ApiCall): Record<string, string> {
 async function readInput(c: Context, apiCall: ApiCall): Promise<Record<string, unknown>> {
   const fields: Record<string, unknown> = { ...c.req.query() };
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-    Object.assign(fields, await readBodyFields(c.req.raw, { takesFiles: apiCall.encoding === 'multipart' }));
+    // Under @hono/node-server the incoming message is in the bindings; elsewhere (tests) the Request's body.
+    const incoming = (c.env as { incoming?: AsyncIterable<Uint8Array> } | undefined)?.incoming;
+    Object.assign(
+      fields,
+      await readBodyFields(c.req.raw, { takesFiles: apiCall.encoding === 'multipart', body: incoming }),
+    );
   }
   Object.assign(fields, paramsOf(c, apiCall));
   for (const [key, value] of Object.entries(fields)) {
