@@ -27,7 +27,8 @@ export const feedbackMessages = {
   rateLimited: '提交过于频繁，请稍后再试',
 } as const;
 
-const PHONE = /^1[3-9]\d{9}$/;
+/** A mainland mobile number: an anonymous sender's reply is announced to it by SMS. */
+export const FEEDBACK_PHONE = /^1[3-9]\d{9}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const text = (message: string, max: number) => z.string(message).trim().min(1, message).max(max, message);
@@ -46,7 +47,7 @@ export const feedbackSubmitSchema = z.object({
       .string(feedbackMessages.contact)
       .trim()
       .max(100, feedbackMessages.contact)
-      .refine((value) => PHONE.test(value) || EMAIL.test(value), feedbackMessages.contact)
+      .refine((value) => FEEDBACK_PHONE.test(value) || EMAIL.test(value), feedbackMessages.contact)
       .optional(),
   ),
   captcha: z.preprocess(

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { feedback, files, messages, users } from '@server/db/schema';
+import { feedback, files, messages, smsOutbox, users } from '@server/db/schema';
 import { submitFeedback } from './service';
 import { createBrowser, signedInTestApp, TEST_CAPTCHA } from '@server/modules/identity/test-support';
 import { createApp } from '@server/app';
@@ -152,6 +152,29 @@ describe('submitting', () => {
     });
     expect(unknown.status).toBe(404);
     expect((await json(unknown)).message).toBe('查询码不正确，没有找到对应的反馈');
+  });
+});
+
+describe('the reply reaching an anonymous sender', () => {
+  it('is announced by SMS to a mobile number left as the contact, without the lookup code', async () => {
+    const phone = '13912345678';
+    const sentTo = () => env.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.userphone, phone));
+    const { pkid, lookupCode } = await submitFeedback(env.ctx, null, {
+      ...base,
+      title: '短信通知测试',
+      contact: phone,
+    } as never);
+    expect(await sentTo()).toEqual([]);
+    const replied = await env.postForm('admin', '/smsend/feedback/reply', {
+      pkid: String(pkid),
+      reply: '已处理。',
+    });
+    expect(replied.status).toBe(200);
+    const sent = await sentTo();
+    expect(sent.map((row) => row.content)).toEqual([
+      '【多测合一】您在办事大厅提交的意见反馈“短信通知测试”已回复，请凭提交时获得的查询码在办事大厅“意见反馈”页查看。',
+    ]);
+    expect(sent[0]!.content).not.toContain(lookupCode!);
   });
 });
 

@@ -12,7 +12,7 @@ import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { feedback, files, users } from '@server/db/schema';
 import { fileToSendColumns, type FileToSend } from '@server/lib/file-response';
-import type { SessionUser } from '@server/modules/identity';
+import { sendTextMessage, type SessionUser } from '@server/modules/identity';
 import { sendMessage } from '@server/modules/messages';
 import { withStoredUpload } from '@server/storage/uploads';
 import type { FeedbackDetail, FeedbackRow } from '@shared/calls/feedback';
@@ -23,6 +23,7 @@ import {
 } from '@shared/domain/feedback';
 import { AppError } from '@shared/errors/app-error';
 import {
+  FEEDBACK_PHONE,
   feedbackMessages as m,
   type FeedbackListParams,
   type FeedbackReplyInput,
@@ -206,16 +207,21 @@ export async function submitFeedback(
   return { pkid, lookupCode };
 }
 
-/** The administrator's reply: stored, the feedback marked replied, the signed-in sender told. */
+/**
+ * The administrator's reply: stored, the feedback marked replied, and the sender told: a signed-in
+ * sender by an in-site message (in the same transaction), an anonymous one who left a mobile number by
+ * SMS once the reply is saved (the lookup code is not in it: only its hash is kept). An e-mail contact
+ * gets nothing sent (no mail service); the reply waits for the lookup code.
+ */
 export async function replyFeedback(
-  ctx: Pick<AppContext, 'db' | 'services'>,
+  ctx: AppContext,
   user: SessionUser,
   input: FeedbackReplyInput,
 ): Promise<FeedbackDetail> {
   const now = ctx.services.now();
-  await ctx.db.transaction(async (tx) => {
+  const replied = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ state: f.state, userId: f.userId, title: f.title })
+      .select({ state: f.state, userId: f.userId, title: f.title, contact: f.contact })
       .from(f)
       .where(eq(f.pkid, input.pkid))
       .for('update');
@@ -232,7 +238,17 @@ export async function replyFeedback(
         link: FEEDBACK_PAGE,
         at: now,
       });
+    return row;
   });
+  if (replied.userId === null && replied.contact && FEEDBACK_PHONE.test(replied.contact)) {
+    // The reply is saved whatever the gateway says; a failed text is logged for the administrator.
+    await sendTextMessage(ctx, {
+      userphone: replied.contact,
+      content: `【多测合一】您在办事大厅提交的意见反馈“${replied.title}”已回复，请凭提交时获得的查询码在办事大厅“意见反馈”页查看。`,
+    }).catch((error: unknown) =>
+      ctx.logger.warn({ err: error, feedback: input.pkid }, 'feedback reply text message not sent'),
+    );
+  }
   return getFeedback(ctx.db, user, input.pkid);
 }
 

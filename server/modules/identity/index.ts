@@ -13,7 +13,7 @@ export {
   type SessionCache,
 } from './session-cache';
 export { endOtherTickets, resolveSessionToken, sweepExpired, type SessionUser } from './sessions';
-export { type SmsProvider } from './sms/provider';
+export { sendTextMessage, type SmsProvider } from './sms/provider';
 export { checkPhoneCode, phoneCodeSentText, sendPhoneCode } from './sms/service';
 export { registrationDefaults } from './users/service';
 export { deliverDueLogouts, SINGLE_LOGOUT_JOB } from './cas/single-logout';

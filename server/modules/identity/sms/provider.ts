@@ -29,3 +29,8 @@ export function createOutboxSmsProvider(ctx: AppContext): SmsProvider {
     },
   };
 }
+
+/** Sends a text message through the configured provider (the outbox by default). */
+export async function sendTextMessage(ctx: AppContext, message: SmsMessage): Promise<void> {
+  await (ctx.services.smsProvider ?? createOutboxSmsProvider(ctx)).send(message);
+}

@@ -11,7 +11,7 @@ import { smsCodes, smsOutbox } from '@server/db/schema';
 import { AppError } from '@shared/errors/app-error';
 import { identityMessages, PHONE_CODE_LENGTH } from '@shared/validation/identity';
 import { nowOf } from '../options';
-import { createOutboxSmsProvider } from './provider';
+import { sendTextMessage } from './provider';
 
 export const RESEND_AFTER_MS = 60 * 1000;
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -44,8 +44,7 @@ export async function sendPhoneCode(ctx: AppContext, userphone: string, ip: stri
       .insert(smsCodes)
       .values({ userphone, code, ip, createdAt: now, expiresAt: new Date(now.getTime() + CODE_TTL_MS) });
   });
-  const provider = ctx.services.smsProvider ?? createOutboxSmsProvider(ctx);
-  await provider.send({
+  await sendTextMessage(ctx, {
     userphone,
     code,
     content: `【多测合一】您的验证码为${code}，10分钟内有效，请勿泄露给他人。`,
