@@ -4,13 +4,15 @@ import { signInToConsole, TEST_CAPTCHA } from './fixtures/identity';
 
 /**
  * Issue 24, feedback: an anonymous visitor sends feedback from the hall with the captcha and gets a
- * lookup code; the administrator finds it from the work home's menu and replies by clicking; the
- * visitor reads the reply with the code. A signed-in owner sends feedback from the console and the
+ * lookup code; the administrator finds it from the work home's menu and replies by clicking; a text
+ * to the visitor's mobile number says so (read in the SMS outbox); the visitor reads the reply with
+ * the code. A signed-in owner sends feedback from the console and the
  * reply reaches them as a message.
  */
 test.describe.configure({ timeout: 180_000 });
 
-async function adminReplies(browser: Browser, title: string, reply: string) {
+/** The administrator replies from the menu; returns their page (the caller closes its context). */
+async function adminReplies(browser: Browser, title: string, reply: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
   await signInToConsole(page, 'admin', '/workbench/home');
@@ -25,7 +27,7 @@ async function adminReplies(browser: Browser, title: string, reply: string) {
   await page.getByRole('button', { name: '发送回复' }).click();
   // The detail reloads with the reply as text (the form's textarea holds it only as a value).
   await expect(page.locator('.kit-detail').getByText(reply, { exact: true })).toBeVisible();
-  await context.close();
+  return page;
 }
 
 async function typeFeedbackCaptcha(page: Page) {
@@ -41,6 +43,7 @@ test('an anonymous visitor sends feedback from the hall and reads the reply with
   browser,
 }) => {
   const title = `e2e 匿名反馈 ${Date.now()}`;
+  const phone = `139${String(Date.now()).slice(-8)}`;
   await muteNoticeDialog(page);
   await page.goto('/');
   await page.getByRole('contentinfo').getByRole('link', { name: '意见反馈' }).click();
@@ -54,7 +57,7 @@ test('an anonymous visitor sends feedback from the hall and reads the reply with
   await page.getByLabel('反馈类别').selectOption('consult');
   await page.getByLabel('标题').fill(title);
   await page.getByLabel('反馈内容').fill('请问测绘成果的验收需要准备哪些材料？');
-  await page.getByLabel('联系方式').fill('13912345678');
+  await page.getByLabel('联系方式').fill(phone);
   await page.getByLabel('附件（选填）').setInputFiles({
     name: '问题截图.png',
     mimeType: 'image/png',
@@ -66,7 +69,16 @@ test('an anonymous visitor sends feedback from the hall and reads the reply with
   await expect(code).toHaveText(/^[A-Z0-9]{12}$/);
   const lookupCode = (await code.textContent())!;
 
-  await adminReplies(browser, title, '验收需提交成果报告和质检记录。');
+  const admin = await adminReplies(browser, title, '验收需提交成果报告和质检记录。');
+  // The visitor left a mobile number: a text tells them the reply is there (the SMS outbox is the
+  // default provider), without the lookup code.
+  await admin.goto('/system/smsOutbox');
+  await admin.getByLabel('手机号码').fill(phone);
+  await admin.getByRole('button', { name: '查询', exact: true }).click();
+  const text = admin.getByRole('row').filter({ hasText: phone });
+  await expect(text).toContainText(`意见反馈“${title}”已回复`);
+  await expect(text).not.toContainText(lookupCode);
+  await admin.context().close();
 
   await page.getByLabel('查询码').fill(lookupCode);
   await page.getByRole('button', { name: '查看回复' }).click();
@@ -87,7 +99,7 @@ test('a signed-in owner sends feedback and the reply arrives as a message', asyn
     page.getByRole('table', { name: '意见反馈列表' }).getByRole('link', { name: title }),
   ).toBeVisible();
 
-  await adminReplies(browser, title, '导出功能已列入计划。');
+  await (await adminReplies(browser, title, '导出功能已列入计划。')).context().close();
 
   await page.reload();
   const bell = page.locator('header.cl-header').getByRole('button', { name: /^消息通知/ });
