@@ -15,6 +15,8 @@ const publicPages = [
   '/intermediaryhall/orgselect',
   '/intermediaryhall/orgselect?credit=blacklisted',
   '/downLoad/servicelist',
+  '/hall/feedback',
+  '/certificate/verify',
   '/guide/messageDetails?id=999999',
   '/intermediaryhall/orgdetail?id=999999',
 ];

@@ -30,6 +30,9 @@ function hallPages(noticeId: number, agencyId: number): string[] {
     `/intermediaryhall/orgdetail?id=${agencyId}`,
     '/downLoad/servicelist',
     '/centerLoding',
+    '/hall/feedback',
+    '/certificate/verify',
+    '/login',
     '/403',
     '/no/such/page',
   ];
@@ -38,7 +41,7 @@ function hallPages(noticeId: number, agencyId: number): string[] {
 /** Every built console route of the route table, parameters filled with real values. */
 function consolePages(noticeId: number): string[] {
   return routes
-    .filter((route) => isRouteBuilt(route))
+    .filter((route) => route.surface === 'console' && isRouteBuilt(route))
     .flatMap((route) =>
       route.path.includes(':noticeid')
         ? [route.path.replace(':noticeid', String(noticeId)), route.path.replace(':noticeid', 'add')]
