@@ -55,6 +55,14 @@ export function ConsoleLayout(props: ConsoleLayoutProps) {
   useEffect(() => {
     closeDrawer();
   }, [pathname, closeDrawer]);
+  // Crossing the phone breakpoint (a window resized, a tablet turned) gives the layout's own default
+  // again: the side menu on a wide screen, the drawer closed on a narrow one (not left over the page).
+  useEffect(() => {
+    const narrow = window.matchMedia(NARROW_QUERY);
+    const follow = () => setMenuOpen(!narrow.matches);
+    narrow.addEventListener('change', follow);
+    return () => narrow.removeEventListener('change', follow);
+  }, []);
 
   return (
     <div
