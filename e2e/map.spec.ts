@@ -84,12 +84,16 @@ test('the map shows clusters, district counts, search, and a project card reache
   );
   const distance = (b: { x: number; y: number }) => Math.hypot(b.x - middle.x, b.y - middle.y);
   const nearest = boxes.reduce((best, box, i) => (distance(box) < distance(boxes[best]!) ? i : best), 0);
-  const point = points(page).nth(nearest);
-  const title = (await point.getAttribute('title')) ?? '';
+  const title = (await points(page).nth(nearest).getAttribute('title')) ?? '';
   const name = title.replace(/（.*）$/, '');
   expect(name.length).toBeGreaterThan(0);
   // Dispatched on the marker itself: a real click at its centre may land on an overlapping neighbour.
-  await point.dispatchEvent('click');
+  // Found again by its title: the markers are redrawn when the map's data changes (another test's new
+  // project), and the n-th one may then be another project.
+  await page
+    .locator(`.leaflet-marker-icon.map-point[title=${JSON.stringify(title)}]`)
+    .first()
+    .dispatchEvent('click');
   const card = page.getByRole('region', { name });
   await expect(card).toBeVisible();
   await expect(card).toContainText('项目编号');
