@@ -59,7 +59,7 @@ async function send(path: string, contentType: string, head: string) {
 }
 
 describe('request bodies (issue 11, finding 1)', () => {
-  it('refuses 200 MB bodies to several calls with 413 while the server grows by less than half a body', async () => {
+  it('refuses 200 MB bodies to several calls with 413 while the server grows by less than a body', async () => {
     const boundary = 'xB0UNDARYx';
     const calls: [string, string, string][] = [
       ['/uc/user.json', 'application/json', '{"username":"'],
@@ -87,10 +87,11 @@ describe('request bodies (issue 11, finding 1)', () => {
       clearInterval(sampler);
     }
     // RSS is the whole test process: the client streaming from here and garbage the collector has
-    // not returned yet count too (50 to 77 MB seen on a loaded CI machine), so the bound sits well
-    // below what it guards against: a server that buffers one whole body grows by 200 MB or more
-    // (740 MB before the limit). That every body was cut off before its end is checked above.
-    expect((peak - before) / MB).toBeLessThan(BODY_BYTES / MB / 2);
+    // not returned yet count too (under 1 MB on a quiet machine; 50 to 77 MB, once 123 MB, on a loaded
+    // CI machine), so the bound sits below what it guards against, with room for that noise: a server
+    // that buffers one whole body grows by 200 MB or more (740 MB before the limit). That every body
+    // was cut off before its end is checked above.
+    expect((peak - before) / MB).toBeLessThan(BODY_BYTES / MB - 50);
   }, 120_000);
 
   it('stops a 200 MB upload just past the 50 MB file limit', async () => {
