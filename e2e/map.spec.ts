@@ -88,10 +88,11 @@ test('the map shows clusters, district counts, search, and a project card reache
   const name = title.replace(/（.*）$/, '');
   expect(name.length).toBeGreaterThan(0);
   // Dispatched on the marker itself: a real click at its centre may land on an overlapping neighbour.
-  // Found again by its title: the markers are redrawn when the map's data changes (another test's new
-  // project), and the n-th one may then be another project.
+  // Found again by the project's name: the markers are redrawn when the map's data changes, so the
+  // n-th one may then be another project, and the status in the title may have moved on (another test
+  // draws an agency for a published project).
   await page
-    .locator(`.leaflet-marker-icon.map-point[title=${JSON.stringify(title)}]`)
+    .locator(`.leaflet-marker-icon.map-point[title^=${JSON.stringify(`${name}（`)}]`)
     .first()
     .dispatchEvent('click');
   const card = page.getByRole('region', { name });
