@@ -65,6 +65,9 @@ for (const account of accounts) {
       if ((await main.getByText(FORBIDDEN).filter({ visible: true }).count()) > 0)
         refusals.push(`${current}: ${FORBIDDEN}`);
       const heading = main.locator('h1').filter({ visible: true }).first();
+      // Read once shown: right after the navigation the page may not have rendered yet (no request
+      // under way and no loading text either); a page without a heading is reported below.
+      await heading.waitFor({ state: 'visible', timeout: 10_000 }).catch(() => {});
       const title = (await heading.count()) > 0 ? ((await heading.textContent()) ?? '').trim() : '（无标题）';
       // The heading is the label, or the label with the record or tab it shows ("本人信息：张三").
       const titled =
