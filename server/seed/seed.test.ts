@@ -123,35 +123,28 @@ describe('seedDemo', () => {
       .from(schema.surveyCases)
       .innerJoin(schema.projects, eq(schema.projects.pkid, schema.surveyCases.projectId));
     expect(cases.every((row) => row.status >= 4 && row.status <= 7)).toBe(true);
+    // agency01's accepted authorizations without a case, on projects of these statuses.
+    const withoutCase = (statuses: number[]) =>
+      db
+        .select({ pkid: schema.projectAuthorizations.pkid })
+        .from(schema.projectAuthorizations)
+        .innerJoin(schema.projects, eq(schema.projects.pkid, schema.projectAuthorizations.projectId))
+        .leftJoin(
+          schema.surveyCases,
+          eq(schema.surveyCases.authorizationId, schema.projectAuthorizations.pkid),
+        )
+        .where(
+          and(
+            eq(schema.projectAuthorizations.organizationId, AGENCY_ORG_ID),
+            eq(schema.projectAuthorizations.state, 1),
+            inArray(schema.projects.status, statuses),
+            isNull(schema.surveyCases.caseId),
+          ),
+        );
     // Every project under survey or past it has its case (opening the case starts the survey).
-    const withoutCase = await db
-      .select({ pkid: schema.projectAuthorizations.pkid })
-      .from(schema.projectAuthorizations)
-      .innerJoin(schema.projects, eq(schema.projects.pkid, schema.projectAuthorizations.projectId))
-      .leftJoin(schema.surveyCases, eq(schema.surveyCases.authorizationId, schema.projectAuthorizations.pkid))
-      .where(
-        and(
-          eq(schema.projectAuthorizations.organizationId, AGENCY_ORG_ID),
-          eq(schema.projectAuthorizations.state, 1),
-          inArray(schema.projects.status, [4, 5, 6, 7]),
-          isNull(schema.surveyCases.caseId),
-        ),
-      );
-    expect(withoutCase).toEqual([]);
+    expect(await withoutCase([4, 5, 6, 7])).toEqual([]);
     // The to-do leads somewhere: an accepted authorization of agency01 on a status-3 project, no case.
-    const toOpen = await db
-      .select({ pkid: schema.projectAuthorizations.pkid })
-      .from(schema.projectAuthorizations)
-      .innerJoin(schema.projects, eq(schema.projects.pkid, schema.projectAuthorizations.projectId))
-      .leftJoin(schema.surveyCases, eq(schema.surveyCases.authorizationId, schema.projectAuthorizations.pkid))
-      .where(
-        and(
-          eq(schema.projectAuthorizations.organizationId, AGENCY_ORG_ID),
-          eq(schema.projectAuthorizations.state, 1),
-          eq(schema.projects.status, 3),
-          isNull(schema.surveyCases.caseId),
-        ),
-      );
+    const toOpen = await withoutCase([3]);
     expect(toOpen.length).toBeGreaterThan(0);
   });
 
