@@ -18,6 +18,9 @@ import { hasAnyRole, type SessionUser } from './session-user';
 import { ok, okObject, okPage } from '@shared/api/envelope';
 import type { ApiCall, Envelope } from '@shared/calls/define';
 import { AppError } from '@shared/errors/app-error';
+import { receiveIntoStorage, type ReceivedFile } from '@server/storage/received-file';
+import type { FileStorage } from '@server/storage/storage';
+import type { ReceiveFile } from './multipart';
 import { readBodyFields } from './request-body';
 import { parseInput } from './validate';
 
@@ -112,15 +115,32 @@ function paramsOf(c: Context, apiCall: ApiCall): Record<string, string> {
   return params;
 }
 
-/** Query string, then the body (form, multipart or JSON, read with its limit), then path parameters. */
-async function readInput(c: Context, apiCall: ApiCall): Promise<Record<string, unknown>> {
+/**
+ * Query string, then the body (form, multipart or JSON, read with its limit), then path parameters.
+ * Files of a multipart call go into storage as they arrive, each added to `received` at once (the
+ * caller removes those the handler did not claim, whatever happens next).
+ */
+async function readInput(
+  c: Context,
+  apiCall: ApiCall,
+  storage: FileStorage,
+  received: ReceivedFile[],
+): Promise<Record<string, unknown>> {
   const fields: Record<string, unknown> = { ...c.req.query() };
   if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
     // Under @hono/node-server the incoming message is in the bindings; elsewhere (tests) the Request's body.
     const incoming = (c.env as { incoming?: AsyncIterable<Uint8Array> } | undefined)?.incoming;
+    const receiveFile: ReceiveFile<File> = async (part, content) => {
+      const file = await receiveIntoStorage(storage, content, part.filename, part.type);
+      received.push(file);
+      return file;
+    };
     Object.assign(
       fields,
-      await readBodyFields(c.req.raw, { takesFiles: apiCall.encoding === 'multipart', body: incoming }),
+      await readBodyFields(c.req.raw, {
+        receiveFile: apiCall.encoding === 'multipart' ? receiveFile : null,
+        body: incoming,
+      }),
     );
   }
   Object.assign(fields, paramsOf(c, apiCall));
@@ -130,6 +150,22 @@ async function readInput(c: Context, apiCall: ApiCall): Promise<Record<string, u
       throw new AppError('invalid_input', { message: '输入内容包含非法字符', field: key });
   }
   return fields;
+}
+
+/**
+ * Runs a call with the list its uploaded files are added to as they are received, then removes
+ * those no row refers to: every file of a refused call, and any its handler did not keep.
+ */
+async function withReceivedFiles<T>(
+  storage: FileStorage,
+  call: (received: ReceivedFile[]) => Promise<T>,
+): Promise<T> {
+  const received: ReceivedFile[] = [];
+  try {
+    return await call(received);
+  } finally {
+    for (const file of received) if (!file.claimed) await storage.remove(file.stored.key).catch(() => {});
+  }
 }
 
 /**
@@ -207,8 +243,10 @@ export function mountCalls(
       app.on([...apiCall.methods], path, async (c) => {
         if (stateChangingGet && c.req.method === 'GET') guards.checkOrigin(ctx, c);
         const user = await authorize(c, apiCall, guards);
-        const input = parseInput(apiCall.input, await readInput(c, apiCall));
-        const result = await handler(input, { user: user as SessionUser, c });
+        const result = await withReceivedFiles(ctx.storage, async (received) => {
+          const input = parseInput(apiCall.input, await readInput(c, apiCall, ctx.storage, received));
+          return handler(input, { user: user as SessionUser, c });
+        });
         if (apiCall.envelope === 'file' || apiCall.envelope === 'raw') return result as Response;
         const shared = typeof result === 'object' && result !== null && Object.isFrozen(result);
         let text = shared ? serialized.get(result) : undefined;

@@ -95,6 +95,54 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
+/** What a write under way lets the reading run ahead by (the most a write holds: twice this). */
+const WRITE_BATCH_BYTES = 1024 * 1024;
+
+/**
+ * Writes what `source` yields into `handle`, reading on while the previous batch is written: an upload
+ * arrives from the socket while the disk takes what came before, so the slower of the two sets the
+ * pace, not their sum. Answers the bytes written; `seen` gets each piece first (the hash).
+ */
+async function writeOverlapped(
+  handle: fsp.FileHandle,
+  source: AsyncIterable<Uint8Array>,
+  seen: (piece: Uint8Array) => void,
+): Promise<number> {
+  // Settles with the write's error rather than rejecting, so a failure is not unhandled meanwhile.
+  let writing: Promise<unknown> = Promise.resolve(null);
+  let batch: Uint8Array[] = [];
+  let batched = 0;
+  let size = 0;
+  const flush = async () => {
+    const failed = await writing;
+    if (failed) throw failed;
+    const pieces = batch;
+    batch = [];
+    batched = 0;
+    writing = handle.writev(pieces).then(
+      () => null,
+      (error: unknown) => error ?? new Error('write failed'),
+    );
+  };
+  try {
+    for await (const piece of source) {
+      seen(piece);
+      size += piece.byteLength;
+      batch.push(piece);
+      batched += piece.byteLength;
+      if (batched >= WRITE_BATCH_BYTES) await flush();
+    }
+    if (batch.length > 0) await flush();
+  } catch (error) {
+    // The handle is closed after this: no write may still be under way.
+    await writing;
+    throw error;
+  }
+  const failed = await writing;
+  if (failed) throw failed;
+  return size;
+}
+
 export function createFsStorage(root: string): FileStorage {
   fs.mkdirSync(root, { recursive: true });
 
@@ -128,14 +176,11 @@ export function createFsStorage(root: string): FileStorage {
       const temp = `${target}.${process.pid}.tmp`;
       const handle = await fsp.open(temp, 'wx');
       const hash = createHash('sha256');
-      let size = 0;
+      let size: number;
       try {
-        // One piece at a time, each written before the next is read: memory stays at a piece.
-        for await (const piece of source as AsyncIterable<Uint8Array>) {
-          hash.update(piece);
-          size += piece.byteLength;
-          await handle.write(piece);
-        }
+        size = await writeOverlapped(handle, source as AsyncIterable<Uint8Array>, (piece) =>
+          hash.update(piece),
+        );
         // Two fsyncs per object (the file, then its folder after the rename): a few milliseconds on a
         // local disk, the price of a chunk acknowledged to the client surviving a crash.
         await handle.sync();

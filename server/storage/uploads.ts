@@ -1,9 +1,12 @@
 /**
  * Stores one uploaded file under the upload rules of spec section 5: bytes through ctx.storage
  * (atomic), metadata in the `files` table. The request body was already read with its byte limit
- * (server/lib/request-body.ts), so an oversized upload never gets here.
+ * (server/lib/request-body.ts), so an oversized upload never gets here, and its files were written
+ * into storage as they arrived (./received-file.ts): storing one keeps those bytes.
  */
 import type { AppContext } from '@server/app-context';
+import { ReceivedFile } from './received-file';
+import type { FileStorage, StoredObject } from './storage';
 import { eq } from 'drizzle-orm';
 import { files } from '@server/db/schema';
 import { AppError } from '@shared/errors/app-error';
@@ -73,8 +76,7 @@ export async function storeUploadedFile(
     if (problem.tooLarge) throw tooLarge();
     throw new AppError('invalid_input', { message: problem.message, field: 'file' });
   }
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  const stored = await ctx.storage.write(bytes);
+  const stored = await keepUploadedBytes(ctx.storage, file);
   const contentType = contentTypeFor(fileName);
   try {
     const [row] = await ctx.db
@@ -94,6 +96,16 @@ export async function storeUploadedFile(
     await ctx.storage.remove(stored.key).catch(() => {});
     throw error;
   }
+}
+
+/**
+ * An uploaded file's bytes in storage, for a row to refer to: the object the call layer wrote while
+ * the file arrived (claimed, so it stays after the call), or a new one (a file kept twice, or one not
+ * received through a call).
+ */
+export async function keepUploadedBytes(storage: FileStorage, file: File): Promise<StoredObject> {
+  if (file instanceof ReceivedFile && !file.claimed) return file.claim();
+  return storage.write(new Uint8Array(await file.arrayBuffer()));
 }
 
 /**

@@ -319,9 +319,17 @@ describe('the chunked upload protocol', () => {
 });
 
 describe('refusals, each with its message and no change', () => {
+  /** What the storage holds: a refused chunk's bytes, written while they arrived, are gone again. */
+  const storedKeys = async () => {
+    const keys: string[] = [];
+    for await (const { key } of env.ctx.storage.list()) keys.push(key);
+    return keys.sort();
+  };
+
   it('refuses files the upload rules refuse, and content that is not what the name says', async () => {
     const staff = env.as('staff01');
     const uploadsBefore = await rowCount(archiveUploads);
+    const keysBefore = await storedKeys();
     const u = upload(CHUNK + 10);
     const cases: [Record<string, string>, number, string][] = [
       [{ filename: '测量#报告.pdf' }, 400, '您上传的文件中包含特殊字符！'],
@@ -344,6 +352,7 @@ describe('refusals, each with its message and no change', () => {
     fake.bytes.set(new TextEncoder().encode('MZ\x90\x00'), 0);
     await expectRefused(await postChunk(staff, fake, 1), 400, contentMismatchMessage);
     expect(await rowCount(archiveUploads)).toBe(uploadsBefore);
+    expect(await storedKeys()).toEqual(keysBefore);
   });
 
   it('refuses a chunk of the wrong size or number, and a merge before every chunk arrived', async () => {
@@ -385,13 +394,8 @@ describe('refusals, each with its message and no change', () => {
     const staff = env.as('staff01');
     const u = upload(2 * CHUNK);
     expect((await postChunk(staff, u, 1)).status).toBe(200);
-    const storedKeys = async () => {
-      const keys: string[] = [];
-      for await (const { key } of env.ctx.storage.list()) keys.push(key);
-      return keys.sort();
-    };
     const before = await storedKeys();
-    // The chunk's bytes are written while the upload's row is checked: the refusal removes them.
+    // The chunk's bytes are written while they arrive: the refusal removes them.
     await expectRefused(await postChunk(staff, { ...u, name: `另一个${u.name}` }, 2), 409, m.sessionMismatch);
     expect(await storedKeys()).toEqual(before);
   });

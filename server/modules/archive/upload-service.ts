@@ -11,6 +11,7 @@ import type { Queryable } from '@server/db/database';
 import { archiveChunks, archiveFiles, archiveUploads, files } from '@server/db/schema';
 import type { SessionUser } from '@server/lib/session-user';
 import { MissingContentError, type FileStorage, type StoredObject } from '@server/storage/storage';
+import { keepUploadedBytes } from '@server/storage/uploads';
 import type { ChunkState } from '@shared/calls/archive';
 import { AppError } from '@shared/errors/app-error';
 import {
@@ -179,25 +180,15 @@ export async function storeChunk(
 ): Promise<ChunkState> {
   const { relativePath } = await checkChunkParams(ctx, folders, user, params);
   if (params.file.size !== params.currentChunkSize) throw invalid(m.chunkBodyMismatch, 'file');
-  const bytes = new Uint8Array(await params.file.arrayBuffer());
-  if (params.chunkNumber === 1 && !contentMatchesExtension(params.filename, bytes.subarray(0, 16)))
-    throw invalid(contentMismatchMessage, 'file');
-  const now = ctx.services.now();
-  // The upload's row and the chunk's bytes at once (the time of a chunk is the upload's throughput);
-  // bytes the row refuses go again. The part is in memory already (a chunk's body is read whole, at
-  // most ARCHIVE_CHUNK_MB), so it is written in one piece rather than through Blob.stream()'s 64 KB
-  // reads, which cost more than the write. Flushed before the answer: the client will not send an
-  // acknowledged chunk again, so it must survive a crash.
-  const [touched, written] = await Promise.allSettled([
-    touchUpload(ctx.db, user, params, relativePath, now),
-    ctx.storage.writeStream([bytes]),
-  ]);
-  if (touched.status === 'rejected' || written.status === 'rejected') {
-    if (written.status === 'fulfilled') await ctx.storage.remove(written.value.key).catch(() => {});
-    throw touched.status === 'rejected' ? touched.reason : (written as PromiseRejectedResult).reason;
+  if (params.chunkNumber === 1) {
+    const head = new Uint8Array(await params.file.slice(0, 16).arrayBuffer());
+    if (!contentMatchesExtension(params.filename, head)) throw invalid(contentMismatchMessage, 'file');
   }
-  const upload = touched.value;
-  const stored = written.value;
+  const now = ctx.services.now();
+  const upload = await touchUpload(ctx.db, user, params, relativePath, now);
+  // The bytes were written (and flushed: the client will not send an acknowledged chunk again, so it
+  // must survive a crash) while they arrived; the chunk's row now refers to them.
+  const stored = await keepUploadedBytes(ctx.storage, params.file);
   let replaced: string | undefined;
   try {
     const [previous] = await ctx.db
