@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = 'c6a2c83be303dba02757ab1ab6968cddd73e51437060ae4a89077125a41ea199';
+const EXPECTED_DIGEST = '76c71e523e8c89d033bc2b485563631d946c18354b28dd2b89d05ef4398a3123';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

@@ -60,7 +60,7 @@ export function demoMessages(
         [`项目“${own([6])}”测绘成果已验收`, '/workflow/progressQuery'],
         [`项目“${own([1])}”测绘需求已发布`, '/demandmanger/releaseList'],
         ['您的单位信息认证已通过', '/construction/update'],
-        [`项目“${own([7])}”已办结，欢迎对测绘机构进行评价`, '/evaluatemanger/orgEvalute'],
+        [`项目“${own([7])}”已办结，欢迎对测绘机构进行评价`, '/evaluatemanger/smoEvaluteList'],
       ],
       agency: [
         [`${agencyUnit}向贵机构发起测绘委托（项目：${work([1])}），请及时处理`, '/notdchy/toDoList'],
@@ -87,12 +87,12 @@ export function demoMessages(
         [`${pendingUnit}提交了建设单位认证申请，请审核`, '/usercenter/jsdwVerify'],
         ['有 3 名从业人员信息待审核', '/orgstaff/personnelReview'],
         ['本季度测绘中介机构信用评价已生成', '/credit/lose'],
-        ['“双随机”检查名单已生成', '/evaluatemanger/organizationCheckList'],
+        ['本月测绘成果验收统计已生成，请查看', '/query/achievementQuery'],
       ],
       auditor: [
         [`合同（${pendingFiling}）待备案审核`, '/contract/filingbacklogList'],
         [`项目“${any([5])}”提交了测绘成果，请审核`, '/workflow/ToDoList'],
-        [`项目“${any([5], 1)}”待验收发证`, '/audituser/AcceptanceAndCertification'],
+        [`项目“${any([5], 1)}”待验收发证`, '/workflow/ToDoList'],
         [`项目“${any([2])}”合同备案任务已转办给您`, '/contract/contractToDoList'],
         [`项目“${any([6, 7])}”成果已采纳`, '/workflow/DoneList'],
         ['本周待办已全部处理', null],
@@ -113,7 +113,7 @@ export function demoMessages(
         [`您申请的项目“${any([7], 2)}”成果已审批通过，可下载`, '/workflow/applyProjectRecording'],
         [`成果共享申请（项目：${any([7], 3)}）已提交`, '/workflow/applyProjectRecording'],
         [`您申请的项目“${any([6, 7], 5)}”成果未通过审批：申请用途不明确`, '/workflow/applyProjectRecording'],
-        ['成果共享目录已更新', '/workflow/myProjectListShare'],
+        ['成果共享目录已更新', '/workflow/AchievementSharing'],
       ],
     };
     const rows: Insert<typeof schema.messages>[] = [];
@@ -139,9 +139,16 @@ export function demoMessages(
 
 /**
  * A message links only to a page that exists for its reader (issue 11: 39 of 40 demo links opened
- * '页面不存在'): a built console page the reader's role may open; otherwise the message has no link.
+ * '页面不存在'): a built console page the reader's role may open. Any other link is a mistake in the
+ * list above, refused when the demo is made (a message that silently lost its link was a to-do
+ * leading nowhere).
  */
 export function pageForReader(link: string | null, role: RoleKey): string | null {
+  if (link === null) return null;
   const route = builtRouteFor(link);
-  return route && canOpen(route, [roles[role].id]) ? link : null;
+  if (!route || !canOpen(route, [roles[role].id]))
+    throw new Error(
+      `demo message for ${role} links to ${link}, which ${route ? 'it may not open' : 'is not built'}`,
+    );
+  return link;
 }
