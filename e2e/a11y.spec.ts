@@ -17,6 +17,7 @@ const publicPages = [
   '/downLoad/servicelist',
   '/hall/feedback',
   '/certificate/verify',
+  '/intermediaryhall/creditrule',
   '/guide/messageDetails?id=999999',
   '/intermediaryhall/orgdetail?id=999999',
 ];

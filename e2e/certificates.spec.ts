@@ -5,12 +5,13 @@
  * says it is valid. authority01 revokes it with a reason; the verification page then says revoked,
  * with the reason. An unknown number is said to be unknown.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import jsQR from 'jsqr';
 import { createRequire } from 'node:module';
 import { screenshotPath, muteNoticeDialog } from './fixtures/hall';
 import { signInToConsole } from './fixtures/identity';
 import { accessibilityViolations } from './fixtures/a11y';
+import { clickMenu } from './fixtures/console';
 
 /** pngjs (a dependency of qrcode, without types): a screenshot as pixels. */
 const { PNG } = createRequire(import.meta.url)('pngjs') as {
@@ -23,20 +24,12 @@ async function consolePage(browser: Browser, who: string) {
   return page;
 }
 
-/** Clicks a menu item, opening its group first when it is collapsed. */
-async function menu(page: Page, group: string, item: string) {
-  const nav = page.getByRole('navigation', { name: '功能菜单' });
-  const link = nav.getByRole('link', { name: item, exact: true });
-  if (!(await link.isVisible())) await nav.getByRole('button', { name: group }).click();
-  await link.click();
-}
-
 test('the owner opens a certificate from the menu, its QR code opens the verification; the authority revokes it', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
   const owner = await consolePage(browser, 'owner01');
-  await menu(owner, '测绘办件', '证书列表');
+  await clickMenu(owner, '测绘办件', '证书列表');
   await expect(owner.getByRole('heading', { level: 1, name: '证书列表' })).toBeVisible();
   const valid = owner.getByRole('row').filter({ hasText: '有效' }).first();
   const no = (await valid.getByRole('link', { name: /^YZCG\d{10}$/ }).textContent())!.trim();
@@ -75,7 +68,7 @@ test('the owner opens a certificate from the menu, its QR code opens the verific
 
   // The authority revokes it, with a reason, after confirming.
   const authority = await consolePage(browser, 'authority01');
-  await menu(authority, '测绘办件', '证书列表');
+  await clickMenu(authority, '测绘办件', '证书列表');
   await authority.getByLabel('证书编号').fill(no);
   await authority.getByRole('button', { name: '查询', exact: true }).click();
   await authority.getByRole('link', { name: no, exact: true }).click();

@@ -32,6 +32,7 @@ function hallPages(noticeId: number, agencyId: number): string[] {
     '/centerLoding',
     '/hall/feedback',
     '/certificate/verify',
+    '/intermediaryhall/creditrule',
     '/login',
     '/403',
     '/no/such/page',

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { accessibilityViolations } from './fixtures/a11y';
 import { screenshotPath } from './fixtures/hall';
+import { clickMenu } from './fixtures/console';
 import { signInToConsole } from './fixtures/identity';
 
 /** Issue 13 (deadlines slice): an owner rates an agency and the agency's record shows it; /task/time. */
@@ -49,6 +50,29 @@ test('an owner rates the agency of a finished demand, and the hall record counts
   await page.goto(`/intermediaryhall/orgdetail?id=${org.organizationId}`);
   await expect(page.getByText(`建设单位评价 ${before + 1} 次`)).toBeVisible();
   await page.screenshot({ path: screenshotPath('orgdetail-satisfaction-1366'), fullPage: true });
+
+  // The rating counts in the agency's credit score: 机构评价 lists it with its points.
+  await page.goto('/workbench/home');
+  await clickMenu(page, '评价管理', '机构评价');
+  await expect(page.getByRole('heading', { name: '机构评价', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: '测绘机构信用分' })).toBeVisible();
+  await page.screenshot({ path: screenshotPath('org-credit-list-1366'), fullPage: true });
+  await page.getByLabel('机构名称').fill(orgName);
+  await page.getByRole('button', { name: '查询', exact: true }).click();
+  await page.getByRole('table', { name: '测绘机构信用分' }).getByRole('link', { name: orgName }).click();
+  await expect(page.getByText(orgName, { exact: true })).toBeVisible();
+  const events = page.getByRole('table', { name: '计分事项（每项加减分）' });
+  // 5, 4 and 5: an average of 4.67, (4.67 − 3) × 2 rounds to +3.
+  await expect(
+    events.getByRole('row').filter({ hasText: '成果质量 5、及时性 4、服务态度 5 分' }).last(),
+  ).toContainText('+3');
+  // The page shows the score the server counted (the rule's arithmetic: server/modules/credit/score.test.ts).
+  const record = (await (
+    await page.request.get(`/smsend/jn_credit/score?organizationId=${org.organizationId}`)
+  ).json()) as { data: { score: number } };
+  await expect(page.getByText(`当前信用分 ${record.data.score} 分`)).toBeVisible();
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.screenshot({ path: screenshotPath('org-credit-score-1366'), fullPage: true });
 });
 
 test('the administrator sees the deadlines and the holiday calendar on /task/time and edits a deadline', async ({

@@ -13,6 +13,7 @@ import { createDemoData } from '@server/seed/demo';
 import { screenshotPath } from './fixtures/hall';
 import { readSmsCode, requestCode, signedInClient, signInToConsole } from './fixtures/identity';
 import { startServer, type StartedServer } from './fixtures/server';
+import { clickMenu } from './fixtures/console';
 
 /** A console page every role may open: where each sign-in lands before the clicking starts. */
 const LANDING = '/noticemanger/statistical';
@@ -40,14 +41,6 @@ async function signIn(browser: Browser, loginname: string, baseURL?: string): Pr
   const page = await context.newPage();
   await signInToConsole(page, loginname, LANDING);
   return page;
-}
-
-/** Clicks a menu item, opening its group first when it is collapsed. */
-async function menu(page: Page, group: string, item: string) {
-  const nav = page.getByRole('navigation', { name: '功能菜单' });
-  const link = nav.getByRole('link', { name: item, exact: true });
-  if (!(await link.isVisible())) await nav.getByRole('button', { name: group }).click();
-  await link.click();
 }
 
 /**
@@ -111,7 +104,7 @@ async function createAndRelease(
   method: '随机抽取' | '直接选取' | '比选报价',
   tag: string,
 ) {
-  await menu(owner, '需求管理', '发布需求');
+  await clickMenu(owner, '需求管理', '发布需求');
   await expect(owner.getByRole('heading', { level: 1, name: '发布需求' })).toBeVisible();
   await owner.getByRole('link', { name: '新建项目' }).click();
   await expect(owner.getByRole('heading', { level: 1, name: '新建项目' })).toBeVisible();
@@ -189,7 +182,7 @@ async function acceptOffer(
   baseURL?: string,
 ) {
   const agency = await signIn(browser, agencyLogin(winner), baseURL);
-  await menu(agency, '测绘需求办理', '待办需求');
+  await clickMenu(agency, '测绘需求办理', '待办需求');
   await expect(agency.getByRole('heading', { level: 1, name: '待办需求' })).toBeVisible();
   // The to-do is oldest first (agency01 has many): turn its pages to the new offer.
   await (await rowOn(agency, projectName)).getByRole('link', { name: projectName }).click();
@@ -235,7 +228,7 @@ async function contractToFiled(
   await shot(agency, `${tag}-contract-sent`);
 
   // owner01 confirms from its to-do (合同管理 › 待办合同) with the code from the SMS outbox.
-  await menu(owner, '合同管理', '待办合同');
+  await clickMenu(owner, '合同管理', '待办合同');
   await expect(owner.getByRole('heading', { level: 1, name: '待办合同' })).toBeVisible();
   await owner
     .getByRole('row')
@@ -258,7 +251,7 @@ async function contractToFiled(
   await expect(owner.getByText(/短信验证码 \d{6}/)).toHaveCount(0);
 
   // The agency confirms with its own code and submits the filing, from its to-do.
-  await menu(agency, '合同管理', '待办合同');
+  await clickMenu(agency, '合同管理', '待办合同');
   await agency
     .getByRole('row')
     .filter({ hasText: `${projectName}测绘服务合同` })
@@ -275,7 +268,7 @@ async function contractToFiled(
 
   // auditor01 approves the filing from 合同管理 › 备案待审.
   const auditor = await signIn(browser, 'auditor01', baseUrl);
-  await menu(auditor, '合同管理', '备案待审');
+  await clickMenu(auditor, '合同管理', '备案待审');
   await expect(auditor.getByRole('heading', { level: 1, name: '备案待审' })).toBeVisible();
   // The queue is oldest first: turn its pages to the newest submission.
   await (await rowOn(auditor, projectName)).getByRole('link').first().click();
@@ -287,7 +280,7 @@ async function contractToFiled(
   await shot(auditor, `${tag}-filed`);
 
   // The owner finds the project filed: 需求管理 › 发布需求 lists it; its demand page says so.
-  await menu(owner, '需求管理', '已发布需求');
+  await clickMenu(owner, '需求管理', '已发布需求');
   await owner.getByRole('row').filter({ hasText: projectName }).getByRole('link', { name: '详情' }).click();
   await expect(owner.getByRole('heading', { level: 1, name: `${projectName} · 竣工验收阶段` })).toBeVisible();
   await expect(main(owner)).toContainText(/需求状态：\s*合同已备案/);
@@ -393,7 +386,7 @@ test.describe('price comparison', () => {
     ];
     for (const [orgName, amount] of quotes) {
       const agency = await signIn(browser, agencyLogin(orgName), server.baseUrl);
-      await menu(agency, '测绘需求办理', '比选报价');
+      await clickMenu(agency, '测绘需求办理', '比选报价');
       await expect(agency.getByRole('heading', { level: 1, name: '比选报价' })).toBeVisible();
       const dialog = agency.getByRole('dialog');
       const openQuote = async () => {
@@ -415,8 +408,8 @@ test.describe('price comparison', () => {
     owner = await signIn(browser, 'owner01', server.baseUrl);
     await expect(async () => {
       // Through another page and back, so the list is read again.
-      await menu(owner, '需求管理', '发布需求');
-      await menu(owner, '需求管理', '中介选取');
+      await clickMenu(owner, '需求管理', '发布需求');
+      await clickMenu(owner, '需求管理', '中介选取');
       await expect(owner.getByRole('row').filter({ hasText: projectName })).toContainText('已选定', {
         timeout: 2_000,
       });

@@ -9,10 +9,11 @@
  */
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import { accessibilityViolations } from './fixtures/a11y';
 import { screenshotPath } from './fixtures/hall';
 import { signInToConsole } from './fixtures/identity';
+import { clickMenu } from './fixtures/console';
 
 /** The e2e server's data directory (global setup; E2E_DATA_DIR beside a server started elsewhere). */
 function dataDir(): string {
@@ -28,20 +29,12 @@ async function consolePage(browser: Browser, who: string, width = 1366) {
   return page;
 }
 
-/** Clicks a menu item, opening its group first when it is collapsed. */
-async function menu(page: Page, group: string, item: string) {
-  const nav = page.getByRole('navigation', { name: '功能菜单' });
-  const link = nav.getByRole('link', { name: item, exact: true });
-  if (!(await link.isVisible())) await nav.getByRole('button', { name: group }).click();
-  await link.click();
-}
-
 test('the authority follows the open and sent-back tasks from the menu and opens one', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
   const page = await consolePage(browser, 'authority01');
-  await menu(page, '中枢清单', '中枢清单');
+  await clickMenu(page, '中枢清单', '中枢清单');
   await expect(page.getByRole('heading', { level: 1, name: '中枢清单' })).toBeVisible();
   const table = page.getByRole('table', { name: '全市待办事项' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();
@@ -65,7 +58,7 @@ test('the authority follows the open and sent-back tasks from the menu and opens
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(subject.length).toBeGreaterThan(0);
 
-  await menu(page, '中枢清单', '中枢反馈清单');
+  await clickMenu(page, '中枢清单', '中枢反馈清单');
   await expect(page.getByRole('heading', { level: 1, name: '中枢反馈清单' })).toBeVisible();
   const returned = page.getByRole('table', { name: '退回整改事项' });
   await expect(returned.getByRole('row').nth(1)).toBeVisible();
@@ -84,7 +77,7 @@ test('the authority resends a failed results report from the menu; a failed deli
 }) => {
   test.setTimeout(300_000);
   const page = await consolePage(browser, 'authority01');
-  await menu(page, '数据交换', '成果上报');
+  await clickMenu(page, '数据交换', '成果上报');
   await expect(page.getByRole('heading', { level: 1, name: '成果上报' })).toBeVisible();
   const table = page.getByRole('table', { name: '成果上报记录' });
   await expect(table.getByRole('row').nth(1)).toBeVisible();

@@ -9,19 +9,12 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { accessibilityViolations } from './fixtures/a11y';
 import { screenshotPath } from './fixtures/hall';
 import { signInToConsole } from './fixtures/identity';
+import { clickMenu } from './fixtures/console';
 
 async function consolePage(browser: Browser, who: string, width = 1366) {
   const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
   await signInToConsole(page, who, '/workbench/home');
   return page;
-}
-
-/** Clicks a menu item, opening its group first when it is collapsed. */
-async function menu(page: Page, group: string, item: string) {
-  const nav = page.getByRole('navigation', { name: '功能菜单' });
-  const link = nav.getByRole('link', { name: item, exact: true });
-  if (!(await link.isVisible())) await nav.getByRole('button', { name: group }).click();
-  await link.click();
 }
 
 /** The total a list page states (共 N 条). */
@@ -36,7 +29,7 @@ async function listTotal(page: Page): Promise<number> {
 test('the authority drills down from districtCounty and the map to the project list', async ({ browser }) => {
   test.setTimeout(180_000);
   const page = await consolePage(browser, 'authority01');
-  await menu(page, '综合查询', '区县查询');
+  await clickMenu(page, '综合查询', '区县查询');
   await expect(page.getByRole('heading', { level: 1, name: '区县查询' })).toBeVisible();
   const projects = page.getByRole('table', { name: '项目（按状态）' });
   await expect(projects.getByRole('row')).not.toHaveCount(0);
@@ -70,7 +63,7 @@ test('the authority drills down from districtCounty and the map to the project l
   expect((await download).suggestedFilename()).toBe('项目查询.xlsx');
 
   // 成果查询 by district.
-  await menu(page, '综合查询', '成果查询');
+  await clickMenu(page, '综合查询', '成果查询');
   await expect(page.getByRole('heading', { level: 1, name: '成果查询' })).toBeVisible();
   await page.getByLabel('统计维度').selectOption({ label: '区县' });
   await page.getByRole('button', { name: '查询', exact: true }).click();
@@ -84,7 +77,7 @@ test('the authority drills down from districtCounty and the map to the project l
   expect(await accessibilityViolations(page)).toEqual([]);
 
   // 地图统计: shaded districts; a click on one opens its list.
-  await menu(page, '公告与统计', '地图统计');
+  await clickMenu(page, '公告与统计', '地图统计');
   await expect(page.getByRole('heading', { level: 1, name: '地图统计' })).toBeVisible();
   const shapes = page.getByTestId('statistics-map').locator('path.leaflet-interactive');
   await expect(shapes.first()).toBeVisible();
@@ -111,7 +104,7 @@ test('the authority drills down from districtCounty and the map to the project l
 test('a district office sees its own district only, at 390 px too', async ({ browser }) => {
   test.setTimeout(120_000);
   const page = await consolePage(browser, 'district01');
-  await menu(page, '综合查询', '区县查询');
+  await clickMenu(page, '综合查询', '区县查询');
   await expect(page.getByRole('heading', { level: 1, name: '区县查询' })).toBeVisible();
   const projects = page.getByRole('table', { name: '项目（按状态）' });
   // One district and the totals row.
@@ -123,7 +116,7 @@ test('a district office sees its own district only, at 390 px too', async ({ bro
   const rows = page.getByRole('table', { name: '项目查询结果' }).getByRole('row');
   await expect(rows.nth(1)).toContainText(district);
 
-  await menu(page, '公告与统计', '地图统计');
+  await clickMenu(page, '公告与统计', '地图统计');
   await expect(page.getByTestId('statistics-map').locator('path.leaflet-interactive')).toHaveCount(1);
   await page.getByTestId('statistics-map').locator('path.leaflet-interactive').click({ force: true });
   await expect(page.getByRole('heading', { level: 1, name: '项目查询' })).toBeVisible();

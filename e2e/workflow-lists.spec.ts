@@ -8,6 +8,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { accessibilityViolations } from './fixtures/a11y';
 import { screenshotPath } from './fixtures/hall';
 import { signInToConsole } from './fixtures/identity';
+import { clickMenu } from './fixtures/console';
 
 async function consolePage(browser: Browser, who: string, width = 1366) {
   const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
@@ -15,12 +16,9 @@ async function consolePage(browser: Browser, who: string, width = 1366) {
   return page;
 }
 
-/** Clicks a menu item, opening its group first when it is collapsed. */
+/** Clicks a menu item and waits for its page's heading. */
 async function menu(page: Page, group: string, item: string) {
-  const nav = page.getByRole('navigation', { name: '功能菜单' });
-  const link = nav.getByRole('link', { name: item, exact: true });
-  if (!(await link.isVisible())) await nav.getByRole('button', { name: group }).click();
-  await link.click();
+  await clickMenu(page, group, item);
   await expect(page.getByRole('heading', { level: 1, name: item, exact: true })).toBeVisible({
     timeout: 30_000,
   });

@@ -5,7 +5,7 @@
  */
 import { removeAbandonedUploads } from '@server/modules/archive';
 import { sendDueAuthorizationReminders } from '@server/modules/authorizations';
-import { expireCreditEntries } from '@server/modules/credit';
+import { checkCreditScores, expireCreditEntries } from '@server/modules/credit';
 import { DEADLINE_REMINDER_JOB } from '@server/modules/deadlines';
 import { DOCKING_IMPORT_JOB, importDockedProjects } from '@server/modules/docking';
 import { deliverDueLogouts, SINGLE_LOGOUT_JOB, sweepExpired } from '@server/modules/identity';
@@ -20,6 +20,13 @@ export const productJobs: readonly JobDefinition[] = [
     title: '信用记录到期处理：结束日期已过的失信、不合格、黑名单记录自动失效',
     defaultSchedule: 'daily 00:05',
     run: (ctx, now) => expireCreditEntries(ctx, now),
+  },
+  {
+    // After credit-expiry: entries starting or ending today move scores too.
+    name: 'credit-score',
+    title: '机构信用分核对：按信用评分规则重新计算各测绘机构的信用分与等级，记录变化原因',
+    defaultSchedule: 'daily 00:20',
+    run: (ctx, now) => checkCreditScores(ctx, now),
   },
   {
     // Also run at once after each logout (runNow); the schedule picks up retries.

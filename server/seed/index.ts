@@ -7,6 +7,8 @@ import type { Database, Queryable } from '@server/db/database';
 import { armAuthorizationDeadlines, armReviewDeadlines, backfillReviewItems } from '@server/db/review-items';
 import * as schema from '@server/db/schema';
 import { reviewItemSources } from '@server/review-hooks';
+import { refreshCreditScores } from '@server/modules/credit';
+import { beijingDate } from '@shared/validation/jobs';
 import { createDemoData, GUEST_LOGINNAME, type DemoUser } from './demo';
 import { seedDemoContractLife } from './demo-contract-life';
 import { seedDemoContractChanges } from './demo-contract-changes';
@@ -269,6 +271,16 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
       summary[key] = (await t.select({ n: count() }).from(table))[0]?.n ?? 0;
     }
     summary.review_items = await backfillReviewItems(t, reviewItemSources);
+    // Every agency's credit score from the ratings, acceptance decisions and entries above (issue 24).
+    const scoredAt = options.now ?? new Date();
+    summary.credit_score_changes = (
+      await refreshCreditScores(t, {
+        scope: 'all',
+        today: beijingDate(scoredAt),
+        at: scoredAt,
+        cause: '演示数据：按信用评分规则初次计算',
+      })
+    ).length;
     await armReviewDeadlines(t, options.now ?? new Date());
     await armAuthorizationDeadlines(t, options.now ?? new Date());
     await syncIdentitySequences(t);

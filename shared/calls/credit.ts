@@ -6,11 +6,14 @@
  */
 import { z } from 'zod';
 import { creditEntryKinds, creditEntryStatuses } from '@shared/domain/credit';
+import { creditEventKinds, creditGrades } from '@shared/domain/credit-score';
 import {
   breakProjectListSchema,
   creditEndSchema,
   creditListSchema,
   creditManagerRoles,
+  creditScoreListSchema,
+  creditScoreQuerySchema,
   orgCreditAddSchema,
   personBlacklistAddSchema,
   redListSchema,
@@ -116,6 +119,41 @@ const add = <S extends z.ZodType>(
     envelope: 'result',
     access: creditManagerRoles,
   }) as const;
+
+const creditEventSchema = z.object({
+  kind: z.enum(creditEventKinds),
+  subject: z.string(),
+  points: z.number().int(),
+  at: dateTime,
+});
+
+/** An agency's credit score with its reasons: every event with its points, and each change. */
+export const creditScoreRecordSchema = z.object({
+  organizationId: id,
+  orgName: z.string(),
+  score: z.number().int(),
+  grade: z.enum(creditGrades),
+  events: z.array(creditEventSchema),
+  changes: z.array(
+    z.object({
+      fromScore: z.number().int(),
+      toScore: z.number().int(),
+      fromGrade: z.enum(creditGrades),
+      toGrade: z.enum(creditGrades),
+      cause: z.string(),
+      changedAt: dateTime,
+    }),
+  ),
+});
+export type CreditScoreRecord = z.infer<typeof creditScoreRecordSchema>;
+
+export const creditScoreRowSchema = z.object({
+  organizationId: id,
+  orgName: z.string(),
+  score: z.number().int(),
+  grade: z.enum(creditGrades),
+});
+export type CreditScoreRow = z.infer<typeof creditScoreRowSchema>;
 
 export const creditCalls = defineCalls('credit', {
   queryLose: list('失信机构列表', 'agentorg/queryLose'),
@@ -233,5 +271,26 @@ export const creditCalls = defineCalls('credit', {
     envelope: 'file',
     produces: 'application/octet-stream',
     access: creditManagerRoles,
+  },
+  score: {
+    summary: '机构信用分：分数、等级、每项计分事件及其加减分、历次变化及原因（测绘单位只看本机构）',
+    base: 'business',
+    path: 'jn_credit/score',
+    method: 'GET',
+    input: creditScoreQuerySchema,
+    output: creditScoreRecordSchema,
+    envelope: 'result',
+    access: 'signed-in',
+  },
+  scoreList: {
+    summary: '各测绘机构的信用分与等级（已入驻机构，分数从低到高）',
+    base: 'business',
+    path: 'jn_credit/scoreList',
+    method: 'GET',
+    input: creditScoreListSchema,
+    output: creditScoreRowSchema,
+    envelope: 'page',
+    access: 'signed-in',
+    paging: { page: 'page', size: 'rows' },
   },
 });

@@ -9,6 +9,7 @@ import { idField } from '@shared/validation/numbers';
 import { agencyListSchema, newConstructionSchema, newestSchema } from '@shared/validation/lists';
 import { defineCalls } from './define';
 import { dateTime, id } from './wire';
+import { creditGrades } from '@shared/domain/credit-score';
 
 const count = z.number().int().nonnegative();
 
@@ -30,6 +31,7 @@ export const agencySummarySchema = z.object({
   legalPersonName: z.string().nullable(),
   contactPhone: z.string().nullable(),
   creditFlags: z.array(z.enum(creditFlag.values)),
+  creditGrade: z.enum(creditGrades).describe('信用等级（信用评分规则：docs/credit-score.md）'),
 });
 export type AgencySummary = z.infer<typeof agencySummarySchema>;
 

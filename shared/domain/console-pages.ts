@@ -118,6 +118,7 @@ export const consolePages = {
     'personnelblacklist/personnelblacklist',
     'personnelblacklist/blackListDetail',
     'personnelblacklist/personnelStaffadd',
+    'evaluatemanger/orgEvalute',
   ],
   docking: ['dataExchangeSystem/dockingList', 'dataExchangeSystem/dockingDetails'],
   downloads: ['downLoad/service'],

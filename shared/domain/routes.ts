@@ -154,6 +154,13 @@ export const routes: readonly RouteDef[] = [
       undefined,
       { path: '/intermediaryhall/orgdetail', public: true, inMenu: false },
     ],
+    // Ours (issue 24): how the credit score and grade are counted, from the rule's own constants.
+    [
+      'creditRule',
+      '信用评分规则',
+      undefined,
+      { path: '/intermediaryhall/creditrule', public: true, inMenu: false },
+    ],
     ['servicelist', '服务下载', undefined, { path: '/downLoad/servicelist', public: true, hideMenu: true }],
     ['login', '统一登录', undefined, { path: '/login', public: true, inMenu: false }],
     ['check', '登录校验', undefined, { path: '/check', public: true, inMenu: false }],

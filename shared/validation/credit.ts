@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { creditEntryStatuses } from '@shared/domain/credit';
+import { creditGrades } from '@shared/domain/credit-score';
 import { roles } from '@shared/domain/roles';
 import { idCardField } from './id-card';
 import { pagingSchema } from './lists';
@@ -137,3 +138,15 @@ export const reportProjectListSchema = pagingSchema.extend({
   projectName: optionalText(100, '项目名称不能超过 100 个字'),
 });
 export type ReportProjectParams = z.infer<typeof reportProjectListSchema>;
+
+/** An agency's credit score: an agency reads its own (no id needed); the other roles name one. */
+export const creditScoreQuerySchema = z.object({
+  organizationId: z.preprocess(blankToUndefined, wholeNumber('请提供正确的机构编号').optional()),
+});
+
+/** Agencies by credit score, lowest first; a grade and a name narrow them. */
+export const creditScoreListSchema = pagingSchema.extend({
+  grade: z.preprocess(blankToUndefined, z.enum(creditGrades, '信用等级只能是 A、B、C、D').optional()),
+  orgName: z.preprocess(blankToUndefined, z.string().trim().max(100, '机构名称不能超过 100 个字').optional()),
+});
+export type CreditScoreListInput = z.infer<typeof creditScoreListSchema>;

@@ -11,6 +11,7 @@ import {
   PersonnelBlacklistPage,
   PersonnelStaffaddPage,
 } from './pages';
+import { OrgEvaluatePage } from './score-page';
 
 export const pages: FeaturePages<'credit'> = {
   'credit/lose': LosePage,
@@ -22,4 +23,5 @@ export const pages: FeaturePages<'credit'> = {
   'personnelblacklist/personnelblacklist': PersonnelBlacklistPage,
   'personnelblacklist/blackListDetail': BlackListDetailPage,
   'personnelblacklist/personnelStaffadd': PersonnelStaffaddPage,
+  'evaluatemanger/orgEvalute': OrgEvaluatePage,
 };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { creditEntryKinds, creditEntryStatuses } from '@shared/domain/credit';
+import { creditGrades } from '@shared/domain/credit-score';
 import { users } from './accounts';
 import { checkIn, timestamps, timestamptz } from './columns';
 import { agentOrganizations } from './parties';
@@ -58,5 +59,31 @@ export const creditEntries = pgTable(
     index('credit_entries_id_card_no_idx').on(t.idCardNo),
     index('credit_entries_kind_status_idx').on(t.kind, t.status),
     index('credit_entries_end_date_idx').on(t.endDate),
+  ],
+);
+
+/**
+ * Each change of an agency's credit score (server/modules/credit/score.ts): the score and grade before
+ * and after, and what caused the recount (an owner's rating, an acceptance decision, a credit entry,
+ * the nightly check). The agency's page lists them; the events behind the score explain each one.
+ */
+export const creditScoreChanges = pgTable(
+  'credit_score_changes',
+  {
+    pkid: integer('pkid').primaryKey().generatedByDefaultAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => agentOrganizations.organizationId, { onDelete: 'cascade' }),
+    fromScore: smallint('from_score').notNull(),
+    toScore: smallint('to_score').notNull(),
+    fromGrade: text('from_grade').notNull(),
+    toGrade: text('to_grade').notNull(),
+    cause: text('cause').notNull(),
+    changedAt: timestamptz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    checkIn('credit_score_changes_from_grade_check', t.fromGrade, creditGrades),
+    checkIn('credit_score_changes_to_grade_check', t.toGrade, creditGrades),
+    index('credit_score_changes_organization_idx').on(t.organizationId, t.changedAt),
   ],
 );

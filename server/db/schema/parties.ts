@@ -11,6 +11,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { CREDIT_SCORE_BASE, creditGradeOf, creditGrades } from '@shared/domain/credit-score';
 import { auditStatus, gender, qualificationGrade } from '@shared/domain/statuses';
 import { users } from './accounts';
 import type { AttachmentRef, StaffFields } from '@shared/domain/staff';
@@ -57,10 +58,17 @@ export const agentOrganizations = pgTable(
     blacklistReason: text('blacklist_reason'),
     blacklistStart: date('blacklist_start', { mode: 'string' }),
     blacklistEnd: date('blacklist_end', { mode: 'string' }),
+    /**
+     * The credit score and its grade (shared/domain/credit-score.ts), derived from the agency's events
+     * by server/modules/credit/score.ts only; each change is a row of credit_score_changes.
+     */
+    creditScore: smallint('credit_score').notNull().default(CREDIT_SCORE_BASE),
+    creditGrade: text('credit_grade').notNull().default(creditGradeOf(CREDIT_SCORE_BASE)),
     ...timestamps(),
   },
   (t) => [
     ...registrationConstraints('agent_organizations', t),
+    checkIn('agent_organizations_credit_grade_check', t.creditGrade, creditGrades),
     checkIn('agent_organizations_qualification_grade_check', t.qualificationGrade, qualificationGrade.values),
     check(
       'agent_organizations_blacklist_period_check',

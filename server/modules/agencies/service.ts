@@ -29,6 +29,7 @@ import {
 } from '@server/db/schema';
 import { AppError } from '@shared/errors/app-error';
 import { agencyFigures } from './figures';
+import type { CreditGrade } from '@shared/domain/credit-score';
 import { auditStatus, authorizationState, creditFlagsOf, type CreditFlag } from '@shared/domain/statuses';
 import type { CreditFilter } from '@shared/validation/lists';
 
@@ -54,6 +55,7 @@ export interface AgencySummary {
   legalPersonName: string | null;
   contactPhone: string | null;
   creditFlags: CreditFlag[];
+  creditGrade: CreditGrade;
 }
 
 export interface DoneProject {
@@ -131,17 +133,23 @@ const summaryColumns = {
   isLostCredit: agentOrganizations.isLostCredit,
   isUnqualified: agentOrganizations.isUnqualified,
   isBlacklisted: agentOrganizations.isBlacklisted,
+  creditGrade: agentOrganizations.creditGrade,
 };
 
-type SummaryRow = Omit<AgencySummary, 'creditFlags'> & {
+type SummaryRow = Omit<AgencySummary, 'creditFlags' | 'creditGrade'> & {
   isLostCredit: boolean;
   isUnqualified: boolean;
   isBlacklisted: boolean;
+  creditGrade: string;
 };
 
 function toSummary(row: SummaryRow): AgencySummary {
-  const { isLostCredit, isUnqualified, isBlacklisted, ...rest } = row;
-  return { ...rest, creditFlags: creditFlagsOf({ isLostCredit, isUnqualified, isBlacklisted }) };
+  const { isLostCredit, isUnqualified, isBlacklisted, creditGrade, ...rest } = row;
+  return {
+    ...rest,
+    creditFlags: creditFlagsOf({ isLostCredit, isUnqualified, isBlacklisted }),
+    creditGrade: creditGrade as CreditGrade,
+  };
 }
 
 /** The directory's filters (agentorg/query and its export agentorg/exportExcel): approved agencies only. */
@@ -266,6 +274,7 @@ export async function getPublicAgency(db: Database, organizationId: number): Pro
   return {
     ...fields,
     creditFlags: creditFlagsOf({ isLostCredit, isUnqualified, isBlacklisted }),
+    creditGrade: fields.creditGrade as CreditGrade,
     staffCount,
     passRate: await passRateOf(db, organizationId, row.orgName),
     projectsDone: done?.total ?? 0,

@@ -6,13 +6,15 @@
  * force (`syncCreditFlags`), so the hall directory and every list read plain columns; they change only
  * here: when an entry is added or ended (credit service) and each day through the job credit-expiry.
  */
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { agentOrganizations, creditEntries } from '@server/db/schema';
-import type { CreditEntryKind } from '@shared/domain/credit';
+import { creditEntryKindLabels, type CreditEntryKind } from '@shared/domain/credit';
+import { UNSELECTABLE_GRADES } from '@shared/domain/credit-score';
 import { writeDroppingPages } from '@server/lib/page-cache';
 import { beijingDate } from '@shared/validation/jobs';
+import { refreshCreditScores } from './score';
 import { recordCreditDecision } from './timeline';
 
 /** SQL: the entry `e` (a table alias of credit_entries) is in force on `today`. */
@@ -21,8 +23,9 @@ function inForce(e: string, today: string): SQL {
 }
 
 /**
- * SQL condition on agent_organizations: the agency may be chosen for a new demand (approved and no
- * lost-credit, unqualified or blacklist flag). The demands module uses this, and only this.
+ * SQL condition on agent_organizations: the agency may be chosen for a new demand (approved, no
+ * lost-credit, unqualified or blacklist flag, and a credit grade that selects: not D). The demands
+ * module uses this, and only this.
  */
 export function agencySelectableCondition(): SQL {
   const o = agentOrganizations;
@@ -31,6 +34,7 @@ export function agencySelectableCondition(): SQL {
     eq(o.isLostCredit, false),
     eq(o.isUnqualified, false),
     eq(o.isBlacklisted, false),
+    notInArray(o.creditGrade, [...UNSELECTABLE_GRADES]),
   ) as SQL;
 }
 
@@ -159,7 +163,20 @@ export async function expireCreditEntries(
         null,
         now,
       );
-    if (changed.agencies > 0) dropPages(['agencies', 'statistics']);
+    // An entry in force no longer: its agency's score is recounted (the nightly credit-score job
+    // would find it too, but a change is recorded with its cause when it happens).
+    let scores = 0;
+    for (const entry of rows)
+      if (entry.organizationId !== null)
+        scores += (
+          await refreshCreditScores(tx, {
+            scope: { organizationId: entry.organizationId },
+            today,
+            at: now,
+            cause: `${creditEntryKindLabels[entry.kind as CreditEntryKind]}记录到期`,
+          })
+        ).length;
+    if (changed.agencies > 0 || scores > 0) dropPages(['agencies', 'statistics']);
     return { expired: rows.length, flags: changed };
   });
   return `${expired} 条信用记录到期；${flags.agencies} 家机构、${flags.staff} 名人员的标记已更新`;

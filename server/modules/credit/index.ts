@@ -1,2 +1,3 @@
 export { agencySelectableCondition, expireCreditEntries, isPersonBlacklisted } from './flags';
 export { creditRoutes } from './routes';
+export { checkCreditScores, creditEventsOf, refreshCreditScores } from './score';

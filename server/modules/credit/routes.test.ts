@@ -3,7 +3,7 @@
  * directory and isAgencySelectable), ending it drops it, bad input is a 400 that changes nothing, the
  * person blacklist holds across agencies, and an agency sees only its own staff's blacklist record.
  */
-import { and, count, desc, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   agentOrganizations,
@@ -25,6 +25,7 @@ import { markWrites, offClock, writtenSince } from '@server/test/product-clock';
 import { beijingDate } from '@shared/validation/jobs';
 import { demoPerson } from '@server/modules/staff/test-support';
 import { isAgencySelectable } from './flags';
+import { cleanAgency } from './test-support';
 
 const env = signedInTestApp();
 const managers = new Set(['admin', 'authority01']);
@@ -48,25 +49,6 @@ function multipart(fields: Record<string, string | File>): RequestInit {
 const entryCount = async () => (await env.ctx.db.select({ n: count() }).from(creditEntries))[0]?.n;
 const fileCount = async () => (await env.ctx.db.select({ n: count() }).from(files))[0]?.n;
 
-/** An approved agency without flags, other than agency01. */
-async function cleanAgency(): Promise<number> {
-  const [org] = await env.ctx.db
-    .select({ id: agentOrganizations.organizationId })
-    .from(agentOrganizations)
-    .where(
-      and(
-        eq(agentOrganizations.auditStatus, 2),
-        eq(agentOrganizations.isLostCredit, false),
-        eq(agentOrganizations.isUnqualified, false),
-        eq(agentOrganizations.isBlacklisted, false),
-        ne(agentOrganizations.organizationId, AGENCY_ORG_ID),
-      ),
-    )
-    .orderBy(agentOrganizations.organizationId)
-    .limit(1);
-  return org!.id;
-}
-
 describe('who may call', () => {
   it.each(['anonymous', ...demoLoginNames])('%s', async (who) => {
     const manager = managers.has(who);
@@ -85,7 +67,11 @@ describe('who may call', () => {
       const before = await entryCount();
       const response = await as(who).fetch(
         '/smsend/agentorg/updateBlacklistAog',
-        multipart({ organizationId: String(await cleanAgency()), reason: '测试', startDate: today() }),
+        multipart({
+          organizationId: String(await cleanAgency(env.ctx.db)),
+          reason: '测试',
+          startDate: today(),
+        }),
       );
       expect(response.status).toBe(who === 'anonymous' ? 401 : 403);
       expect(await entryCount()).toBe(before);
@@ -114,7 +100,7 @@ describe('the demo lists', () => {
 
 describe('an organization blacklist entry', () => {
   it('raises the flag in the hall directory, keeps the agency out of new demands, and ends', async () => {
-    const organizationId = await cleanAgency();
+    const organizationId = await cleanAgency(env.ctx.db);
     expect(await isAgencySelectable(env.ctx.db, organizationId)).toBe(true);
     const added = await json(
       await as('authority01').fetch(
@@ -211,7 +197,7 @@ describe('an organization blacklist entry', () => {
       const [entries, stored] = [await entryCount(), await fileCount()];
       const response = await as('authority01').fetch(
         '/smsend/agentorg/updateLoseAog',
-        multipart({ organizationId: String(await cleanAgency()), ...fields }),
+        multipart({ organizationId: String(await cleanAgency(env.ctx.db)), ...fields }),
       );
       expect(response.status).toBe(400);
       const body = await json(response);
@@ -234,7 +220,7 @@ describe("the spec's GET of a credit decision (issue 21)", () => {
   it.each(['agentorg/updateLoseAog', 'agentorg/updateUnqualifiedAog'])(
     '%s: recorded by GET like by POST; refused from another site',
     async (path) => {
-      const organizationId = String(await cleanAgency());
+      const organizationId = String(await cleanAgency(env.ctx.db));
       const query = new URLSearchParams({
         organizationId,
         reason: '经调查认定',
@@ -372,7 +358,7 @@ describe('every credit decision', () => {
 
 describe('unqualified entries and their violation projects', () => {
   it('lists the violation projects of an entry', async () => {
-    const organizationId = await cleanAgency();
+    const organizationId = await cleanAgency(env.ctx.db);
     const response = await as('authority01').fetch(
       '/smsend/agentorg/updateUnqualifiedAog',
       multipart({
@@ -433,7 +419,7 @@ describe('agUnqualified', () => {
       .from(agentOrganizations)
       .where(eq(agentOrganizations.organizationId, AGENCY_ORG_ID));
     const projectId = await commissionedProject(AGENCY_ORG_ID, '云州新区地下管线测量');
-    const other = await cleanAgency();
+    const other = await cleanAgency(env.ctx.db);
     await commissionedProject(other, '别家机构的项目');
 
     const candidates = await json(

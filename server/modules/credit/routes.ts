@@ -2,6 +2,7 @@
 import { implement, reply } from '@server/lib/calls';
 import { fileResponse } from '@server/lib/file-response';
 import { creditCalls } from '@shared/calls/credit';
+import { beijingDate } from '@shared/validation/jobs';
 import {
   addCreditEntry,
   breakProjectsOfEntry,
@@ -14,6 +15,7 @@ import {
   personBlacklistDetail,
   staffBlacklistInfo,
 } from './service';
+import { creditScoreRecord, listCreditScores } from './score';
 
 const orgKinds = ['lostCredit', 'unqualified', 'blacklist', 'red'] as const;
 
@@ -45,4 +47,7 @@ export const creditRoutes = implement(creditCalls, (ctx) => ({
   reportProjects: (input) => listReportProjects(ctx.db, input),
   redList: (input) => listCreditEntries(ctx.db, { kinds: ['red'], statuses: ['active'] }, input),
   evidence: async ({ id }) => await fileResponse(ctx.storage, await getEvidenceFile(ctx.db, id), 'inline'),
+  score: ({ organizationId }, { user }) =>
+    creditScoreRecord(ctx.db, user, organizationId, beijingDate(ctx.services.now())),
+  scoreList: (input) => listCreditScores(ctx.db, input),
 }));

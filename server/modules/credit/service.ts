@@ -25,6 +25,7 @@ import type { CreditEndInput, CreditListParams, ReportProjectParams } from '@sha
 import { beijingDate } from '@shared/validation/jobs';
 import { documentExtensions, imageExtensions } from '@shared/validation/upload';
 import { syncCreditFlags } from './flags';
+import { refreshCreditScores } from './score';
 import { recordCreditDecision } from './timeline';
 
 type CreditContext = Pick<AppContext, 'db' | 'pageCache' | 'storage' | 'services'>;
@@ -150,14 +151,29 @@ async function entryById(db: Queryable, pkid: number): Promise<CreditEntryRow | 
   return row ? toRow(row) : undefined;
 }
 
-/** Recomputes the flags after a change; an agency's flag shows in the hall directory. */
+/**
+ * Recomputes the flags after a change of `entry`, and its agency's credit score; an agency's flag and
+ * grade show in the hall directory.
+ */
 async function syncAfterChange(
   tx: Queryable,
   dropPages: (tags: readonly ('agencies' | 'statistics')[]) => void,
-  today: string,
+  entry: { organizationId: number | null; kind: CreditEntryKind },
+  now: Date,
+  cause: string,
 ) {
+  const today = beijingDate(now);
   const changed = await syncCreditFlags(tx, today);
-  if (changed.agencies > 0) dropPages(['agencies', 'statistics']);
+  const scores =
+    entry.organizationId === null
+      ? []
+      : await refreshCreditScores(tx, {
+          scope: { organizationId: entry.organizationId },
+          today,
+          at: now,
+          cause: `${cause}${creditEntryKindLabels[entry.kind]}记录`,
+        });
+  if (changed.agencies > 0 || scores.length > 0) dropPages(['agencies', 'statistics']);
 }
 
 export interface NewEntry {
@@ -269,7 +285,7 @@ export async function addCreditEntry(
       })
       .returning({ pkid: creditEntries.pkid });
     if (!row) throw new AppError('internal');
-    await syncAfterChange(tx, dropPages, today);
+    await syncAfterChange(tx, dropPages, decided, now, '新增');
     await recordCreditDecision(tx, decided, { type: 'flagged' }, user, now);
     return row.pkid;
   });
@@ -294,7 +310,7 @@ export async function endCreditEntry(
       .where(and(eq(creditEntries.pkid, input.pkid), eq(creditEntries.status, 'active')))
       .returning({ pkid: creditEntries.pkid });
     if (updated.length === 0) throw new AppError('conflict', { message: '该记录已失效，无需撤销' });
-    await syncAfterChange(tx, dropPages, beijingDate(now));
+    await syncAfterChange(tx, dropPages, existing, now, '撤销');
     await recordCreditDecision(tx, existing, { type: 'ended', endReason: input.endReason }, user, now);
   });
   return (await entryById(ctx.db, input.pkid)) as CreditEntryRow;

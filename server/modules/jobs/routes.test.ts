@@ -21,7 +21,7 @@ describe('the job list', () => {
   });
 
   it('lists each job with its schedule, runs and status', async () => {
-    const body = (await (await as('admin').fetch('/task/monitor/job/list?jobName=credit')).json()) as {
+    const body = (await (await as('admin').fetch('/task/monitor/job/list?jobName=credit-expiry')).json()) as {
       rows: Record<string, unknown>[];
       total: number;
     };

@@ -10,6 +10,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  agentOrganizations,
   agentStaff,
   districts,
   files,
@@ -23,7 +24,10 @@ import type { SessionUser } from '@server/lib/session-user';
 import { AGENCY_ORG_ID, ids } from '@server/seed/demo-context';
 import { demoLoginNames, json, signedInTestApp } from '@server/modules/identity/test-support';
 import { insertDemand } from '@server/modules/projects/test-support';
+import { creditEventsOf } from '@server/modules/credit';
+import { ACCEPTANCE_POINTS, creditScoreOf } from '@shared/domain/credit-score';
 import { roles } from '@shared/domain/roles';
+import { beijingDate } from '@shared/validation/jobs';
 import { attachResultFile } from './submission';
 
 const env = signedInTestApp({ accounts: [...demoLoginNames, 'agency05'] });
@@ -339,6 +343,22 @@ describe('submission and acceptance', { timeout: 120_000 }, () => {
     const lines = await logLines(projectId);
     expect(lines).toContain('测绘成果验收通过');
     expect(lines.some((line) => /^颁发验收证书 YZCG\d{10}，项目办结$/.test(line))).toBe(true);
+    // Both decisions count in the agency's credit score, which was recounted with each.
+    const [project] = await env.ctx.db
+      .select({ name: projects.projectName })
+      .from(projects)
+      .where(eq(projects.pkid, projectId));
+    const events = (
+      await creditEventsOf(env.ctx.db, { organizationId: AGENCY_ORG_ID }, beijingDate(env.clock.now))
+    ).get(AGENCY_ORG_ID)!;
+    expect(
+      events.filter((event) => event.subject === `项目“${project!.name}”`).map((event) => event.points),
+    ).toEqual([ACCEPTANCE_POINTS.rejected, ACCEPTANCE_POINTS.adopted]);
+    const [agency] = await env.ctx.db
+      .select({ score: agentOrganizations.creditScore })
+      .from(agentOrganizations)
+      .where(eq(agentOrganizations.organizationId, AGENCY_ORG_ID));
+    expect(agency!.score).toBe(creditScoreOf(events));
 
     const progress = await json(
       await get('owner01', 'project/log/updateUploadProcess', { projectId, projectNo }),

@@ -8,11 +8,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ReviewItemSources } from '@server/db/review-items';
 import { projectDemands, projects, reviewItems } from '@server/db/schema';
+import { refreshCreditScores } from '@server/modules/credit';
 import { sendMessage } from '@server/modules/messages';
 import { logProjectEvent, moveProject } from '@server/modules/projects';
 import type { ReviewHookContext, ReviewHooks } from '@server/modules/review';
 import { auditStatus, auditSubject, projectStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
+import { beijingDate } from '@shared/validation/jobs';
 import { loadRef } from './project';
 
 const RESULT = auditSubject.code.result;
@@ -64,6 +66,7 @@ export async function applyAcceptance(hook: ReviewHookContext): Promise<void> {
       `/workflow/caseadd?projectId=${ref.projectId}`,
     );
     await tell(ref.ownerUserId, `项目“${ref.projectName}”测绘成果已验收`, '/workflow/progressQuery');
+    await recountAgency(hook, ref, `成果验收通过（项目“${ref.projectName}”）`);
     return;
   }
   if (hook.to === auditStatus.code.rejected) {
@@ -83,7 +86,18 @@ export async function applyAcceptance(hook: ReviewHookContext): Promise<void> {
       `项目“${ref.projectName}”测绘成果验收退回中介机构修改`,
       '/workflow/progressQuery',
     );
+    await recountAgency(hook, ref, `成果验收退回（项目“${ref.projectName}”）`);
   }
+}
+
+/** An acceptance decision counts in the agency's credit score (its audit record is written already). */
+async function recountAgency(hook: ReviewHookContext, ref: { organizationId: number }, cause: string) {
+  await refreshCreditScores(hook.tx, {
+    scope: { organizationId: ref.organizationId },
+    today: beijingDate(hook.at),
+    at: hook.at,
+    cause,
+  });
 }
 
 /**

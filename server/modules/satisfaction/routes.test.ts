@@ -7,6 +7,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@server/app';
 import {
+  agentOrganizations,
   constructionSatisfaction,
   constructionUnits,
   messages,
@@ -23,6 +24,9 @@ import {
   type Browser,
 } from '@server/modules/identity/test-support';
 import { createTestContext, type TestContext } from '@server/test/test-context';
+import { creditEventsOf } from '@server/modules/credit';
+import { creditScoreOf } from '@shared/domain/credit-score';
+import { beijingDate } from '@shared/validation/jobs';
 
 let ctx: TestContext;
 let browsers: Record<string, Browser> = {};
@@ -30,6 +34,13 @@ const as = (name: string) => browsers[name] as Browser;
 const save = (who: string, fields: Record<string, string>) =>
   as(who).fetch('/smsend/constructionSatisfy/save', { method: 'POST', body: new URLSearchParams(fields) });
 const json = async <T>(response: Response) => (await response.json()) as T;
+const creditScoreOfAgency = async (organizationId: number) =>
+  (
+    await ctx.db
+      .select({ score: agentOrganizations.creditScore })
+      .from(agentOrganizations)
+      .where(eq(agentOrganizations.organizationId, organizationId))
+  )[0]!.score;
 
 beforeAll(async () => {
   ctx = await createTestContext(
@@ -122,6 +133,14 @@ describe('rating an agency', () => {
         sql`${messages.messageContent} like '建设单位对项目%' and ${messages.link} = ${`/intermediary/orgdetail?id=${demand.organizationId}`}`,
       );
     expect(told.length).toBeGreaterThan(0);
+    // The rating is an event of the agency's credit score (5, 4 and 3: two points), recounted at once.
+    const events =
+      (await creditEventsOf(ctx.db, { organizationId: demand.organizationId }, beijingDate(new Date()))).get(
+        demand.organizationId,
+      ) ?? [];
+    expect(events.filter((event) => event.kind === 'rating').length).toBeGreaterThan(0);
+    expect(events.at(-1)).toMatchObject({ kind: 'rating', points: 2 });
+    expect(await creditScoreOfAgency(demand.organizationId)).toBe(creditScoreOf(events));
 
     const again = await save('owner01', { projectDemandId: String(demand.demandId), ...scores });
     expect(again.status).toBe(409);

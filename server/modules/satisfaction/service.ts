@@ -21,11 +21,13 @@ import {
   projects,
 } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
+import { refreshCreditScores } from '@server/modules/credit';
 import { sendMessage } from '@server/modules/messages';
 import type { RatableDemand, SatisfactionRow, SatisfactionSummary } from '@shared/calls/satisfaction';
 import { roles } from '@shared/domain/roles';
 import { authorizationState, projectStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
+import { beijingDate } from '@shared/validation/jobs';
 import { satisfactionMessages as m, type SatisfactionSaveInput } from '@shared/validation/satisfaction';
 
 const s = constructionSatisfaction;
@@ -60,6 +62,50 @@ function selectRows(db: Queryable) {
 
 type Row = Omit<SatisfactionRow, 'createdAt'> & { createdAt: Date };
 const toWire = (row: Row): SatisfactionRow => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+/**
+ * What a rating leaves besides its row: a line in the project's log, a message to the agency, and its
+ * credit score recounted (shared/domain/credit-score.ts counts each rating).
+ */
+async function recordRating(
+  tx: Queryable,
+  user: SessionUser,
+  {
+    demand,
+    authorization,
+    input,
+    now,
+  }: {
+    demand: { projectId: number; projectName: string; status: number };
+    authorization: { organizationId: number; agencyUserId: number | null };
+    input: SatisfactionSaveInput;
+    now: Date;
+  },
+): Promise<void> {
+  const scores = `成果质量 ${input.quality} 分、及时性 ${input.timeliness} 分、服务态度 ${input.service} 分`;
+  await tx.insert(projectLogs).values({
+    projectId: demand.projectId,
+    statusFrom: demand.status,
+    statusTo: demand.status,
+    content: `建设单位评价测绘单位：${scores}`,
+    actorId: user.pkid,
+    actorName: user.username,
+    createdAt: now,
+  });
+  if (authorization.agencyUserId !== null)
+    await sendMessage(tx, {
+      toUserId: authorization.agencyUserId,
+      content: `建设单位对项目“${demand.projectName}”的测绘服务作出评价：${scores}。`,
+      link: `/intermediary/orgdetail?id=${authorization.organizationId}`,
+      at: now,
+    });
+  await refreshCreditScores(tx, {
+    scope: { organizationId: authorization.organizationId },
+    today: beijingDate(now),
+    at: now,
+    cause: `建设单位评价（项目“${demand.projectName}”）`,
+  });
+}
 
 /** Which ratings a user may see: all for the authority's roles, else its unit's or its agency's. */
 function visibleTo(user: SessionUser): SQL | undefined {
@@ -148,23 +194,7 @@ export async function saveRating(
       .onConflictDoNothing()
       .returning({ pkid: s.pkid });
     if (!saved) throw new AppError('conflict', { message: m.duplicate });
-    const scores = `成果质量 ${input.quality} 分、及时性 ${input.timeliness} 分、服务态度 ${input.service} 分`;
-    await tx.insert(projectLogs).values({
-      projectId: demand.projectId,
-      statusFrom: demand.status,
-      statusTo: demand.status,
-      content: `建设单位评价测绘单位：${scores}`,
-      actorId: user.pkid,
-      actorName: user.username,
-      createdAt: now,
-    });
-    if (authorization.agencyUserId !== null)
-      await sendMessage(tx, {
-        toUserId: authorization.agencyUserId,
-        content: `建设单位对项目“${demand.projectName}”的测绘服务作出评价：${scores}。`,
-        link: `/intermediary/orgdetail?id=${authorization.organizationId}`,
-        at: now,
-      });
+    await recordRating(tx, user, { demand, authorization, input, now });
     dropPages(['agencies']);
     return saved.pkid;
   });

@@ -1,0 +1,228 @@
+/**
+ * /evaluatemanger/orgEvalute (机构评价): an agency's credit score with its reasons (issue 24). An agency
+ * sees its own; the other roles see every agency by score, lowest first, and open one
+ * (?organizationId=). Each event is listed with its points, and each change of the score with its
+ * cause, so the number is never without its reasons (rule: shared/domain/credit-score.ts).
+ */
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { useRoleIds } from '@console/lib/current-user';
+import { creditCalls, type CreditScoreRecord, type CreditScoreRow } from '@shared/calls/credit';
+import { roles } from '@shared/domain/roles';
+import {
+  ACCEPTANCE_POINTS,
+  CREDIT_ENTRY_POINTS,
+  CREDIT_GRADE_FLOORS,
+  CREDIT_SCORE_BASE,
+  CREDIT_GROUP_LIMITS,
+  CREDIT_WINDOW_YEARS,
+  creditEventKindLabels,
+  creditGradeLabels,
+  creditGroupLabels,
+  creditTotalsOf,
+  creditGrades,
+  RATING_POINTS_PER_STEP,
+  type CreditEvent,
+} from '@shared/domain/credit-score';
+import { creditEntryKindLabels } from '@shared/domain/credit';
+import { formatDateTime } from '@shared/format';
+import { Button } from '@shared/ui/button';
+import { PageHeader } from '@shared/ui/page';
+import { DataTable, ListPage, RecordPage, useCall, useUrlId, type Column } from '@console/kit';
+
+import './credit.css';
+
+// recharts is loaded only when the chart is drawn (issue 10: charts only on chart pages).
+const ScoreLine = lazy(() => import('./score-line'));
+
+const signed = (points: number) => (points > 0 ? `+${points}` : String(points));
+
+const listColumns: readonly Column<CreditScoreRow>[] = [
+  {
+    key: 'orgName',
+    header: '机构名称',
+    wide: true,
+    cell: (row) => (
+      <Link to={`/evaluatemanger/orgEvalute?organizationId=${row.organizationId}`}>{row.orgName}</Link>
+    ),
+  },
+  { key: 'score', header: '信用分', cell: (row) => `${row.score} 分`, nowrap: true },
+  { key: 'grade', header: '信用等级', cell: (row) => creditGradeLabels[row.grade], nowrap: true },
+];
+
+const eventColumns: readonly Column<CreditEvent>[] = [
+  { key: 'at', header: '时间', cell: (row) => formatDateTime(row.at), nowrap: true },
+  { key: 'kind', header: '类别', cell: (row) => creditEventKindLabels[row.kind], nowrap: true },
+  { key: 'subject', header: '事项', cell: (row) => row.subject, wide: true },
+  { key: 'points', header: '加减分', cell: (row) => signed(row.points), nowrap: true },
+];
+
+type Change = CreditScoreRecord['changes'][number];
+const changeColumns: readonly Column<Change>[] = [
+  { key: 'changedAt', header: '时间', cell: (row) => formatDateTime(row.changedAt), nowrap: true },
+  {
+    key: 'score',
+    header: '信用分',
+    cell: (row) => `${row.fromScore} → ${row.toScore}（${row.fromGrade} → ${row.toGrade}）`,
+    nowrap: true,
+  },
+  { key: 'cause', header: '原因', cell: (row) => row.cause, wide: true },
+];
+
+/** The rule in a few lines, the same constants the server counts with. */
+function RuleSummary() {
+  const entries = Object.entries(CREDIT_ENTRY_POINTS)
+    .map(
+      ([kind, points]) =>
+        `${creditEntryKindLabels[kind as keyof typeof CREDIT_ENTRY_POINTS]} ${signed(points)}`,
+    )
+    .join('、');
+  return (
+    <details className="credit-rule">
+      <summary>信用评分规则</summary>
+      <ul>
+        <li>基础分 {CREDIT_SCORE_BASE} 分，加减后在 0 到 100 分之间。</li>
+        <li>
+          建设单位评价和成果验收计近 {CREDIT_WINDOW_YEARS} 年的记录，每类合计在{' '}
+          {CREDIT_GROUP_LIMITS.rating?.min} 到 +{CREDIT_GROUP_LIMITS.rating?.max}{' '}
+          分之间计入；信用记录在生效期间计入。
+        </li>
+        <li>
+          建设单位每次评价：三项平均分与 3 分之差 × {RATING_POINTS_PER_STEP}（5 分满意 +
+          {2 * RATING_POINTS_PER_STEP}，1 分不满意 {-2 * RATING_POINTS_PER_STEP}）。
+        </li>
+        <li>
+          成果验收每次通过 {signed(ACCEPTANCE_POINTS.adopted)}，每次退回 {signed(ACCEPTANCE_POINTS.rejected)}
+          。
+        </li>
+        <li>生效中的信用记录：{entries}。</li>
+        <li>
+          等级：A 级 {CREDIT_GRADE_FLOORS.A} 分以上，B 级 {CREDIT_GRADE_FLOORS.B} 分以上，C 级{' '}
+          {CREDIT_GRADE_FLOORS.C} 分以上，其余为 D 级。
+        </li>
+      </ul>
+    </details>
+  );
+}
+
+/** Events shown before 显示全部: an agency with years of work has hundreds. */
+const FIRST_EVENTS = 20;
+
+type GroupTotal = ReturnType<typeof creditTotalsOf>[number];
+
+const totalColumns: readonly Column<GroupTotal>[] = [
+  { key: 'group', header: '类别', cell: (row) => creditGroupLabels[row.group], wide: true },
+  { key: 'count', header: '项数', cell: (row) => `${row.count} 项`, nowrap: true },
+  { key: 'points', header: '合计加减分', cell: (row) => signed(row.points), nowrap: true },
+  {
+    key: 'counted',
+    header: '计入信用分',
+    cell: (row) => {
+      const limits = CREDIT_GROUP_LIMITS[row.group];
+      return row.counted === row.points || !limits
+        ? signed(row.counted)
+        : `${signed(row.counted)}（该类计分在 ${limits.min} 到 +${limits.max} 之间）`;
+    },
+  },
+];
+
+function ScoreRecord({ record }: { record: CreditScoreRecord }) {
+  const [allEvents, setAllEvents] = useState(false);
+  const newestFirst = [...record.events].reverse();
+  const shown = allEvents ? newestFirst : newestFirst.slice(0, FIRST_EVENTS);
+  return (
+    <>
+      <PageHeader title="机构评价" description={record.orgName} />
+      <p className="credit-score-summary">
+        当前信用分 <strong>{record.score}</strong> 分，{creditGradeLabels[record.grade]}
+      </p>
+      <RuleSummary />
+      {record.changes.length > 1 ? (
+        <Suspense fallback={<p>正在加载图表…</p>}>
+          <ScoreLine changes={record.changes} />
+        </Suspense>
+      ) : null}
+      <h2>计分汇总</h2>
+      {record.events.length > 0 ? (
+        <>
+          <DataTable
+            caption="计分汇总（按类别）"
+            rows={creditTotalsOf(record.events)}
+            columns={totalColumns}
+            rowKey={(row) => row.group}
+          />
+          <p className="credit-score-formula">
+            基础分 {CREDIT_SCORE_BASE} 分加上各类计入的分数，在 0 到 100 分之间，得 {record.score} 分。
+          </p>
+          <h2>计分事项</h2>
+          <DataTable
+            caption="计分事项（每项加减分）"
+            rows={shown}
+            columns={eventColumns}
+            rowKey={(row) => `${row.kind}|${row.at}|${row.subject}`}
+          />
+          {newestFirst.length > FIRST_EVENTS ? (
+            <Button variant="secondary" onClick={() => setAllEvents(!allEvents)}>
+              {allEvents ? `只显示最近 ${FIRST_EVENTS} 项` : `显示全部 ${newestFirst.length} 项`}
+            </Button>
+          ) : null}
+        </>
+      ) : (
+        <p>暂无计分事项，按基础分 {CREDIT_SCORE_BASE} 分计。</p>
+      )}
+      <h2>信用分变化</h2>
+      {record.changes.length > 0 ? (
+        <DataTable
+          caption="信用分变化及原因"
+          rows={[...record.changes].reverse()}
+          columns={changeColumns}
+          rowKey={(row) => `${row.changedAt}|${row.cause}|${row.toScore}`}
+        />
+      ) : (
+        <p>信用分尚无变化。</p>
+      )}
+    </>
+  );
+}
+
+function OneAgency({ organizationId }: { organizationId: number | undefined }) {
+  const record = useCall(creditCalls.score, organizationId === undefined ? {} : { organizationId });
+  return (
+    <RecordPage
+      record={record}
+      title="机构评价"
+      back={{ to: '/evaluatemanger/orgEvalute', label: '返回机构列表' }}
+    >
+      {(data) => <ScoreRecord record={data} />}
+    </RecordPage>
+  );
+}
+
+export function OrgEvaluatePage() {
+  const roleIds = useRoleIds();
+  const organizationId = useUrlId('organizationId');
+  // An agency's account reads its own agency (the server narrows it too); the others choose one.
+  const agency = roleIds.includes(roles.agency.id) && !roleIds.includes(roles.admin.id);
+  if (agency || organizationId !== undefined) return <OneAgency organizationId={organizationId} />;
+  return (
+    <ListPage
+      title="机构评价"
+      caption="测绘机构信用分"
+      description="各测绘机构按信用评分规则计算的信用分与等级，点击机构名称查看每项计分事项及变化原因。"
+      intro={<RuleSummary />}
+      call={creditCalls.scoreList}
+      filters={[
+        { name: 'orgName', label: '机构名称' },
+        {
+          name: 'grade',
+          label: '信用等级',
+          type: 'select',
+          options: creditGrades.map((grade) => ({ value: grade, label: creditGradeLabels[grade] })),
+        },
+      ]}
+      columns={listColumns}
+      rowKey={(row) => row.organizationId}
+      emptyText={(filtered) => (filtered ? '没有符合条件的机构' : '暂无机构')}
+    />
+  );
+}

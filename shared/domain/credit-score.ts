@@ -1,0 +1,126 @@
+/**
+ * The credit score of a surveying agency (issue 24; docs/credit-score.md): one rule turns what the
+ * product records about an agency into points, the points into a score and the score into a grade.
+ * Every point comes from one event the agency's page can list, so a score is never a number without
+ * its reasons. The server collects the events (server/modules/credit/score.ts); this file is the rule.
+ */
+import type { CreditEntryKind } from './credit';
+
+/** The score before any event, and its bounds. */
+export const CREDIT_SCORE_BASE = 80;
+export const CREDIT_SCORE_MIN = 0;
+export const CREDIT_SCORE_MAX = 100;
+
+/** An owner's rating counts (its average of three scores − 3) × this: from −4 to +4. */
+export const RATING_POINTS_PER_STEP = 2;
+
+/** Each acceptance decision on the agency's results. */
+export const ACCEPTANCE_POINTS = { adopted: 2, rejected: -3 } as const;
+
+/** Each credit entry of the agency in force today (a person's blacklist counts for that person only). */
+export const CREDIT_ENTRY_POINTS: Readonly<Record<Exclude<CreditEntryKind, 'personBlacklist'>, number>> = {
+  red: 10,
+  unqualified: -20,
+  lostCredit: -30,
+  blacklist: -60,
+};
+
+export const creditGrades = ['A', 'B', 'C', 'D'] as const;
+export type CreditGrade = (typeof creditGrades)[number];
+
+/** The lowest score of each grade but D (everything below C). */
+export const CREDIT_GRADE_FLOORS: Readonly<Record<Exclude<CreditGrade, 'D'>, number>> = {
+  A: 90,
+  B: 75,
+  C: 60,
+};
+
+/** Grades that keep an agency out of new demands, as a credit flag does (server/modules/credit/flags.ts). */
+export const UNSELECTABLE_GRADES: readonly CreditGrade[] = ['D'];
+
+export const creditGradeLabels: Record<CreditGrade, string> = {
+  A: 'A级（优秀）',
+  B: 'B级（良好）',
+  C: 'C级（一般）',
+  D: 'D级（较差）',
+};
+
+export const creditEventKinds = ['rating', 'acceptanceAdopted', 'acceptanceRejected', 'creditEntry'] as const;
+export type CreditEventKind = (typeof creditEventKinds)[number];
+
+export const creditEventKindLabels: Record<CreditEventKind, string> = {
+  rating: '建设单位评价',
+  acceptanceAdopted: '成果验收通过',
+  acceptanceRejected: '成果验收退回',
+  creditEntry: '信用记录',
+};
+
+/** One reason for points: what happened, when, and what it counts. */
+export interface CreditEvent {
+  kind: CreditEventKind;
+  /** What it was: the project rated or judged, the credit entry and its reason. */
+  subject: string;
+  points: number;
+  /** When it happened (ISO); a credit entry: its start. */
+  at: string;
+}
+
+/** An owner's rating in points: its three scores' average, around the middle score 3. */
+export function ratingPoints(quality: number, timeliness: number, service: number): number {
+  return Math.round(((quality + timeliness + service) / 3 - 3) * RATING_POINTS_PER_STEP);
+}
+
+/**
+ * Ratings and acceptance decisions count for this many years back: old work neither lifts nor sinks a
+ * score for ever. A credit entry counts while it is in force.
+ */
+export const CREDIT_WINDOW_YEARS = 3;
+
+/** The kinds of work whose points add up to at most and at least these (a busy agency is not 100 by volume alone). */
+export const creditGroups = ['rating', 'acceptance', 'entries'] as const;
+export type CreditGroup = (typeof creditGroups)[number];
+
+export const CREDIT_GROUP_LIMITS: Readonly<Record<CreditGroup, { min: number; max: number } | null>> = {
+  rating: { min: -20, max: 10 },
+  acceptance: { min: -20, max: 10 },
+  entries: null,
+};
+
+export const creditGroupLabels: Record<CreditGroup, string> = {
+  rating: '建设单位评价',
+  acceptance: '成果验收',
+  entries: '信用记录',
+};
+
+export function creditGroupOf(kind: CreditEventKind): CreditGroup {
+  if (kind === 'rating') return 'rating';
+  if (kind === 'creditEntry') return 'entries';
+  return 'acceptance';
+}
+
+/** Each group's events: how many, their points, and what counts of them (within the group's limits). */
+export function creditTotalsOf(
+  events: readonly Pick<CreditEvent, 'kind' | 'points'>[],
+): { group: CreditGroup; count: number; points: number; counted: number }[] {
+  return creditGroups.flatMap((group) => {
+    const of = events.filter((event) => creditGroupOf(event.kind) === group);
+    if (of.length === 0) return [];
+    const points = of.reduce((sum, event) => sum + event.points, 0);
+    const limits = CREDIT_GROUP_LIMITS[group];
+    const counted = limits ? Math.min(limits.max, Math.max(limits.min, points)) : points;
+    return [{ group, count: of.length, points, counted }];
+  });
+}
+
+/** The score of a list of events: the base plus each group's counted points, within the bounds. */
+export function creditScoreOf(events: readonly Pick<CreditEvent, 'kind' | 'points'>[]): number {
+  const sum = creditTotalsOf(events).reduce((total, group) => total + group.counted, CREDIT_SCORE_BASE);
+  return Math.min(CREDIT_SCORE_MAX, Math.max(CREDIT_SCORE_MIN, sum));
+}
+
+export function creditGradeOf(score: number): CreditGrade {
+  if (score >= CREDIT_GRADE_FLOORS.A) return 'A';
+  if (score >= CREDIT_GRADE_FLOORS.B) return 'B';
+  if (score >= CREDIT_GRADE_FLOORS.C) return 'C';
+  return 'D';
+}
