@@ -138,6 +138,13 @@ describe('credit scores', () => {
     expect(await isAgencySelectable(env.ctx.db, AGENCY_ORG_ID)).toBe(true);
     expect(await latestChange(AGENCY_ORG_ID)).toMatchObject({ fromScore: 12, cause: '每日核对' });
     expect(await checkCreditScores(env.ctx, env.clock.now)).toBe('0 家机构的信用分已更新');
+    // A grade out of line with its score is put right too.
+    await env.ctx.db
+      .update(agentOrganizations)
+      .set({ creditGrade: right.grade === 'D' ? 'A' : 'D' })
+      .where(eq(agentOrganizations.organizationId, AGENCY_ORG_ID));
+    expect(await checkCreditScores(env.ctx, env.clock.now)).toBe('1 家机构的信用分已更新');
+    expect(await stored(AGENCY_ORG_ID)).toEqual(right);
   });
 });
 

@@ -202,13 +202,14 @@ export async function refreshCreditScores(
   const changes: ScoreChange[] = [];
   for (const row of stored) {
     const toScore = creditScoreOf(events.get(row.organizationId) ?? []);
-    if (toScore === row.score) continue;
+    const toGrade = creditGradeOf(toScore);
+    if (toScore === row.score && toGrade === row.grade) continue;
     changes.push({
       organizationId: row.organizationId,
       fromScore: row.score,
       toScore,
       fromGrade: row.grade as CreditGrade,
-      toGrade: creditGradeOf(toScore),
+      toGrade,
     });
   }
   for (const change of changes)
