@@ -65,6 +65,11 @@ export interface CreditEvent {
   at: string;
 }
 
+/** Points as shown: +3, 0, -2. */
+export function signedPoints(points: number): string {
+  return points > 0 ? `+${points}` : String(points);
+}
+
 /** An owner's rating in points: its three scores' average, around the middle score 3. */
 export function ratingPoints(quality: number, timeliness: number, service: number): number {
   return Math.round(((quality + timeliness + service) / 3 - 3) * RATING_POINTS_PER_STEP);

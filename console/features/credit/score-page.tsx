@@ -22,6 +22,7 @@ import {
   creditTotalsOf,
   creditGrades,
   RATING_POINTS_PER_STEP,
+  signedPoints as signed,
   type CreditEvent,
 } from '@shared/domain/credit-score';
 import { creditEntryKindLabels } from '@shared/domain/credit';
@@ -34,8 +35,6 @@ import './credit.css';
 
 // recharts is loaded only when the chart is drawn (issue 10: charts only on chart pages).
 const ScoreLine = lazy(() => import('./score-line'));
-
-const signed = (points: number) => (points > 0 ? `+${points}` : String(points));
 
 const listColumns: readonly Column<CreditScoreRow>[] = [
   {
