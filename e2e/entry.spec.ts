@@ -29,9 +29,11 @@ test('a ticket from the platform signs the person in through /centerLoding', asy
   await expect(page.getByRole('status')).toHaveText('登录成功，正在进入…');
   // A known person goes straight in: the completion form stays hidden.
   await expect(page.locator('form[data-perfect]')).toBeHidden();
-  await page.screenshot({ path: screenshotPath('center-loding-1366') });
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator('[data-account-area]')).toHaveAttribute('data-state', 'user');
+  // Taken once the hall is reached: a screenshot while /centerLoding redirects waits on a page that
+  // is being replaced (in CI it hung until the test's time ran out).
+  await page.screenshot({ path: screenshotPath('center-loding-1366') });
   // owner01's unit and department are shown (the name is the unit name, not the account).
   await expect(page.getByRole('banner')).toContainText('建设单位');
 });

@@ -27,6 +27,7 @@ import {
 } from '@server/modules/contracts';
 import { creditRoutes } from '@server/modules/credit';
 import { downloadRoutes } from '@server/modules/downloads';
+import { electronicsRoutes } from '@server/modules/electronics';
 import { hallRoutes } from '@server/modules/hall';
 import { interfaceRoutes } from '@server/modules/interfaces';
 import { jobRoutes } from '@server/modules/jobs';
@@ -104,6 +105,7 @@ export const callModules: readonly CallModule[] = [
   districtResultRoutes,
   workflowRoutes,
   certificateRoutes,
+  electronicsRoutes,
   sharingRoutes,
   queryRoutes,
   reviewRoutes,

@@ -7,6 +7,7 @@ import { removeAbandonedUploads } from '@server/modules/archive';
 import { sendDueAuthorizationReminders } from '@server/modules/authorizations';
 import { checkCreditScores, expireCreditEntries } from '@server/modules/credit';
 import { DEADLINE_REMINDER_JOB } from '@server/modules/deadlines';
+import { archiveCasesJob } from '@server/modules/electronics';
 import { DOCKING_IMPORT_JOB, importDockedProjects } from '@server/modules/docking';
 import { deliverDueLogouts, SINGLE_LOGOUT_JOB, sweepExpired } from '@server/modules/identity';
 import type { JobDefinition } from '@server/modules/jobs';
@@ -27,6 +28,12 @@ export const productJobs: readonly JobDefinition[] = [
     title: '机构信用分核对：按信用评分规则重新计算各测绘机构的信用分与等级，记录变化原因',
     defaultSchedule: 'daily 00:20',
     run: (ctx, now) => checkCreditScores(ctx, now),
+  },
+  {
+    name: 'archive-chain',
+    title: '成果档案核对：为尚未归档的已办结项目建档，并校验元数据哈希链是否完整',
+    defaultSchedule: 'daily 01:10',
+    run: (ctx, now) => archiveCasesJob(ctx, now),
   },
   {
     // Also run at once after each logout (runNow); the schedule picks up retries.

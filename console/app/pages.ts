@@ -36,6 +36,7 @@ const loaders: Record<ConsoleFeature, () => Promise<PageModule>> = {
   deadlines: () => import('@console/features/deadlines'),
   docking: () => import('@console/features/docking'),
   downloads: () => import('@console/features/downloads'),
+  electronics: () => import('@console/features/electronics'),
   feedback: () => import('@console/features/feedback'),
   interfaces: () => import('@console/features/interfaces'),
   jobs: () => import('@console/features/jobs'),

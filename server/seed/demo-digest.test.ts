@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '76c71e523e8c89d033bc2b485563631d946c18354b28dd2b89d05ef4398a3123';
+const EXPECTED_DIGEST = '3ddf52707448538c70820659e82ae1bf579446991fd8ef28277590c087d2d77e';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

@@ -8,6 +8,7 @@ import { armAuthorizationDeadlines, armReviewDeadlines, backfillReviewItems } fr
 import * as schema from '@server/db/schema';
 import { reviewItemSources } from '@server/review-hooks';
 import { refreshCreditScores } from '@server/modules/credit';
+import { archiveUnarchivedProjects } from '@server/modules/electronics';
 import { beijingDate } from '@shared/validation/jobs';
 import { createDemoData, GUEST_LOGINNAME, type DemoUser } from './demo';
 import { seedDemoContractLife } from './demo-contract-life';
@@ -259,6 +260,11 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     const sharing = await seedDemoSharing(t, options.now ?? new Date());
     summary.share_applications = sharing.applications;
     summary.share_downloads = sharing.downloads;
+    // The archive case of every completed project, the demo's levels spread over all three (issue 23).
+    summary.archive_cases = await archiveUnarchivedProjects(t, options.now ?? new Date());
+    await t.execute(sql`
+      update archive_cases set classification = case when case_id % 5 = 0 then 3
+        when case_id % 3 = 0 then 2 else 1 end`);
     // Data interfaces with their consumers and access log, run on the rows above (issue 25).
     summary.data_interfaces = await seedDemoInterfaces(t, options.now ?? new Date());
     // They also wrote log lines, messages and quotes: the summary counts what is stored.

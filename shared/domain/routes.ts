@@ -334,12 +334,14 @@ export const routes: readonly RouteDef[] = [
   ]),
   ...group('drawdoc', 'console', [['DrawDocManagement', '图文档管理', WORK]]),
   ...group('electronics', 'console', [
-    ['CaseList', '办件档案', WORK],
+    // Issue 23: every party of a project and the supervisors; the service narrows (docs/electronics.md).
+    ['CaseList', '办件档案', PROJECT_READERS],
     ['DrawingFileDetails', '图件详情', WORK, detail],
     ['DrawingManagement', '图件管理', WORK],
     ['APicture', '一张图', ALL],
     ['MapManagement', '地图管理', ADMIN],
-    ['MetadataManage', '元数据目录', ADMIN],
+    // The archive's keepers: administrators and the authority (edit metadata, verify the chain).
+    ['MetadataManage', '元数据目录', AUTHORITY],
     ['DataUpload', '数据上传', WORK],
     ['ThreeDimensional', '三维展示', ALL],
   ]),

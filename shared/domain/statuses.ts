@@ -77,6 +77,8 @@ export const auditDecision = defineStatusTable([
   // Certificates (issue 22, server/modules/certificates): issued on acceptance, revoked by the authority.
   { value: 12, key: 'certificateIssued', label: '发证', tone: 'success' },
   { value: 13, key: 'certificateRevoked', label: '撤销证书', tone: 'danger' },
+  // The electronic archive (issue 23, server/modules/electronics): the authority sets a case's level.
+  { value: 14, key: 'archiveClassified', label: '调整密级', tone: 'warning' },
 ]);
 export type AuditDecision = (typeof auditDecision.values)[number];
 
@@ -103,6 +105,8 @@ export const auditSubject = defineStatusTable([
   // then by the authority (server/modules/sharing).
   { value: 'share_owner', key: 'shareOwner', label: '成果共享（建设单位审核）', tone: 'neutral' },
   { value: 'share_authority', key: 'shareAuthority', label: '成果共享（主管部门审核）', tone: 'neutral' },
+  // Issue 23: an archive case of the electronic archive (its level).
+  { value: 'archive_case', key: 'archiveCase', label: '办件档案', tone: 'neutral' },
 ]);
 export type AuditSubject = (typeof auditSubject.values)[number];
 

@@ -6,12 +6,12 @@
  * The authority sees the city, a district sub-office its district (the server narrows).
  */
 import { Link } from 'react-router';
-import { hallCalls } from '@shared/calls/hall';
 import { oversightCalls, type OversightOpenRow, type OversightReturnedRow } from '@shared/calls/oversight';
 import { auditSubject } from '@shared/domain/statuses';
 import { formatDate, formatDateTime } from '@shared/format';
 import { OVERSIGHT_POOL } from '@shared/validation/oversight';
 import { deadlineColumn, ListPage, statusFilter, useCall, type Column, type FilterDef } from '@console/kit';
+import { useDistrictFilter } from '@console/components/filters/district-filter';
 
 /** The subject, opening the page where the task is (none for a kind without one). */
 function TaskLink({ row }: { row: Pick<OversightOpenRow, 'href' | 'subjectName'> }) {
@@ -51,17 +51,6 @@ const returnedColumns: readonly Column<OversightReturnedRow>[] = [
     nowrap: true,
   },
 ];
-
-/** The district filter, from the city's districts. */
-function useDistrictFilter(): FilterDef {
-  const districts = useCall(hallCalls.districts, {});
-  return {
-    name: 'districtCode',
-    label: '所在区县',
-    type: 'select',
-    options: (districts.data ?? []).map((d) => ({ value: d.districtCode, label: d.districtName })),
-  };
-}
 
 const stepFilter = statusFilter('subjectType', '办理环节', auditSubject);
 

@@ -30,3 +30,4 @@ export * from './certificates';
 export * from './sharing';
 export * from './reporting';
 export * from './feedback';
+export * from './electronics';

@@ -3,7 +3,8 @@
  * acceptance in its own transaction once a project reaches 6 已验收: it numbers the certificate
  * (YZCG<year><6 digits>, per year, from `certificate_sequences` in the same transaction, so no gaps and
  * no duplicates), renders and stores the PDF, moves the project to 7 已办结 through moveProject (its log
- * line), tells the owner and the agency and queues the report to the provincial platform. One certificate per project: a second call answers the
+ * line), tells the owner and the agency, opens its archive case and queues the report to the
+ * provincial platform. One certificate per project: a second call answers the
  * first one. Reading and revoking are in service.ts.
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
@@ -24,6 +25,7 @@ import {
   projects,
 } from '@server/db/schema';
 import { notifyPageCache } from '@server/lib/page-cache';
+import { archiveCompletedProject } from '@server/modules/electronics';
 import { sendMessage } from '@server/modules/messages';
 import { moveProject } from '@server/modules/projects';
 import { queueResultsReport } from '@server/modules/reporting';
@@ -315,6 +317,8 @@ export async function issueCertificate(
     content: `颁发验收证书 ${no}，项目办结`,
   });
   await tellParties(tx, issue, certificateId);
+  // The project's archive case, with the metadata of its results and certificate (issue 23).
+  await archiveCompletedProject(tx, { projectId, at: issuedAt, actor: issuedBy });
   // The report to the provincial platform, queued in this transaction (server/modules/reporting).
   await queueResultsReport(tx, {
     certificateId,

@@ -1,4 +1,11 @@
-export { agencyAccountOf, isProjectSupervisor, ownAgencyOf, ownUnitOf, ownerUserOf } from './parties';
+export {
+  agencyAccountOf,
+  districtOfUser,
+  isProjectSupervisor,
+  ownAgencyOf,
+  ownUnitOf,
+  ownerUserOf,
+} from './parties';
 export {
   getDemand,
   getProjectProgress,

@@ -1,7 +1,7 @@
 /** Who stands behind a project or an authorization: the owner's and the agency's accounts. */
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
-import { agentOrganizations, agentStaff, constructionUnits, projects } from '@server/db/schema';
+import { agentOrganizations, agentStaff, constructionUnits, departments, projects } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
 import { roles } from '@shared/domain/roles';
 
@@ -50,4 +50,13 @@ export async function agencyAccountOf(db: Queryable, user: SessionUser): Promise
     .from(agentOrganizations)
     .where(eq(agentOrganizations.userId, user.pkid));
   return org?.id ?? null;
+}
+
+/** The district of the user's department (a district sub-office's), or null. */
+export async function districtOfUser(db: Queryable, user: SessionUser): Promise<string | null> {
+  const [row] = await db
+    .select({ code: departments.districtCode })
+    .from(departments)
+    .where(eq(departments.pkid, user.depid));
+  return row?.code ?? null;
 }

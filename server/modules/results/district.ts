@@ -24,7 +24,7 @@ import { auditSubject, authorizationState, projectStatus } from '@shared/domain/
 import { AppError } from '@shared/errors/app-error';
 import { resultMessages as m, type DistrictResultListInput } from '@shared/validation/results';
 import { getResultProject, rowsOf } from './lists';
-import { districtOfUser } from './project';
+import { districtOfUser } from '@server/modules/projects';
 
 const p = projects;
 const S = projectStatus.code;

@@ -16,7 +16,6 @@ import {
   agentStaff,
   archiveFiles,
   constructionUnits,
-  departments,
   files,
   projectAuthorizations,
   projectResultFiles,
@@ -29,7 +28,7 @@ import {
   users,
 } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
-import { agencyAccountOf, ownAgencyOf, ownUnitOf } from '@server/modules/projects';
+import { agencyAccountOf, districtOfUser, ownAgencyOf, ownUnitOf } from '@server/modules/projects';
 import { roles } from '@shared/domain/roles';
 import type { ResultItem } from '@shared/calls/results';
 import { authorizationState } from '@shared/domain/statuses';
@@ -102,15 +101,6 @@ export async function loadRef(db: Queryable, projectId: number): Promise<ResultP
 
 /** Roles that read every project's results: the authority and the acceptance auditors. */
 const overseers: readonly string[] = [roles.authority.id, roles.auditor.id];
-
-/** The district of the user's sub-office (its department's), or null. */
-export async function districtOfUser(db: Queryable, user: SessionUser): Promise<string | null> {
-  const [row] = await db
-    .select({ code: departments.districtCode })
-    .from(departments)
-    .where(eq(departments.pkid, user.depid));
-  return row?.code ?? null;
-}
 
 /**
  * Why the signed-in user may not see the project's results, or null (see the file's comment): a

@@ -1,0 +1,14 @@
+/** A list filter shared by features: the city's districts as a select (hall/sgs/getAllDistrict). */
+import { hallCalls } from '@shared/calls/hall';
+import { useCall, type FilterDef } from '@console/kit';
+
+/** The district filter, from the city's districts; `label` as the list calls the column. */
+export function useDistrictFilter(label = '所在区县'): FilterDef {
+  const districts = useCall(hallCalls.districts, {});
+  return {
+    name: 'districtCode',
+    label,
+    type: 'select',
+    options: (districts.data ?? []).map((d) => ({ value: d.districtCode, label: d.districtName })),
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * The electronic archive (成果档案, issue 23; docs/electronics.md): one archive case per completed
+ * project, opened in the transaction that issues its certificate, and the metadata records of what
+ * the case holds. Metadata records are never updated or deleted by the product: an edit appends the
+ * next version, and every record extends one hash chain (record_id order).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { classification, metadataKind } from '@shared/domain/electronics';
+import { users } from './accounts';
+import { checkIn, timestamps, timestamptz } from './columns';
+import { certificates } from './certificates';
+import { files } from './content';
+import { agentOrganizations } from './parties';
+import { projects } from './projects';
+
+export const archiveCases = pgTable(
+  'archive_cases',
+  {
+    caseId: integer('case_id').primaryKey().generatedByDefaultAsIdentity(),
+    caseNo: text('case_no').notNull(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.pkid, { onDelete: 'restrict' }),
+    certificateId: integer('certificate_id').references(() => certificates.pkid),
+    /** The agency whose authorization on the project was accepted (it and its staff read the case). */
+    organizationId: integer('organization_id').references(() => agentOrganizations.organizationId),
+    /** The case's own level: who finds the case in the list (its records carry their own). */
+    classification: smallint('classification').notNull().default(1),
+    year: integer('year').notNull(),
+    archivedAt: timestamptz('archived_at').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    checkIn('archive_cases_classification_check', t.classification, classification.values),
+    uniqueIndex('archive_cases_case_no_key').on(t.caseNo),
+    // One case per project: archiving again finds it.
+    uniqueIndex('archive_cases_project_id_key').on(t.projectId),
+    index('archive_cases_year_idx').on(t.year, t.archivedAt),
+    index('archive_cases_organization_id_idx').on(t.organizationId),
+  ],
+);
+
+/**
+ * One version of the metadata of one thing the case holds (`subject_key`: `result-file:12`,
+ * `certificate:3`, later `layer:7`). `hash` = sha256 of the previous record's hash and this record's
+ * canonical content (server/modules/electronics/chain.ts); the first record's previous hash is null.
+ */
+export const metadataRecords = pgTable(
+  'metadata_records',
+  {
+    recordId: integer('record_id').primaryKey().generatedByDefaultAsIdentity(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => archiveCases.caseId, { onDelete: 'restrict' }),
+    kind: smallint('kind').notNull(),
+    subjectKey: text('subject_key').notNull(),
+    version: integer('version').notNull(),
+    classification: smallint('classification').notNull(),
+    /** The stored file the record describes (a document), when there is one. */
+    fileId: uuid('file_id').references(() => files.id),
+    /** The catalogue's fields (shared/domain/electronics.ts) but chainHash and updateTime. */
+    content: jsonb('content').$type<Record<string, string | number | null>>().notNull(),
+    previousHash: text('previous_hash'),
+    hash: text('hash').notNull(),
+    createdBy: integer('created_by').references(() => users.pkid, { onDelete: 'set null' }),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    checkIn('metadata_records_kind_check', t.kind, metadataKind.values),
+    checkIn('metadata_records_classification_check', t.classification, classification.values),
+    check('metadata_records_hash_check', sql`${t.hash} ~ '^[0-9a-f]{64}$'`),
+    check('metadata_records_version_check', sql`${t.version} >= 1`),
+    uniqueIndex('metadata_records_subject_version_key').on(t.subjectKey, t.version),
+    // A hash has one successor at most: two appenders racing cannot fork the chain.
+    uniqueIndex('metadata_records_previous_hash_key').on(t.previousHash),
+    index('metadata_records_case_id_idx').on(t.caseId, t.subjectKey),
+  ],
+);
+
+/** Each download of a 内部 or 涉密 file of the archive: who, what, when (DOMAIN.md "Archive"). */
+export const archiveDownloads = pgTable(
+  'archive_downloads',
+  {
+    pkid: integer('pkid').primaryKey().generatedByDefaultAsIdentity(),
+    recordId: integer('record_id')
+      .notNull()
+      .references(() => metadataRecords.recordId, { onDelete: 'restrict' }),
+    userId: integer('user_id').references(() => users.pkid, { onDelete: 'set null' }),
+    userName: text('user_name').notNull(),
+    classification: smallint('classification').notNull(),
+    downloadedAt: timestamptz('downloaded_at').notNull(),
+  },
+  (t) => [index('archive_downloads_record_id_idx').on(t.recordId, t.downloadedAt)],
+);

@@ -1,0 +1,4 @@
+/** The electronic archive (issue 23): what certificates, the job runner and the composition root use. */
+export { archiveCompletedProject, archiveUnarchivedProjects, type ArchiveActor } from './archiving';
+export { archiveCasesJob } from './job';
+export { electronicsRoutes } from './routes';

@@ -1,0 +1,44 @@
+/** The electronic archive (shared/calls/electronics.ts); the rules are in the services. */
+import { implement, reply } from '@server/lib/calls';
+import { electronicsCalls } from '@shared/calls/electronics';
+import type { Classification } from '@shared/domain/electronics';
+import { classifyCase, exportCases, getCase, listCases } from './cases';
+import {
+  downloadRecordFile,
+  fieldCatalogue,
+  listRecords,
+  recordVersions,
+  updateRecord,
+  verifyMetadataChain,
+} from './metadata';
+
+export const electronicsRoutes = implement(electronicsCalls, (ctx) => ({
+  caseList: (input, { user }) => listCases(ctx.db, user, input),
+  caseExport: (input, { user }) => exportCases(ctx.db, user, input),
+  caseDetail: ({ id }, { user }) => getCase(ctx.db, user, id),
+  caseClassify: async ({ id, classification }, { user }) =>
+    reply(
+      await classifyCase(
+        ctx.db,
+        user,
+        { id, classification: classification as Classification },
+        ctx.services.now(),
+      ),
+      '密级已调整',
+    ),
+  fields: () => fieldCatalogue(),
+  recordList: (input, { user }) => listRecords(ctx.db, user, input),
+  recordVersions: ({ id }, { user }) => recordVersions(ctx.db, user, id),
+  recordUpdate: async (input, { user }) =>
+    reply({ recordId: await updateRecord(ctx, user, input) }, '元数据已保存为新版本'),
+  verifyChain: async (_input, { user }) => {
+    const result = await verifyMetadataChain(ctx.db, user);
+    return reply(
+      result,
+      result.broken
+        ? `校验未通过：第 ${result.broken.recordId} 号记录与链不符`
+        : `校验通过：${result.total} 条记录的哈希链完整`,
+    );
+  },
+  recordDownload: ({ id }, { user }) => downloadRecordFile(ctx, user, id),
+}));

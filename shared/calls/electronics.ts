@@ -1,0 +1,228 @@
+/**
+ * The electronic archive (成果档案, issue 23; docs/electronics.md): archive cases of completed projects
+ * and the metadata records of what they hold, which form a tamper-evident hash chain. The spec names
+ * the pages but no calls: these are ours, under the archive base.
+ */
+import { z } from 'zod';
+import { pageRoles } from '@shared/domain/routes';
+import {
+  archiveCaseClassifySchema,
+  archiveCaseFiltersSchema,
+  archiveCaseIdSchema,
+  archiveCaseListSchema,
+  metadataRecordIdSchema,
+  metadataRecordListSchema,
+  metadataUpdateSchema,
+} from '@shared/validation/electronics';
+import { defineCalls } from './define';
+import { dateTime, id } from './wire';
+
+const caseReaders = pageRoles('electronics', 'CaseList');
+/** The archive's keepers (the administrator passes every role check). */
+const keepers = pageRoles('electronics', 'MetadataManage');
+
+const contentSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
+
+export const archiveCaseRowSchema = z.object({
+  caseId: id,
+  caseNo: z.string(),
+  projectId: id,
+  projectName: z.string(),
+  projectNo: z.string(),
+  ownerName: z.string(),
+  agencyName: z.string().nullable(),
+  districtName: z.string().nullable(),
+  itemNames: z.array(z.string()),
+  certificateId: id.nullable(),
+  certificateNo: z.string().nullable(),
+  year: z.number().int(),
+  archivedAt: dateTime,
+  classification: z.number().int().describe('1 公开，2 内部，3 涉密'),
+  recordCount: z.number().int(),
+});
+export type ArchiveCaseRow = z.infer<typeof archiveCaseRowSchema>;
+
+export const caseRecordSchema = z.object({
+  recordId: id,
+  kind: z.number().int().describe('1 文档数据，2 矢量数据'),
+  subjectKey: z.string(),
+  version: z.number().int(),
+  classification: z.number().int(),
+  hasFile: z.boolean(),
+  content: contentSchema,
+  hash: z.string(),
+  createdByName: z.string(),
+  createdAt: dateTime,
+});
+export type CaseRecord = z.infer<typeof caseRecordSchema>;
+
+export const archiveCaseDetailSchema = archiveCaseRowSchema.extend({
+  /** The latest version of each record the user may read. */
+  records: z.array(caseRecordSchema),
+  /** Records of the case at a level the user may not read (shown as a count only). */
+  hiddenCount: z.number().int(),
+  /** The user keeps the archive: sets the level, edits metadata. */
+  canEdit: z.boolean(),
+  /** Recorded downloads of the case's classified files (keepers only; others get none). */
+  downloads: z.array(
+    z.object({
+      pkid: id,
+      recordId: id,
+      name: z.string().nullable(),
+      userName: z.string(),
+      classification: z.number().int(),
+      downloadedAt: dateTime,
+    }),
+  ),
+});
+export type ArchiveCaseDetail = z.infer<typeof archiveCaseDetailSchema>;
+
+export const metadataRecordRowSchema = z.object({
+  recordId: id,
+  caseId: id,
+  caseNo: z.string(),
+  kind: z.number().int(),
+  subjectKey: z.string(),
+  version: z.number().int(),
+  classification: z.number().int(),
+  content: contentSchema,
+  previousHash: z.string().nullable(),
+  hash: z.string(),
+  createdByName: z.string(),
+  createdAt: dateTime,
+});
+export type MetadataRecordRow = z.infer<typeof metadataRecordRowSchema>;
+
+export const metadataFieldSchema = z.object({
+  kind: z.number().int(),
+  order: z.number().int(),
+  field: z.string(),
+  label: z.string(),
+  dataType: z.string(),
+  editable: z.boolean(),
+  addedAt: dateTime,
+  updatedAt: dateTime,
+});
+export type MetadataField = z.infer<typeof metadataFieldSchema>;
+
+export const chainVerificationSchema = z.object({
+  verified: z.number().int(),
+  total: z.number().int(),
+  broken: z
+    .object({
+      recordId: id,
+      caseNo: z.string().nullable(),
+      subjectKey: z.string(),
+      version: z.number().int(),
+      reason: z.enum(['content', 'link']),
+    })
+    .nullable(),
+});
+export type ChainVerificationResult = z.infer<typeof chainVerificationSchema>;
+
+export const electronicsCalls = defineCalls('electronics', {
+  caseList: {
+    summary: '办件档案列表（按档案编号、项目、测绘单位、测绘事项、区县、年份、密级查询）',
+    base: 'archive',
+    path: 'electronics/case/list',
+    method: 'GET',
+    input: archiveCaseListSchema,
+    output: archiveCaseRowSchema,
+    envelope: 'page',
+    access: caseReaders,
+    paging: { page: 'page', size: 'rows' },
+  },
+  caseExport: {
+    summary: '导出办件档案列表（Excel），筛选条件与列表相同',
+    base: 'archive',
+    path: 'electronics/case/exportExcel',
+    method: 'GET',
+    input: archiveCaseFiltersSchema,
+    envelope: 'file',
+    produces: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    access: caseReaders,
+  },
+  caseDetail: {
+    summary: '档案详情：项目、证书和各项成果的元数据（内部、涉密记录只对有权限者显示）',
+    base: 'archive',
+    path: 'electronics/case/detail',
+    method: 'GET',
+    input: archiveCaseIdSchema,
+    output: archiveCaseDetailSchema,
+    envelope: 'object',
+    access: caseReaders,
+  },
+  caseClassify: {
+    summary: '调整档案密级（行业主管部门）',
+    base: 'archive',
+    path: 'electronics/case/classify',
+    method: 'POST',
+    encoding: 'json',
+    input: archiveCaseClassifySchema,
+    output: archiveCaseDetailSchema,
+    envelope: 'result',
+    access: keepers,
+  },
+  fields: {
+    summary: '元数据字段目录（文档数据 12 项、矢量数据 20 项），在浏览器中筛选和分页',
+    base: 'archive',
+    path: 'electronics/metadata/fields',
+    method: 'GET',
+    input: z.object({}),
+    output: z.array(metadataFieldSchema),
+    envelope: 'object',
+    access: keepers,
+  },
+  recordList: {
+    summary: '元数据记录（链上每个版本，新的在前），可按类别、档案编号、名称查询',
+    base: 'archive',
+    path: 'electronics/metadata/list',
+    method: 'GET',
+    input: metadataRecordListSchema,
+    output: metadataRecordRowSchema,
+    envelope: 'page',
+    access: keepers,
+    paging: { page: 'page', size: 'rows' },
+  },
+  recordVersions: {
+    summary: '一条元数据的全部版本（新的在前）',
+    base: 'archive',
+    path: 'electronics/metadata/versions',
+    method: 'GET',
+    input: metadataRecordIdSchema,
+    output: z.array(metadataRecordRowSchema),
+    envelope: 'object',
+    access: caseReaders,
+  },
+  recordUpdate: {
+    summary: '修改元数据：在链尾追加新版本，原版本保留',
+    base: 'archive',
+    path: 'electronics/metadata/update',
+    method: 'POST',
+    encoding: 'json',
+    input: metadataUpdateSchema,
+    output: z.object({ recordId: id }),
+    envelope: 'result',
+    access: keepers,
+  },
+  verifyChain: {
+    summary: '校验元数据哈希链：重新计算每条记录的哈希，指出第一条不符的记录',
+    base: 'archive',
+    path: 'electronics/metadata/verify',
+    method: 'POST',
+    encoding: 'json',
+    input: z.object({}),
+    output: chainVerificationSchema,
+    envelope: 'result',
+    access: keepers,
+  },
+  recordDownload: {
+    summary: '下载档案文件（内部、涉密文件的每次下载均被记录）',
+    base: 'archive',
+    path: 'electronics/metadata/download/{id}',
+    method: 'GET',
+    input: metadataRecordIdSchema,
+    envelope: 'file',
+    access: caseReaders,
+  },
+});

@@ -1,0 +1,105 @@
+/**
+ * Inputs of the electronic archive's calls (issue 23), with their Chinese messages: the server
+ * validates with these and the console's forms with the same schemas.
+ */
+import { z } from 'zod';
+import { classification, metadataKind } from '@shared/domain/electronics';
+import { pagingSchema } from './lists';
+import { idField, wholeNumber } from './numbers';
+import { blankToUndefined } from './text';
+
+export const electronicsMessages = {
+  caseNotFound: '档案不存在',
+  recordNotFound: '元数据记录不存在',
+  caseIdRequired: '请提供正确的档案编号',
+  recordIdRequired: '请提供正确的元数据记录编号',
+  classificationInvalid: '密级不正确',
+  kindInvalid: '数据类别不正确',
+  yearInvalid: '年份不正确',
+  itemInvalid: '测绘事项不正确',
+  districtInvalid: '区县不正确',
+  nameRequired: '请输入名称',
+  dateInvalid: '日期格式应为 年-月-日，如 2026-11-27',
+  tooLong: (label: string, max: number) => `${label}不能超过${max}个字`,
+  notLatest: '该元数据已有更新的版本，请刷新后再修改',
+  nothingChanged: '元数据没有变化，无需保存',
+  classifiedForbidden: '您没有查看该密级档案的权限',
+  noDistrict: '您的账号未关联区县，无法查看档案',
+} as const;
+
+const m = electronicsMessages;
+
+const optionalText = (max: number, label: string) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(max, m.tooLong(label, max)).optional());
+
+const levelField = z.coerce
+  .number<string | number>(m.classificationInvalid)
+  .refine((value) => classification.has(value), m.classificationInvalid);
+
+export const archiveCaseFiltersSchema = z.object({
+  caseNo: optionalText(20, '档案编号'),
+  projectName: optionalText(50, '项目名称'),
+  orgName: optionalText(50, '测绘单位'),
+  itemId: z.preprocess(blankToUndefined, idField(m.itemInvalid).optional()),
+  districtCode: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d{7}(\d{4})?$/, m.districtInvalid)
+      .optional(),
+  ),
+  year: z.preprocess(blankToUndefined, wholeNumber(m.yearInvalid, { min: 2000, max: 2999 }).optional()),
+  classification: z.preprocess(blankToUndefined, levelField.optional()),
+});
+export type ArchiveCaseFilters = z.infer<typeof archiveCaseFiltersSchema>;
+
+export const archiveCaseListSchema = pagingSchema.extend(archiveCaseFiltersSchema.shape);
+
+export const archiveCaseIdSchema = z.object({
+  id: z.preprocess(blankToUndefined, idField(m.caseIdRequired)),
+});
+
+export const archiveCaseClassifySchema = archiveCaseIdSchema.extend({ classification: levelField });
+
+export const metadataRecordIdSchema = z.object({
+  id: z.preprocess(blankToUndefined, idField(m.recordIdRequired)),
+});
+
+export const metadataRecordListSchema = pagingSchema.extend({
+  kind: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number<string | number>(m.kindInvalid)
+      .refine((value) => metadataKind.has(value), m.kindInvalid)
+      .optional(),
+  ),
+  caseNo: optionalText(20, '档案编号'),
+  name: optionalText(100, '名称'),
+});
+
+const optionalDate = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, m.dateInvalid)
+    .refine((value) => !Number.isNaN(Date.parse(value)), m.dateInvalid)
+    .optional(),
+);
+
+/**
+ * 修改元数据: the editable fields of a record (shared/domain/electronics.ts) and its level. A blank
+ * optional field clears it. The vector-only fields are ignored on a document record.
+ */
+export const metadataUpdateSchema = metadataRecordIdSchema.extend({
+  name: z.string(m.nameRequired).trim().min(1, m.nameRequired).max(100, m.tooLong('名称', 100)),
+  alias: optionalText(100, '别名'),
+  type: optionalText(50, '类型'),
+  managingUnit: optionalText(100, '管理单位'),
+  productionTime: optionalDate,
+  coordinateSystem: optionalText(50, '坐标系'),
+  scale: optionalText(20, '比例尺'),
+  producer: optionalText(100, '生产单位'),
+  dataSource: optionalText(100, '数据来源'),
+  classification: levelField,
+});
+export type MetadataUpdateInput = z.input<typeof metadataUpdateSchema>;
