@@ -36,8 +36,9 @@ export async function seedDemoSelections(t: Queryable, now: Date): Promise<numbe
     .from(schema.users)
     .where(eq(schema.users.pkid, ids.owner));
   const actor = { pkid: ids.owner, username: owner?.username ?? 'owner01' };
+  // Those a price comparison may invite (also drawn from; a direct choice could take more).
   const eligible = new Map<number, number[]>();
-  for (const { demandId } of waiting) eligible.set(demandId, await eligibleAgencyIds(t, demandId));
+  for (const { demandId } of waiting) eligible.set(demandId, await eligibleAgencyIds(t, demandId, 'price'));
   // agency01 must be among the invited of the price comparison, and three agencies at least.
   const price = waiting.find((w) => {
     const ids = eligible.get(w.demandId) ?? [];

@@ -38,6 +38,13 @@ export const CREDIT_GRADE_FLOORS: Readonly<Record<Exclude<CreditGrade, 'D'>, num
 /** Grades that keep an agency out of new demands, as a credit flag does (server/modules/credit/flags.ts). */
 export const UNSELECTABLE_GRADES: readonly CreditGrade[] = ['D'];
 
+/**
+ * Grades an owner may still choose directly (直接选取) but that take no part in a draw or a price
+ * comparison: the competitive methods give every candidate the same chance, which a middling record
+ * has not earned.
+ */
+export const DIRECT_CHOICE_ONLY_GRADES: readonly CreditGrade[] = ['C'];
+
 export const creditGradeLabels: Record<CreditGrade, string> = {
   A: 'A级（优秀）',
   B: 'B级（良好）',

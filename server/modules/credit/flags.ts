@@ -11,7 +11,7 @@ import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { agentOrganizations, creditEntries } from '@server/db/schema';
 import { creditEntryKindLabels, type CreditEntryKind } from '@shared/domain/credit';
-import { UNSELECTABLE_GRADES } from '@shared/domain/credit-score';
+import { DIRECT_CHOICE_ONLY_GRADES, UNSELECTABLE_GRADES } from '@shared/domain/credit-score';
 import { writeDroppingPages } from '@server/lib/page-cache';
 import { beijingDate } from '@shared/validation/jobs';
 import { refreshCreditScores } from './score';
@@ -24,17 +24,21 @@ function inForce(e: string, today: string): SQL {
 
 /**
  * SQL condition on agent_organizations: the agency may be chosen for a new demand (approved, no
- * lost-credit, unqualified or blacklist flag, and a credit grade that selects: not D). The demands
- * module uses this, and only this.
+ * lost-credit, unqualified or blacklist flag, and a credit grade that selects: not D). `competitive`
+ * (a draw or a price comparison) also leaves out the grades an owner may only choose directly (C).
+ * The demands module uses this, and only this.
  */
-export function agencySelectableCondition(): SQL {
+export function agencySelectableCondition({ competitive = false } = {}): SQL {
   const o = agentOrganizations;
   return and(
     eq(o.auditStatus, 2),
     eq(o.isLostCredit, false),
     eq(o.isUnqualified, false),
     eq(o.isBlacklisted, false),
-    notInArray(o.creditGrade, [...UNSELECTABLE_GRADES]),
+    notInArray(o.creditGrade, [
+      ...UNSELECTABLE_GRADES,
+      ...(competitive ? DIRECT_CHOICE_ONLY_GRADES : []),
+    ]),
   ) as SQL;
 }
 

@@ -14,7 +14,7 @@ import {
   projectStageItems,
 } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
-import { frozenCandidates } from '@shared/domain/selection';
+import { frozenCandidates, type SelectionMethod } from '@shared/domain/selection';
 import { surveyItemName } from '@shared/domain/stages';
 import { authorizationState, projectStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
@@ -101,13 +101,20 @@ export async function itemNamesByDemand(db: Queryable, demandIds: number[]): Pro
   return names;
 }
 
-/** Ids of the agencies eligible for the demand now, ascending (the draw's frozen order). */
-export async function eligibleAgencyIds(db: Queryable, demandId: number): Promise<number[]> {
+/**
+ * Ids of the agencies eligible for the demand now by `method`, ascending (the draw's frozen order): a
+ * draw or a price comparison leaves out the grades an owner may only choose directly.
+ */
+export async function eligibleAgencyIds(
+  db: Queryable,
+  demandId: number,
+  method: SelectionMethod,
+): Promise<number[]> {
   const itemIds = await itemIdsOf(db, demandId);
   const rows = await db
     .select({ id: agentOrganizations.organizationId })
     .from(agentOrganizations)
-    .where(eligibleCondition(itemIds))
+    .where(eligibleCondition(itemIds, { competitive: method !== 'direct' }))
     .orderBy(asc(agentOrganizations.organizationId));
   return frozenCandidates(rows.map((row) => row.id));
 }

@@ -26,10 +26,11 @@ export interface EligibleAgency {
 /**
  * SQL on agent_organizations: selectable and its business scope holds every one of `itemIds`. The one
  * definition: selection (candidates, the draw's frozen list, quotes) and authorization both use it.
+ * `competitive`: for a draw or a price comparison, which leave out the direct-choice-only grades.
  */
-export function eligibleCondition(itemIds: number[]): SQL {
+export function eligibleCondition(itemIds: number[], { competitive = false } = {}): SQL {
   return and(
-    agencySelectableCondition(),
+    agencySelectableCondition({ competitive }),
     sql`${agentOrganizations.businessScope} @> ${`{${itemIds.join(',')}}`}::integer[]`,
   ) as SQL;
 }

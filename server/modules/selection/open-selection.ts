@@ -60,7 +60,7 @@ export async function quotingFor(
   if (method !== 'price') return { invited: null, quoteDeadline: null };
   const quoteDeadline = deadline ?? new Date(now.getTime() + DEFAULT_QUOTE_DAYS * DAY_MS);
   checkDeadline(quoteDeadline, now);
-  const invited = await eligibleAgencyIds(tx, demand.demandId);
+  const invited = await eligibleAgencyIds(tx, demand.demandId, 'price');
   if (invited.length === 0) {
     throw new AppError('conflict', { message: '没有符合条件的中介机构可以邀请报价' });
   }

@@ -43,7 +43,7 @@ export type NamedQuote = Awaited<ReturnType<typeof quotesOf>>[number];
 
 /** Valid quotes of a selection: from invited agencies still eligible, lowest first. */
 export async function validQuotes(tx: Queryable, selection: Selection): Promise<NamedQuote[]> {
-  const eligible = await eligibleAgencyIds(tx, selection.demandId);
+  const eligible = await eligibleAgencyIds(tx, selection.demandId, 'price');
   const invited = new Set(selection.invited ?? []);
   const rows = await quotesOf(tx, selection.demandId);
   return rows.filter((r) => invited.has(r.quote.organizationId) && eligible.includes(r.quote.organizationId));

@@ -44,7 +44,7 @@ function requireMethod(selection: Selection | undefined, method: SelectionMethod
 export async function pendingChoice(tx: Queryable, demand: DemandInfo, method: SelectionMethod) {
   requireReleased(demand);
   const selection = requireMethod(await selectionOf(tx, demand.demandId, true), method);
-  return { selection, eligible: await eligibleAgencyIds(tx, demand.demandId) };
+  return { selection, eligible: await eligibleAgencyIds(tx, demand.demandId, method) };
 }
 
 /** The draw over `candidates` with the selection's salt: the winner's id. */

@@ -434,6 +434,50 @@ describe('direct choice', () => {
     }
   });
 
+  it('takes a C-graded agency by direct choice only: never into a draw or a price comparison (issue 24)', async () => {
+    const [graded] = (await eligibleIds()).filter((id) => id !== AGENCY_ORG_ID);
+    const grade = (creditGrade: string) =>
+      env.ctx.db
+        .update(agentOrganizations)
+        .set({ creditGrade })
+        .where(eq(agentOrganizations.organizationId, graded!));
+    const selectionRow = async (demandId: number) =>
+      (await env.ctx.db.select().from(demandSelections).where(eq(demandSelections.demandId, demandId)))[0]!;
+    await grade('C');
+    try {
+      const drawn = await newDemand();
+      await post('owner01', 'selection/method', { demandId: drawn, method: 'draw' });
+      expect((await post('owner01', 'selection/draw', { demandId: drawn })).status).toBe(200);
+      const candidates = (await selectionRow(drawn)).candidates ?? [];
+      expect(candidates.length).toBeGreaterThan(0);
+      expect(candidates).not.toContain(graded);
+
+      const compared = await newDemand();
+      const opened = await post('owner01', 'selection/method', {
+        demandId: compared,
+        method: 'price',
+        quoteDeadline: new Date(env.clock.now.getTime() + 3 * 86_400_000).toISOString(),
+      });
+      expect(opened.status).toBe(200);
+      expect((await selectionRow(compared)).invited).not.toContain(graded);
+
+      const direct = await newDemand();
+      await post('owner01', 'selection/method', { demandId: direct, method: 'direct' });
+      const offered = (
+        await json<{ organizationId: number }[]>(
+          await post('owner01', 'getAgentOrganizationByItems', { demandId: direct }),
+        )
+      ).data.map((a) => a.organizationId);
+      expect(offered).toContain(graded);
+      expect(
+        (await post('owner01', 'selection/choose', { demandId: direct, organizationId: graded! })).status,
+      ).toBe(200);
+      expect((await selectionRow(direct)).winnerId).toBe(graded);
+    } finally {
+      await grade('B');
+    }
+  });
+
   it('a demand already authorized is not offered and refuses a method', async () => {
     const demandId = await newDemand();
     const [demand] = await env.ctx.db.select().from(projectDemands).where(eq(projectDemands.pkid, demandId));

@@ -18,7 +18,7 @@ export async function submitQuote(ctx: SelectionContext, user: SessionUser, inpu
     if (selection.state !== 'quoting' || !selection.quoteDeadline || selection.quoteDeadline <= now) {
       throw new AppError('conflict', { message: '报价已截止' });
     }
-    if (!(await eligibleAgencyIds(tx, input.demandId)).includes(organizationId)) {
+    if (!(await eligibleAgencyIds(tx, input.demandId, 'price')).includes(organizationId)) {
       throw new AppError('conflict', { message: '贵机构当前不符合选取条件，不能报价' });
     }
     const [quote] = await tx
