@@ -52,6 +52,10 @@ test('the owner opens a case and downloads an internal file; the auditor does no
   await owner.screenshot({ path: screenshotPath('electronics-cases-1366'), fullPage: true });
   expect(await accessibilityViolations(owner)).toEqual([]);
 
+  // A 公开 case, which the auditor finds too.
+  await owner.getByLabel('密级').selectOption({ label: '公开' });
+  await owner.getByRole('button', { name: '查询', exact: true }).click();
+  await expect(owner.getByRole('row').filter({ hasText: '内部' })).toHaveCount(0);
   const caseNo = await openCaseWithFiles(owner);
   const files = owner.getByRole('table', { name: `档案 ${caseNo} 的文件` });
   const internal = files.getByRole('row').filter({ hasText: '内部' }).first();

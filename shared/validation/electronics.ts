@@ -102,4 +102,4 @@ export const metadataUpdateSchema = metadataRecordIdSchema.extend({
   dataSource: optionalText(100, '数据来源'),
   classification: levelField,
 });
-export type MetadataUpdateInput = z.input<typeof metadataUpdateSchema>;
+export type MetadataUpdate = z.output<typeof metadataUpdateSchema>;

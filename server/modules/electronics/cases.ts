@@ -4,6 +4,7 @@
  * what: access.ts.
  */
 import { and, asc, count, desc, eq, exists, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { containsPattern } from '@server/db/contains-pattern';
 import type { Database, Queryable } from '@server/db/database';
 import {
   agentOrganizations,
@@ -29,15 +30,11 @@ import { caseAccess, caseVisibility, keepsArchive, readerOf, type ArchiveReader 
 const k = archiveCases;
 const r = metadataRecords;
 
-function escapeLike(text: string): string {
-  return `%${text.replace(/[%_\\]/g, '\\$&')}%`;
-}
-
 function filterWhere(filters: ArchiveCaseFilters): SQL[] {
   return [
-    ...(filters.caseNo ? [ilike(k.caseNo, escapeLike(filters.caseNo))] : []),
-    ...(filters.projectName ? [ilike(projects.projectName, escapeLike(filters.projectName))] : []),
-    ...(filters.orgName ? [ilike(agentOrganizations.orgName, escapeLike(filters.orgName))] : []),
+    ...(filters.caseNo ? [ilike(k.caseNo, containsPattern(filters.caseNo))] : []),
+    ...(filters.projectName ? [ilike(projects.projectName, containsPattern(filters.projectName))] : []),
+    ...(filters.orgName ? [ilike(agentOrganizations.orgName, containsPattern(filters.orgName))] : []),
     ...(filters.districtCode ? [eq(projects.districtCode, filters.districtCode)] : []),
     ...(filters.year ? [eq(k.year, filters.year)] : []),
     ...(filters.classification ? [eq(k.classification, filters.classification)] : []),

@@ -37,12 +37,21 @@ export function chainHash(previousHash: string | null, record: RecordContent): s
 }
 
 /**
+ * Takes the chain's lock until the caller's transaction ends: appenders queue on it, so each reads the
+ * tail (or a subject's latest version) only once the one before it committed. Taking it twice in one
+ * transaction is harmless.
+ */
+export async function lockChain(tx: Queryable): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('metadata_records:chain'))`);
+}
+
+/**
  * Appends one record at the chain's end inside the caller's transaction and answers its id and hash.
- * The advisory lock queues concurrent appenders, and the tail is read after it is held, so each sees
- * the one before it (the unique previous_hash index would refuse a fork anyway).
+ * The tail is read under the chain's lock, so each appender sees the one before it (the unique
+ * previous_hash index would refuse a fork anyway).
  */
 export async function appendRecord(tx: Queryable, record: RecordContent) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('metadata_records:chain'))`);
+  await lockChain(tx);
   const [tail] = await tx.select({ hash: r.hash }).from(r).orderBy(desc(r.recordId)).limit(1);
   const previousHash = tail?.hash ?? null;
   // Milliseconds only: what is hashed must be what the column gives back.

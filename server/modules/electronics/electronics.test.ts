@@ -196,6 +196,16 @@ describe('the electronic archive', { timeout: 180_000 }, () => {
     expect(badDate.status).toBe(400);
     expect((await post('owner01', 'metadata/update', { ...edit, id: saved.data.recordId })).status).toBe(403);
 
+    // Two keepers editing the same version at once: one is saved, the other told it moved on.
+    const racing = await Promise.all(
+      ['authority01', 'admin'].map((who, index) =>
+        post(who, 'metadata/update', { ...edit, id: saved.data.recordId, alias: `并发修改${index}` }),
+      ),
+    );
+    expect(racing.map((response) => response.status).sort()).toEqual([200, 409]);
+    const lost = racing.find((response) => response.status === 409)!;
+    expect((await json(lost)).message).toBe('该元数据已有更新的版本，请刷新后再修改');
+
     expect((await json(await post('admin', 'metadata/verify'))).data.broken).toBeNull();
   });
 

@@ -6,11 +6,13 @@
  */
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
+import { containsPattern } from '@server/db/contains-pattern';
 import type { Queryable } from '@server/db/database';
 import { archiveCases, archiveDownloads, files, metadataRecords } from '@server/db/schema';
 import { fileResponse, fileToSendColumns, privately } from '@server/lib/file-response';
 import type { SessionUser } from '@server/modules/identity';
 import {
+  canonicalJson,
   classification,
   documentFields,
   editableFieldsOf,
@@ -21,10 +23,10 @@ import {
   type MetadataKind,
 } from '@shared/domain/electronics';
 import { AppError } from '@shared/errors/app-error';
-import { electronicsMessages as m, type MetadataUpdateInput } from '@shared/validation/electronics';
+import { electronicsMessages as m, type MetadataUpdate } from '@shared/validation/electronics';
 import { keepsArchive, readerOf } from './access';
 import { visibleCase } from './cases';
-import { appendRecord, verifyChain } from './chain';
+import { appendRecord, lockChain, verifyChain } from './chain';
 
 const r = metadataRecords;
 
@@ -65,10 +67,6 @@ const recordColumns = {
   createdAt: r.createdAt,
 };
 
-function escapeLike(text: string): string {
-  return `%${text.replace(/[%_\\]/g, '\\$&')}%`;
-}
-
 /** Every record (each version), newest first: the archive keepers' view of the chain. */
 export async function listRecords(
   db: Queryable,
@@ -79,8 +77,8 @@ export async function listRecords(
   const where = and(
     ...([
       query.kind ? eq(r.kind, query.kind) : undefined,
-      query.caseNo ? ilike(archiveCases.caseNo, escapeLike(query.caseNo)) : undefined,
-      query.name ? ilike(sql`${r.content}->>'name'`, escapeLike(query.name)) : undefined,
+      query.caseNo ? ilike(archiveCases.caseNo, containsPattern(query.caseNo)) : undefined,
+      query.name ? ilike(sql`${r.content}->>'name'`, containsPattern(query.name)) : undefined,
     ].filter(Boolean) as SQL[]),
   );
   const rows = await db
@@ -129,7 +127,7 @@ export async function recordVersions(db: Queryable, user: SessionUser, recordId:
 function editedContent(
   kind: MetadataKind,
   old: Record<string, string | number | null>,
-  input: MetadataUpdateInput,
+  input: MetadataUpdate,
   level: Classification,
 ) {
   const content: Record<string, string | number | null> = {
@@ -151,10 +149,13 @@ function editedContent(
 export async function updateRecord(
   ctx: Pick<AppContext, 'db' | 'services'>,
   user: SessionUser,
-  input: MetadataUpdateInput,
+  input: MetadataUpdate,
 ) {
   return ctx.db.transaction(async (tx) => {
-    const { record, reader } = await readableRecord(tx, user, Number(input.id));
+    // Before reading the latest version: two editors of one record then take turns, and the second
+    // is told the record moved on (409) instead of colliding on the version number.
+    await lockChain(tx);
+    const { record, reader } = await readableRecord(tx, user, input.id);
     if (!keepsArchive(reader)) throw new AppError('forbidden');
     const [latest] = await tx
       .select({ recordId: r.recordId })
@@ -163,10 +164,10 @@ export async function updateRecord(
       .orderBy(desc(r.version))
       .limit(1);
     if (latest?.recordId !== record.recordId) throw new AppError('conflict', { message: m.notLatest });
-    const level = Number(input.classification) as Classification;
+    const level = input.classification as Classification;
     const kind = record.kind as MetadataKind;
     const content = editedContent(kind, record.content, input, level);
-    if (level === record.classification && JSON.stringify(content) === JSON.stringify(record.content))
+    if (level === record.classification && canonicalJson(content) === canonicalJson(record.content))
       throw new AppError('invalid_input', { message: m.nothingChanged });
     const appended = await appendRecord(tx, {
       caseId: record.caseId,
