@@ -261,13 +261,13 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     summary.share_applications = sharing.applications;
     summary.share_downloads = sharing.downloads;
     // The archive case of every completed project (issue 23). The levels are spread over all three,
-    // but the cases holding files (those whose certificate was issued above) stay 公开: every role
-    // that reads the archive, auditors included, then opens a case with files.
+    // but the cases holding files stay 公开: every role that reads the archive, auditors included,
+    // then opens a case with files.
     summary.archive_cases = await archiveUnarchivedProjects(t, options.now ?? new Date());
     await t.execute(sql`
-      update archive_cases set classification = case when case_id % 5 = 0 then 3
-        when case_id % 3 = 0 then 2 else 1 end
-      where certificate_id is null`);
+      update archive_cases c set classification = case when c.case_id % 5 = 0 then 3
+        when c.case_id % 3 = 0 then 2 else 1 end
+      where not exists (select 1 from metadata_records m where m.case_id = c.case_id)`);
     // Data interfaces with their consumers and access log, run on the rows above (issue 25).
     summary.data_interfaces = await seedDemoInterfaces(t, options.now ?? new Date());
     // They also wrote log lines, messages and quotes: the summary counts what is stored.
