@@ -35,10 +35,7 @@ export function agencySelectableCondition({ competitive = false } = {}): SQL {
     eq(o.isLostCredit, false),
     eq(o.isUnqualified, false),
     eq(o.isBlacklisted, false),
-    notInArray(o.creditGrade, [
-      ...UNSELECTABLE_GRADES,
-      ...(competitive ? DIRECT_CHOICE_ONLY_GRADES : []),
-    ]),
+    notInArray(o.creditGrade, [...UNSELECTABLE_GRADES, ...(competitive ? DIRECT_CHOICE_ONLY_GRADES : [])]),
   ) as SQL;
 }
 
