@@ -43,7 +43,7 @@ test('the administrator sees the docked projects, opens one and exports the list
   await table.getByRole('link', { name: '云州市第三中学新校区建设项目', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: '云州市第三中学新校区建设项目' })).toBeVisible();
   await expect(page.getByRole('link', { name: '下载 立项批复文件' })).toBeVisible();
-  await expect(page.getByText('数据目录')).toBeVisible();
+  await expect(page.getByText('数据目录', { exact: true })).toBeVisible();
   await page.screenshot({ path: 'test-results/docking-detail.png', fullPage: true });
   expect(await accessibilityViolations(page)).toEqual([]);
 });
