@@ -13,13 +13,11 @@ import type { Config } from '@server/config';
 import type { StoredObject } from '@server/storage/storage';
 import type { Queryable } from '@server/db/database';
 import {
-  agentOrganizations,
   auditRecords,
   certificateSequences,
   certificates,
   constructionUnits,
   files,
-  projectAuthorizations,
   projectLogs,
   projectStageItems,
   projects,
@@ -27,11 +25,11 @@ import {
 import { notifyPageCache } from '@server/lib/page-cache';
 import { archiveCompletedProject } from '@server/modules/electronics';
 import { sendMessage } from '@server/modules/messages';
-import { moveProject } from '@server/modules/projects';
+import { acceptedAgencyOf, moveProject } from '@server/modules/projects';
 import { queueResultsReport } from '@server/modules/reporting';
 import { certificateNo, certificateState, certificateVerifyPath } from '@shared/domain/certificates';
 import { surveyItemName } from '@shared/domain/stages';
-import { auditDecision, auditSubject, authorizationState, projectStatus } from '@shared/domain/statuses';
+import { auditDecision, auditSubject, projectStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { certificateMessages as m } from '@shared/validation/certificates';
 import { renderCertificatePdf } from './document';
@@ -142,26 +140,7 @@ type LockedProject = Awaited<ReturnType<typeof lockProject>>;
 
 /** What the certificate states besides the project: the agency, the survey items, when it was accepted. */
 async function certificateFacts(tx: Queryable, projectId: number) {
-  // The agency: the one whose authorization on the project was accepted (the latest, if several stages).
-  const [agency] = await tx
-    .select({
-      organizationId: agentOrganizations.organizationId,
-      orgName: agentOrganizations.orgName,
-      userId: agentOrganizations.userId,
-    })
-    .from(projectAuthorizations)
-    .innerJoin(
-      agentOrganizations,
-      eq(agentOrganizations.organizationId, projectAuthorizations.organizationId),
-    )
-    .where(
-      and(
-        eq(projectAuthorizations.projectId, projectId),
-        eq(projectAuthorizations.state, authorizationState.code.accepted),
-      ),
-    )
-    .orderBy(desc(projectAuthorizations.respondedAt), desc(projectAuthorizations.pkid))
-    .limit(1);
+  const agency = await acceptedAgencyOf(tx, projectId);
   const items = await tx
     .selectDistinct({ itemId: projectStageItems.itemId })
     .from(projectStageItems)
@@ -174,7 +153,7 @@ async function certificateFacts(tx: Queryable, projectId: number) {
     .orderBy(desc(projectLogs.createdAt))
     .limit(1);
   return {
-    agency: agency ?? null,
+    agency,
     itemNames: items.map((item) => surveyItemName(item.itemId)),
     acceptedAt: accepted?.at ?? null,
   };

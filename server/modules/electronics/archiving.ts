@@ -5,14 +5,12 @@
  * project archived already is left as it is. The nightly job archives any completed project that has
  * no case (a project completed before the archive existed).
  */
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import {
-  agentOrganizations,
   archiveCases,
   certificates,
   files,
-  projectAuthorizations,
   projectResultFiles,
   projectResults,
   projects,
@@ -20,7 +18,8 @@ import {
 } from '@server/db/schema';
 import { beijingDate } from '@shared/domain/working-days';
 import { archiveCaseNo, classification, metadataKind, type Classification } from '@shared/domain/electronics';
-import { authorizationState, projectStatus, resultAcceptance } from '@shared/domain/statuses';
+import { projectStatus, resultAcceptance } from '@shared/domain/statuses';
+import { acceptedAgencyOf } from '@server/modules/projects';
 import { appendRecord } from './chain';
 
 /** Who archives: the certificate's issuer, or null for the system (the nightly job). */
@@ -90,26 +89,6 @@ function adoptedResultFiles(tx: Queryable, projectId: number) {
     .orderBy(asc(projectResultFiles.pkid));
 }
 
-/** The agency whose authorization on the project was accepted (the latest, if several stages). */
-async function agencyOf(tx: Queryable, projectId: number) {
-  const [agency] = await tx
-    .select({ organizationId: agentOrganizations.organizationId, orgName: agentOrganizations.orgName })
-    .from(projectAuthorizations)
-    .innerJoin(
-      agentOrganizations,
-      eq(agentOrganizations.organizationId, projectAuthorizations.organizationId),
-    )
-    .where(
-      and(
-        eq(projectAuthorizations.projectId, projectId),
-        eq(projectAuthorizations.state, authorizationState.code.accepted),
-      ),
-    )
-    .orderBy(desc(projectAuthorizations.respondedAt), desc(projectAuthorizations.pkid))
-    .limit(1);
-  return agency ?? null;
-}
-
 /**
  * Opens the archive case of a completed project inside the caller's transaction (the certificate's),
  * with the metadata of its accepted results (内部) and its certificate (公开). Answers the case's id;
@@ -135,7 +114,7 @@ export async function archiveCompletedProject(
     .from(certificates)
     .innerJoin(files, eq(files.id, certificates.fileId))
     .where(eq(certificates.projectId, input.projectId));
-  const agency = await agencyOf(tx, input.projectId);
+  const agency = await acceptedAgencyOf(tx, input.projectId);
   const year = Number(beijingDate(input.at).slice(0, 4));
   const [opened] = await tx
     .insert(archiveCases)

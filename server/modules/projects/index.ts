@@ -1,4 +1,5 @@
 export {
+  acceptedAgencyOf,
   agencyAccountOf,
   districtOfUser,
   isProjectSupervisor,

@@ -1,9 +1,17 @@
 /** Who stands behind a project or an authorization: the owner's and the agency's accounts. */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
-import { agentOrganizations, agentStaff, constructionUnits, departments, projects } from '@server/db/schema';
+import {
+  agentOrganizations,
+  agentStaff,
+  constructionUnits,
+  departments,
+  projectAuthorizations,
+  projects,
+} from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
 import { roles } from '@shared/domain/roles';
+import { authorizationState } from '@shared/domain/statuses';
 
 /** Supervising roles see every project's authorizations (authority, auditor, district office). */
 const supervising: readonly string[] = [roles.authority.id, roles.auditor.id, roles.district.id];
@@ -59,4 +67,31 @@ export async function districtOfUser(db: Queryable, user: SessionUser): Promise<
     .from(departments)
     .where(eq(departments.pkid, user.depid));
   return row?.code ?? null;
+}
+
+/**
+ * The agency whose authorization on the project was accepted (the latest, if several stages): the
+ * one a certificate names and an archive case records. Null when none was.
+ */
+export async function acceptedAgencyOf(db: Queryable, projectId: number) {
+  const [agency] = await db
+    .select({
+      organizationId: agentOrganizations.organizationId,
+      orgName: agentOrganizations.orgName,
+      userId: agentOrganizations.userId,
+    })
+    .from(projectAuthorizations)
+    .innerJoin(
+      agentOrganizations,
+      eq(agentOrganizations.organizationId, projectAuthorizations.organizationId),
+    )
+    .where(
+      and(
+        eq(projectAuthorizations.projectId, projectId),
+        eq(projectAuthorizations.state, authorizationState.code.accepted),
+      ),
+    )
+    .orderBy(desc(projectAuthorizations.respondedAt), desc(projectAuthorizations.pkid))
+    .limit(1);
+  return agency ?? null;
 }
