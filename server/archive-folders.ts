@@ -5,7 +5,14 @@
  * merge's transaction). The archive module imports no domain. A new kind of folder is added here.
  */
 import { createArchiveFolders } from '@server/modules/archive';
+import { drawingDocumentFolder, drawingFolder, drawingVersionFolder } from '@server/modules/electronics';
 import { caseArchiveFolder } from '@server/modules/offline';
 import { resultArchiveFolder } from '@server/modules/results';
 
-export const archiveFolders = createArchiveFolders([caseArchiveFolder, resultArchiveFolder]);
+export const archiveFolders = createArchiveFolders([
+  caseArchiveFolder,
+  resultArchiveFolder,
+  drawingFolder,
+  drawingDocumentFolder,
+  drawingVersionFolder,
+]);

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '3ddf52707448538c70820659e82ae1bf579446991fd8ef28277590c087d2d77e';
+const EXPECTED_DIGEST = '08097f62caa76cb35c22212486161752b99eefa237caa1c82af8ab505966e7c6';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

@@ -12,6 +12,7 @@ import { archiveUnarchivedProjects } from '@server/modules/electronics';
 import { beijingDate } from '@shared/validation/jobs';
 import { createDemoData, GUEST_LOGINNAME, type DemoUser } from './demo';
 import { seedDemoContractLife } from './demo-contract-life';
+import { seedDemoDrawings } from './demo-drawings';
 import { seedDemoContractChanges } from './demo-contract-changes';
 import { seedDemoSelections } from './demo-selections';
 import { seedDemoCases, seedDemoOffline } from './demo-offline';
@@ -268,6 +269,11 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
       update archive_cases c set classification = case when c.case_id % 5 = 0 then 3
         when c.case_id % 3 = 0 then 2 else 1 end
       where not exists (select 1 from metadata_records m where m.case_id = c.case_id)`);
+    // Drawings in each format in the cases (图件 and 图文档), some with a second version (issue 23).
+    summary.drawings = await seedDemoDrawings(t, {
+      now: options.now ?? new Date(),
+      storeFile: options.storeFile,
+    });
     // Data interfaces with their consumers and access log, run on the rows above (issue 25).
     summary.data_interfaces = await seedDemoInterfaces(t, options.now ?? new Date());
     // They also wrote log lines, messages and quotes: the summary counts what is stored.

@@ -10,6 +10,9 @@ import {
   archiveCaseFiltersSchema,
   archiveCaseIdSchema,
   archiveCaseListSchema,
+  drawingIdSchema,
+  drawingListSchema,
+  drawingTargetsSchema,
   metadataRecordIdSchema,
   metadataRecordListSchema,
   metadataUpdateSchema,
@@ -20,6 +23,9 @@ import { dateTime, id } from './wire';
 const caseReaders = pageRoles('electronics', 'CaseList');
 /** The archive's keepers (the administrator passes every role check). */
 const keepers = pageRoles('electronics', 'MetadataManage');
+
+/** Drawings: every party of a project and the supervisors; the service narrows (docs/electronics.md). */
+const drawingReaders = pageRoles('electronics', 'DrawingManagement');
 
 const contentSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 
@@ -119,6 +125,53 @@ export const chainVerificationSchema = z.object({
     .nullable(),
 });
 export type ChainVerificationResult = z.infer<typeof chainVerificationSchema>;
+
+export const drawingRowSchema = z.object({
+  drawingId: id,
+  category: z.number().int().describe('1 图件，2 图文档'),
+  caseId: id,
+  caseNo: z.string(),
+  projectName: z.string(),
+  /** The latest metadata record (preview and download it). */
+  recordId: id,
+  name: z.string(),
+  format: z.string().describe('PDF、DXF 或 DWG'),
+  size: z.number().int().nullable(),
+  classification: z.number().int(),
+  version: z.number().int(),
+  updatedByName: z.string(),
+  updatedAt: dateTime,
+  createdAt: dateTime,
+});
+export type DrawingRow = z.infer<typeof drawingRowSchema>;
+
+export const drawingVersionSchema = z.object({
+  recordId: id,
+  version: z.number().int(),
+  /** The version brought a new file (an upload); otherwise it edited the metadata. */
+  newFile: z.boolean(),
+  fileName: z.string(),
+  size: z.number().int().nullable(),
+  classification: z.number().int(),
+  hash: z.string(),
+  createdByName: z.string(),
+  createdAt: dateTime,
+});
+export type DrawingVersion = z.infer<typeof drawingVersionSchema>;
+
+export const drawingDetailSchema = drawingRowSchema.extend({
+  content: contentSchema,
+  hash: z.string(),
+  ownerName: z.string(),
+  agencyName: z.string().nullable(),
+  /** Newest first, those the user may read. */
+  versions: z.array(drawingVersionSchema),
+  /** The user may upload a new version (the case's agency, the archive's keepers). */
+  canUpload: z.boolean(),
+  /** The user keeps the archive: edits the metadata and the level. */
+  canEdit: z.boolean(),
+});
+export type DrawingDetail = z.infer<typeof drawingDetailSchema>;
 
 export const electronicsCalls = defineCalls('electronics', {
   caseList: {
@@ -224,5 +277,45 @@ export const electronicsCalls = defineCalls('electronics', {
     input: metadataRecordIdSchema,
     envelope: 'file',
     access: caseReaders,
+  },
+  recordPreview: {
+    summary: '在线预览档案文件（与下载一样，内部、涉密文件的每次查看均被记录）',
+    base: 'archive',
+    path: 'electronics/metadata/preview/{id}',
+    method: 'GET',
+    input: metadataRecordIdSchema,
+    envelope: 'file',
+    access: caseReaders,
+  },
+  drawingList: {
+    summary: '图件或图文档列表（按类别、名称、档案编号、项目名称、格式查询），每行为最新版本',
+    base: 'archive',
+    path: 'electronics/drawing/list',
+    method: 'GET',
+    input: drawingListSchema,
+    output: drawingRowSchema,
+    envelope: 'page',
+    access: drawingReaders,
+    paging: { page: 'page', size: 'rows' },
+  },
+  drawingDetail: {
+    summary: '图件详情：元数据、各版本（上传人、时间、链哈希）',
+    base: 'archive',
+    path: 'electronics/drawing/detail',
+    method: 'GET',
+    input: drawingIdSchema,
+    output: drawingDetailSchema,
+    envelope: 'object',
+    access: drawingReaders,
+  },
+  drawingTargets: {
+    summary: '可上传图件的档案（测绘单位：本单位的档案；档案管理部门：全部），最多 50 条',
+    base: 'archive',
+    path: 'electronics/drawing/targets',
+    method: 'GET',
+    input: drawingTargetsSchema,
+    output: z.array(z.object({ caseId: id, caseNo: z.string(), projectName: z.string() })),
+    envelope: 'object',
+    access: drawingReaders,
   },
 });

@@ -123,7 +123,13 @@ export const consolePages = {
   docking: ['dataExchangeSystem/dockingList', 'dataExchangeSystem/dockingDetails'],
   downloads: ['downLoad/service'],
   // Issue 23: the electronic archive (archive cases, the metadata catalogue and its hash chain).
-  electronics: ['electronics/CaseList', 'electronics/MetadataManage'],
+  electronics: [
+    'electronics/CaseList',
+    'electronics/MetadataManage',
+    'electronics/DrawingManagement',
+    'electronics/DrawingFileDetails',
+    'drawdoc/DrawDocManagement',
+  ],
   interfaces: ['dataExchangeSystem/interfaceManagement', 'dataExchangeSystem/interfaceDetails'],
   jobs: ['task/time'],
   // Issue 25: the oversight hub (the review workflow's open and sent-back tasks).

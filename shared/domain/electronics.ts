@@ -22,6 +22,21 @@ export const metadataKind = defineStatusTable([
 ]);
 export type MetadataKind = (typeof metadataKind.values)[number];
 
+/**
+ * What an archived drawing is: 图件 (a drawing the survey produced: a plan, a map sheet) or 图文档 (a
+ * drawing document the project brought: a design drawing, its notes). Both are kept as PDF, DXF or
+ * DWG in a case, with versions, and only their lists differ (/electronics/DrawingManagement,
+ * /drawdoc/DrawDocManagement).
+ */
+export const drawingCategory = defineStatusTable([
+  { value: 1, key: 'drawing', label: '图件', tone: 'info' },
+  { value: 2, key: 'document', label: '图文档', tone: 'progress' },
+]);
+export type DrawingCategory = (typeof drawingCategory.values)[number];
+
+/** The formats a drawing is kept in; only PDF and DXF are previewed in the browser. */
+export const drawingFormats = ['pdf', 'dxf', 'dwg'] as const;
+
 /** The data type of a catalogue field, as the catalogue page shows it. */
 export const metadataDataType = {
   text: '字符串',

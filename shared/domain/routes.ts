@@ -332,12 +332,13 @@ export const routes: readonly RouteDef[] = [
     ['blackListDetail', '黑名单详情', AUTHORITY, detail],
     ['personnelStaffadd', '人员加入黑名单', AUTHORITY, detail],
   ]),
-  ...group('drawdoc', 'console', [['DrawDocManagement', '图文档管理', WORK]]),
+  // Drawings (issue 23): as the archive cases they are kept in; the service narrows.
+  ...group('drawdoc', 'console', [['DrawDocManagement', '图文档管理', PROJECT_READERS]]),
   ...group('electronics', 'console', [
     // Issue 23: every party of a project and the supervisors; the service narrows (docs/electronics.md).
     ['CaseList', '办件档案', PROJECT_READERS],
-    ['DrawingFileDetails', '图件详情', WORK, detail],
-    ['DrawingManagement', '图件管理', WORK],
+    ['DrawingFileDetails', '图件详情', PROJECT_READERS, detail],
+    ['DrawingManagement', '图件管理', PROJECT_READERS],
     ['APicture', '一张图', ALL],
     ['MapManagement', '地图管理', ADMIN],
     // The archive's keepers: administrators and the authority (edit metadata, verify the chain).

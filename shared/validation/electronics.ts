@@ -3,7 +3,7 @@
  * validates with these and the console's forms with the same schemas.
  */
 import { z } from 'zod';
-import { classification, metadataKind } from '@shared/domain/electronics';
+import { classification, drawingCategory, drawingFormats, metadataKind } from '@shared/domain/electronics';
 import { pagingSchema } from './lists';
 import { idField, wholeNumber } from './numbers';
 import { blankToUndefined } from './text';
@@ -25,6 +25,11 @@ export const electronicsMessages = {
   nothingChanged: '元数据没有变化，无需保存',
   classifiedForbidden: '您没有查看该密级档案的权限',
   noDistrict: '您的账号未关联区县，无法查看档案',
+  drawingNotFound: '图件不存在',
+  drawingIdRequired: '请提供正确的图件编号',
+  categoryInvalid: '图件类别不正确',
+  formatInvalid: '格式不正确',
+  drawingWriteForbidden: '只有该档案的测绘单位和档案管理部门可以上传图件',
 } as const;
 
 const m = electronicsMessages;
@@ -103,3 +108,30 @@ export const metadataUpdateSchema = metadataRecordIdSchema.extend({
   classification: levelField,
 });
 export type MetadataUpdate = z.output<typeof metadataUpdateSchema>;
+
+export const drawingFiltersSchema = z.object({
+  category: z.coerce
+    .number<string | number>(m.categoryInvalid)
+    .refine((value) => drawingCategory.has(value), m.categoryInvalid),
+  name: optionalText(100, '名称'),
+  caseNo: optionalText(20, '档案编号'),
+  projectName: optionalText(50, '项目名称'),
+  format: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .transform((value) => value.toLowerCase())
+      .refine((value) => (drawingFormats as readonly string[]).includes(value), m.formatInvalid)
+      .optional(),
+  ),
+  classification: z.preprocess(blankToUndefined, levelField.optional()),
+});
+export type DrawingFilters = z.infer<typeof drawingFiltersSchema>;
+export const drawingListSchema = pagingSchema.extend(drawingFiltersSchema.shape);
+
+export const drawingIdSchema = z.object({
+  id: z.preprocess(blankToUndefined, idField(m.drawingIdRequired)),
+});
+
+/** The cases a user may add drawings to, found by number or project name. */
+export const drawingTargetsSchema = z.object({ keyword: optionalText(50, '关键字') });

@@ -44,6 +44,12 @@ import './electronics.css';
 
 export const CASE_LIST = '/electronics/CaseList';
 
+/** The drawing lists (drawing-pages.tsx), which a case links to filtered by its number. */
+export const DRAWING_LISTS = {
+  drawing: '/electronics/DrawingManagement',
+  document: '/drawdoc/DrawDocManagement',
+} as const;
+
 const thisYear = new Date().getFullYear();
 const yearOptions = Array.from({ length: 6 }, (_, index) => {
   const year = thisYear - index;
@@ -193,6 +199,8 @@ function CaseView({ found }: { found: ArchiveCaseDetail }) {
         actions={
           <>
             {found.canEdit ? <ClassifyCase found={found} onDone={setOutcome} /> : null}
+            <Link to={`${DRAWING_LISTS.drawing}?caseNo=${found.caseNo}`}>本档案图件</Link>
+            <Link to={`${DRAWING_LISTS.document}?caseNo=${found.caseNo}`}>本档案图文档</Link>
             <Link to={CASE_LIST}>返回列表</Link>
           </>
         }

@@ -1,9 +1,13 @@
 /** The pages of the electronic archive (issue 23), by route (shared/domain/console-pages.ts): one lazy chunk. */
 import type { FeaturePages } from '@console/lib/feature-pages';
 import { CaseListPage } from './case-pages';
+import { DrawDocManagementPage, DrawingFileDetailsPage, DrawingManagementPage } from './drawing-pages';
 import { MetadataManagePage } from './metadata-page';
 
 export const pages: FeaturePages<'electronics'> = {
   'electronics/CaseList': CaseListPage,
   'electronics/MetadataManage': MetadataManagePage,
+  'electronics/DrawingManagement': DrawingManagementPage,
+  'electronics/DrawingFileDetails': DrawingFileDetailsPage,
+  'drawdoc/DrawDocManagement': DrawDocManagementPage,
 };

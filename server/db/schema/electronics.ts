@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { classification, metadataKind } from '@shared/domain/electronics';
+import { classification, drawingCategory, metadataKind } from '@shared/domain/electronics';
 import { users } from './accounts';
 import { checkIn, timestamps, timestamptz } from './columns';
 import { certificates } from './certificates';
@@ -103,4 +103,27 @@ export const archiveDownloads = pgTable(
     downloadedAt: timestamptz('downloaded_at').notNull(),
   },
   (t) => [index('archive_downloads_record_id_idx').on(t.recordId, t.downloadedAt)],
+);
+
+/**
+ * A drawing or drawing document kept in a case (图件, 图文档). What it is (name, format, size, level)
+ * and each of its versions are metadata records of the subject `drawing:<drawing_id>`: a new file
+ * appends a version with the new file, an edit a version with the same one.
+ */
+export const drawings = pgTable(
+  'drawings',
+  {
+    drawingId: integer('drawing_id').primaryKey().generatedByDefaultAsIdentity(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => archiveCases.caseId, { onDelete: 'restrict' }),
+    category: smallint('category').notNull(),
+    createdBy: integer('created_by').references(() => users.pkid, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    checkIn('drawings_category_check', t.category, drawingCategory.values),
+    index('drawings_case_id_idx').on(t.caseId),
+    index('drawings_category_idx').on(t.category, t.drawingId),
+  ],
 );

@@ -75,5 +75,22 @@ export function caseAccess(
   return { visible, classified: party };
 }
 
+/**
+ * The condition (over archive_cases joined with projects) under which the reader reads a case's 内部
+ * and 涉密 records: they are a party to it. Null when the reader reads every record.
+ */
+export function classifiedVisibility(reader: ArchiveReader): SQL | null {
+  if (reader.all) return null;
+  const parts = partyCondition(reader);
+  return parts.length === 0 ? eq(archiveCases.caseId, -1) : (or(...parts) as SQL);
+}
+
+/**
+ * Who adds drawings to a case: the archive's keepers, and the agency that surveyed the project (its
+ * account and its staff), which produced them.
+ */
+export const addsDrawings = (reader: ArchiveReader, found: { organizationId: number | null }) =>
+  reader.all || (reader.agency !== null && found.organizationId === reader.agency);
+
 /** Administrators and the authority keep the archive: they edit metadata and set a case's level. */
 export const keepsArchive = (reader: ArchiveReader) => reader.all;

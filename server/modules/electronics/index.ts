@@ -2,3 +2,10 @@
 export { archiveCompletedProject, archiveUnarchivedProjects, type ArchiveActor } from './archiving';
 export { archiveCasesJob } from './job';
 export { electronicsRoutes } from './routes';
+export {
+  addDrawing,
+  addDrawingVersion,
+  drawingDocumentFolder,
+  drawingFolder,
+  drawingVersionFolder,
+} from './drawings';

@@ -191,11 +191,15 @@ export async function verifyMetadataChain(db: Queryable, user: SessionUser) {
   return verifyChain(db);
 }
 
-/** A record's file; a 内部 or 涉密 one's download is recorded first (who, which, when). */
+/**
+ * A record's file, to download or to preview in the page; a 内部 or 涉密 one's reading is recorded
+ * first (who, which, when), whichever way it is read.
+ */
 export async function downloadRecordFile(
   ctx: Pick<AppContext, 'db' | 'storage' | 'services'>,
   user: SessionUser,
   recordId: number,
+  disposition: 'attachment' | 'inline' = 'attachment',
 ) {
   const { record } = await readableRecord(ctx.db, user, recordId);
   if (!record.fileId) throw new AppError('not_found', { message: m.recordNotFound });
@@ -209,5 +213,5 @@ export async function downloadRecordFile(
       classification: record.classification,
       downloadedAt: ctx.services.now(),
     });
-  return privately(await fileResponse(ctx.storage, file, 'attachment'));
+  return privately(await fileResponse(ctx.storage, file, disposition));
 }

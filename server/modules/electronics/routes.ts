@@ -3,6 +3,7 @@ import { implement, reply } from '@server/lib/calls';
 import { electronicsCalls } from '@shared/calls/electronics';
 import type { Classification } from '@shared/domain/electronics';
 import { classifyCase, exportCases, getCase, listCases } from './cases';
+import { drawingTargets, getDrawing, listDrawings } from './drawings';
 import {
   downloadRecordFile,
   fieldCatalogue,
@@ -41,4 +42,8 @@ export const electronicsRoutes = implement(electronicsCalls, (ctx) => ({
     );
   },
   recordDownload: ({ id }, { user }) => downloadRecordFile(ctx, user, id),
+  recordPreview: ({ id }, { user }) => downloadRecordFile(ctx, user, id, 'inline'),
+  drawingList: (input, { user }) => listDrawings(ctx.db, user, input),
+  drawingDetail: ({ id }, { user }) => getDrawing(ctx.db, user, id),
+  drawingTargets: ({ keyword }, { user }) => drawingTargets(ctx.db, user, keyword),
 }));
