@@ -5,7 +5,12 @@
  * merge's transaction). The archive module imports no domain. A new kind of folder is added here.
  */
 import { createArchiveFolders } from '@server/modules/archive';
-import { drawingDocumentFolder, drawingFolder, drawingVersionFolder } from '@server/modules/electronics';
+import {
+  drawingDocumentFolder,
+  drawingFolder,
+  drawingVersionFolder,
+  vectorFolder,
+} from '@server/modules/electronics';
 import { caseArchiveFolder } from '@server/modules/offline';
 import { resultArchiveFolder } from '@server/modules/results';
 
@@ -15,4 +20,5 @@ export const archiveFolders = createArchiveFolders([
   drawingFolder,
   drawingDocumentFolder,
   drawingVersionFolder,
+  vectorFolder,
 ]);

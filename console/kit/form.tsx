@@ -179,7 +179,7 @@ export interface TextFieldProps<N extends string, O extends string | number> {
   label: string;
   hint?: string;
   multiline?: boolean;
-  type?: 'text' | 'number' | 'date' | 'email' | 'tel';
+  type?: 'text' | 'number' | 'date' | 'email' | 'tel' | 'color';
   /** A select of these choices (the control writes the chosen value as a string). */
   options?: readonly { value: O; label: string }[];
 }

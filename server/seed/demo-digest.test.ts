@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = '08097f62caa76cb35c22212486161752b99eefa237caa1c82af8ab505966e7c6';
+const EXPECTED_DIGEST = 'fafff78ed230619f8b047251e923d9b9f685703b3bfd18257f3bdefcaf23e95f';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

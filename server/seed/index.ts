@@ -13,6 +13,7 @@ import { beijingDate } from '@shared/validation/jobs';
 import { createDemoData, GUEST_LOGINNAME, type DemoUser } from './demo';
 import { seedDemoContractLife } from './demo-contract-life';
 import { seedDemoDrawings } from './demo-drawings';
+import { seedDemoLayers } from './demo-layers';
 import { seedDemoContractChanges } from './demo-contract-changes';
 import { seedDemoSelections } from './demo-selections';
 import { seedDemoCases, seedDemoOffline } from './demo-offline';
@@ -271,6 +272,11 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
       where not exists (select 1 from metadata_records m where m.case_id = c.case_id)`);
     // Drawings in each format in the cases (图件 and 图文档), some with a second version (issue 23).
     summary.drawings = await seedDemoDrawings(t, {
+      now: options.now ?? new Date(),
+      storeFile: options.storeFile,
+    });
+    // Vector layers: buildings in a dozen agencies' cases and the city's control points (issue 23).
+    summary.vector_layers = await seedDemoLayers(t, {
       now: options.now ?? new Date(),
       storeFile: options.storeFile,
     });

@@ -12,7 +12,12 @@ import {
   archiveCaseListSchema,
   drawingIdSchema,
   drawingListSchema,
-  drawingTargetsSchema,
+  layerIdSchema,
+  layerImportSchema,
+  layerListSchema,
+  layerMoveSchema,
+  layerUpdateSchema,
+  caseTargetsSchema,
   metadataRecordIdSchema,
   metadataRecordListSchema,
   metadataUpdateSchema,
@@ -26,6 +31,10 @@ const keepers = pageRoles('electronics', 'MetadataManage');
 
 /** Drawings: every party of a project and the supervisors; the service narrows (docs/electronics.md). */
 const drawingReaders = pageRoles('electronics', 'DrawingManagement');
+
+/** Vector data: the case's readers see its layers, its uploaders (its agency, the keepers) import, the keepers manage the map. */
+const dataUploaders = pageRoles('electronics', 'DataUpload');
+const mapKeepers = pageRoles('electronics', 'MapManagement');
 
 const contentSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 
@@ -173,6 +182,40 @@ export const drawingDetailSchema = drawingRowSchema.extend({
 });
 export type DrawingDetail = z.infer<typeof drawingDetailSchema>;
 
+export const layerStyleSchema = z.object({
+  color: z.string(),
+  width: z.number(),
+  fill: z.string().nullable(),
+  fillOpacity: z.number(),
+  labelField: z.string().nullable(),
+});
+export type LayerStyleValue = z.infer<typeof layerStyleSchema>;
+
+export const layerRowSchema = z.object({
+  layerId: id,
+  caseId: id,
+  caseNo: z.string(),
+  projectName: z.string(),
+  /** The latest metadata record (its versions, its edit). */
+  recordId: id,
+  name: z.string(),
+  classification: z.number().int(),
+  sourceFormat: z.string().describe('GeoJSON、Shapefile 或 KML'),
+  crsCode: z.string(),
+  crsLabel: z.string(),
+  geometryType: z.string(),
+  featureCount: z.number().int(),
+  bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).describe('WGS84：西、南、东、北'),
+  fields: z.array(z.string()),
+  style: layerStyleSchema,
+  sortOrder: z.number().int(),
+  visible: z.boolean(),
+  createdByName: z.string(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
+});
+export type LayerRow = z.infer<typeof layerRowSchema>;
+
 export const electronicsCalls = defineCalls('electronics', {
   caseList: {
     summary: '办件档案列表（按档案编号、项目、测绘单位、测绘事项、区县、年份、密级查询）',
@@ -308,14 +351,78 @@ export const electronicsCalls = defineCalls('electronics', {
     envelope: 'object',
     access: drawingReaders,
   },
-  drawingTargets: {
-    summary: '可上传图件的档案（测绘单位：本单位的档案；档案管理部门：全部），最多 50 条',
+  caseTargets: {
+    summary: '可上传图件和矢量数据的档案（测绘单位：本单位的档案；档案管理部门：全部），最多 50 条',
     base: 'archive',
-    path: 'electronics/drawing/targets',
+    path: 'electronics/case/targets',
     method: 'GET',
-    input: drawingTargetsSchema,
+    input: caseTargetsSchema,
     output: z.array(z.object({ caseId: id, caseNo: z.string(), projectName: z.string() })),
     envelope: 'object',
     access: drawingReaders,
+  },
+  layerList: {
+    summary: '矢量图层列表（按名称、档案编号、密级查询），按绘制顺序从上到下',
+    base: 'archive',
+    path: 'electronics/layer/list',
+    method: 'GET',
+    input: layerListSchema,
+    output: layerRowSchema,
+    envelope: 'page',
+    access: caseReaders,
+    paging: { page: 'page', size: 'rows' },
+  },
+  layerMap: {
+    summary: '地图上显示的图层（用户可见的全部图层，按绘制顺序从下到上，最多 200 个）',
+    base: 'archive',
+    path: 'electronics/layer/map',
+    method: 'GET',
+    input: z.object({}),
+    output: z.array(layerRowSchema),
+    envelope: 'object',
+    access: caseReaders,
+  },
+  layerData: {
+    summary: '图层要素（GeoJSON，WGS84 经纬度）；内部、涉密图层的每次读取均被记录',
+    base: 'archive',
+    path: 'electronics/layer/data/{id}',
+    method: 'GET',
+    input: layerIdSchema,
+    envelope: 'file',
+    produces: 'application/geo+json',
+    access: caseReaders,
+  },
+  layerImport: {
+    summary: '导入矢量数据：读取已上传的 GeoJSON、Shapefile（zip）或 KML，识别坐标系并转换为 WGS84',
+    base: 'archive',
+    path: 'electronics/layer/import',
+    method: 'POST',
+    encoding: 'json',
+    input: layerImportSchema,
+    output: layerRowSchema,
+    envelope: 'result',
+    access: dataUploaders,
+  },
+  layerUpdate: {
+    summary: '图层设置：名称和密级（追加元数据版本）、样式、显示或隐藏',
+    base: 'archive',
+    path: 'electronics/layer/update',
+    method: 'POST',
+    encoding: 'json',
+    input: layerUpdateSchema,
+    output: layerRowSchema,
+    envelope: 'result',
+    access: mapKeepers,
+  },
+  layerMove: {
+    summary: '调整图层绘制顺序（上移、下移一位）',
+    base: 'archive',
+    path: 'electronics/layer/move',
+    method: 'POST',
+    encoding: 'json',
+    input: layerMoveSchema,
+    output: z.object({ layerId: id }),
+    envelope: 'result',
+    access: mapKeepers,
   },
 });

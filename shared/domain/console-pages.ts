@@ -129,6 +129,8 @@ export const consolePages = {
     'electronics/DrawingManagement',
     'electronics/DrawingFileDetails',
     'drawdoc/DrawDocManagement',
+    'electronics/DataUpload',
+    'electronics/MapManagement',
   ],
   interfaces: ['dataExchangeSystem/interfaceManagement', 'dataExchangeSystem/interfaceDetails'],
   jobs: ['task/time'],

@@ -340,10 +340,12 @@ export const routes: readonly RouteDef[] = [
     ['DrawingFileDetails', '图件详情', PROJECT_READERS, detail],
     ['DrawingManagement', '图件管理', PROJECT_READERS],
     ['APicture', '一张图', ALL],
-    ['MapManagement', '地图管理', ADMIN],
+    // The archive's keepers style, order, show and classify the layers.
+    ['MapManagement', '地图管理', AUTHORITY],
     // The archive's keepers: administrators and the authority (edit metadata, verify the chain).
     ['MetadataManage', '元数据目录', AUTHORITY],
-    ['DataUpload', '数据上传', WORK],
+    // Vector data comes from the agency that surveyed the case (account and staff) and the keepers.
+    ['DataUpload', '数据上传', [R.admin.id, R.authority.id, R.agency.id, R.staff.id]],
     ['ThreeDimensional', '三维展示', ALL],
   ]),
   ...group('workflow', 'console', [

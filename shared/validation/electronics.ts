@@ -26,6 +26,16 @@ export const electronicsMessages = {
   classifiedForbidden: '您没有查看该密级档案的权限',
   noDistrict: '您的账号未关联区县，无法查看档案',
   drawingNotFound: '图件不存在',
+  layerNotFound: '图层不存在',
+  layerIdRequired: '请提供正确的图层编号',
+  archiveFileRequired: '请先上传矢量数据文件',
+  colorInvalid: '颜色应为 #RRGGBB 格式，如 #1d4f91',
+  widthInvalid: '线宽应在 0.5 到 10 之间',
+  opacityInvalid: '填充透明度应在 0 到 1 之间',
+  directionInvalid: '移动方向不正确',
+  visibleRequired: '请选择显示或隐藏',
+  labelFieldUnknown: '标注字段不是该图层的属性字段',
+  layerWriteForbidden: '只有该档案的测绘单位和档案管理部门可以上传矢量数据',
   drawingIdRequired: '请提供正确的图件编号',
   categoryInvalid: '图件类别不正确',
   formatInvalid: '格式不正确',
@@ -133,5 +143,48 @@ export const drawingIdSchema = z.object({
   id: z.preprocess(blankToUndefined, idField(m.drawingIdRequired)),
 });
 
-/** The cases a user may add drawings to, found by number or project name. */
-export const drawingTargetsSchema = z.object({ keyword: optionalText(50, '关键字') });
+/** The cases a user may add drawings or vector data to, found by number or project name. */
+export const caseTargetsSchema = z.object({ keyword: optionalText(50, '关键字') });
+
+export const layerFiltersSchema = z.object({
+  name: optionalText(100, '名称'),
+  caseNo: optionalText(20, '档案编号'),
+  classification: z.preprocess(blankToUndefined, levelField.optional()),
+});
+export type LayerFilters = z.infer<typeof layerFiltersSchema>;
+export const layerListSchema = pagingSchema.extend(layerFiltersSchema.shape);
+
+export const layerIdSchema = z.object({
+  id: z.preprocess(blankToUndefined, idField(m.layerIdRequired)),
+});
+
+/** Reads an uploaded file (the archive record the chunked upload answered) into a layer. */
+export const layerImportSchema = z.object({
+  archiveFileId: z.preprocess(blankToUndefined, idField(m.archiveFileRequired)),
+  name: optionalText(100, '图层名称'),
+});
+
+const colorField = z
+  .string(m.colorInvalid)
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, m.colorInvalid);
+
+/** 图层设置 (地图管理): the name and level (on the chain) and how the map draws the layer. */
+export const layerUpdateSchema = layerIdSchema.extend({
+  name: z.string(m.nameRequired).trim().min(1, m.nameRequired).max(100, m.tooLong('名称', 100)),
+  color: colorField,
+  width: z.coerce.number<string | number>(m.widthInvalid).min(0.5, m.widthInvalid).max(10, m.widthInvalid),
+  fill: z.preprocess(blankToUndefined, colorField.optional()),
+  fillOpacity: z.coerce
+    .number<string | number>(m.opacityInvalid)
+    .min(0, m.opacityInvalid)
+    .max(1, m.opacityInvalid),
+  labelField: optionalText(50, '标注字段'),
+  visible: z.boolean(m.visibleRequired),
+  classification: levelField,
+});
+export type LayerUpdate = z.output<typeof layerUpdateSchema>;
+
+export const layerMoveSchema = layerIdSchema.extend({
+  direction: z.enum(['up', 'down'], m.directionInvalid),
+});

@@ -101,7 +101,7 @@ function useRefreshDrawings() {
 function AddDrawing({ category, onDone }: { category: DrawingCategory; onDone: (text: string) => void }) {
   const label = drawingCategory.label(category);
   const [keyword, setKeyword] = useState('');
-  const targets = useCall(electronicsCalls.drawingTargets, keyword ? { keyword } : {});
+  const targets = useCall(electronicsCalls.caseTargets, keyword ? { keyword } : {});
   const [caseId, setCaseId] = useState<number | null>(null);
   const [name, setName] = useState('');
   const refresh = useRefreshDrawings();
@@ -166,7 +166,7 @@ function AddDrawing({ category, onDone }: { category: DrawingCategory; onDone: (
 export function DrawingList({ category }: { category: DrawingCategory }) {
   const api = useApi();
   const page = lists[category];
-  const targets = useCall(electronicsCalls.drawingTargets, {});
+  const targets = useCall(electronicsCalls.caseTargets, {});
   const [adding, setAdding] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
   const mayAdd = (targets.data?.length ?? 0) > 0;

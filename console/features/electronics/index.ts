@@ -2,6 +2,7 @@
 import type { FeaturePages } from '@console/lib/feature-pages';
 import { CaseListPage } from './case-pages';
 import { DrawDocManagementPage, DrawingFileDetailsPage, DrawingManagementPage } from './drawing-pages';
+import { DataUploadPage, MapManagementPage } from './layer-pages';
 import { MetadataManagePage } from './metadata-page';
 
 export const pages: FeaturePages<'electronics'> = {
@@ -10,4 +11,6 @@ export const pages: FeaturePages<'electronics'> = {
   'electronics/DrawingManagement': DrawingManagementPage,
   'electronics/DrawingFileDetails': DrawingFileDetailsPage,
   'drawdoc/DrawDocManagement': DrawDocManagementPage,
+  'electronics/DataUpload': DataUploadPage,
+  'electronics/MapManagement': MapManagementPage,
 };

@@ -6,7 +6,9 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -125,5 +127,63 @@ export const drawings = pgTable(
     checkIn('drawings_category_check', t.category, drawingCategory.values),
     index('drawings_case_id_idx').on(t.caseId),
     index('drawings_category_idx').on(t.category, t.drawingId),
+  ],
+);
+
+/** How a layer is drawn (MapManagement): stroke colour and width, fill, the field written as label. */
+export interface LayerStyle {
+  color: string;
+  width: number;
+  fill: string | null;
+  fillOpacity: number;
+  labelField: string | null;
+}
+
+/**
+ * A vector layer of a case (数据上传, 地图管理): the uploaded file (GeoJSON, zipped Shapefile, KML), its
+ * features reprojected to WGS84 and stored as GeoJSON (`data_file_id`, through the storage), what the
+ * reading found, and how the map draws it. Its name and level are the chain's, as a drawing's: the
+ * metadata records of the subject `layer:<layer_id>` (vector kind, 20 fields).
+ */
+export const vectorLayers = pgTable(
+  'vector_layers',
+  {
+    layerId: integer('layer_id').primaryKey().generatedByDefaultAsIdentity(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => archiveCases.caseId, { onDelete: 'restrict' }),
+    sourceFileId: uuid('source_file_id')
+      .notNull()
+      .references(() => files.id),
+    dataFileId: uuid('data_file_id')
+      .notNull()
+      .references(() => files.id),
+    /** GeoJSON, Shapefile or KML. */
+    sourceFormat: text('source_format').notNull(),
+    /** The source's reference system (EPSG:4527) and its Chinese name. */
+    crsCode: text('crs_code').notNull(),
+    crsLabel: text('crs_label').notNull(),
+    geometryType: text('geometry_type').notNull(),
+    featureCount: integer('feature_count').notNull(),
+    /** The extent in WGS84 lon/lat. */
+    west: doublePrecision('west').notNull(),
+    south: doublePrecision('south').notNull(),
+    east: doublePrecision('east').notNull(),
+    north: doublePrecision('north').notNull(),
+    /** The attribute names, in the file's order. */
+    fields: jsonb('fields').$type<string[]>().notNull(),
+    style: jsonb('style').$type<LayerStyle>().notNull(),
+    /** Drawing order on the map: higher is drawn above. */
+    sortOrder: integer('sort_order').notNull(),
+    visible: boolean('visible').notNull().default(true),
+    createdBy: integer('created_by').references(() => users.pkid, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (t) => [
+    index('vector_layers_case_id_idx').on(t.caseId),
+    // A file is read into one layer at most (importing it again is refused).
+    uniqueIndex('vector_layers_source_file_id_key').on(t.sourceFileId),
+    index('vector_layers_sort_order_idx').on(t.sortOrder),
+    check('vector_layers_feature_count_check', sql`${t.featureCount} >= 0`),
   ],
 );

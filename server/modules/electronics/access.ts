@@ -86,10 +86,10 @@ export function classifiedVisibility(reader: ArchiveReader): SQL | null {
 }
 
 /**
- * Who adds drawings to a case: the archive's keepers, and the agency that surveyed the project (its
- * account and its staff), which produced them.
+ * Who adds drawings and vector data to a case: the archive's keepers, and the agency that surveyed
+ * the project (its account and its staff), which produced them.
  */
-export const addsDrawings = (reader: ArchiveReader, found: { organizationId: number | null }) =>
+export const addsToCase = (reader: ArchiveReader, found: { organizationId: number | null }) =>
   reader.all || (reader.agency !== null && found.organizationId === reader.agency);
 
 /** Administrators and the authority keep the archive: they edit metadata and set a case's level. */

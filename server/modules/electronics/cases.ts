@@ -3,7 +3,7 @@
  * the latest version of each of its records, and the case's level, which the authority sets. Who sees
  * what: access.ts.
  */
-import { and, asc, count, desc, eq, exists, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Database, Queryable } from '@server/db/database';
 import {
@@ -259,5 +259,30 @@ export function classifiedDownloads(db: Queryable, caseId: number) {
     .innerJoin(r, eq(r.recordId, archiveDownloads.recordId))
     .where(eq(r.caseId, caseId))
     .orderBy(desc(archiveDownloads.downloadedAt), desc(archiveDownloads.pkid))
+    .limit(50);
+}
+
+/** The cases the user may add drawings or vector data to (newest first, 50 at most), by number or project. */
+export async function caseTargets(db: Queryable, user: SessionUser, keyword: string | undefined) {
+  const reader = await readerOf(db, user);
+  if (!reader.all && reader.agency === null) return [];
+  return db
+    .select({ caseId: k.caseId, caseNo: k.caseNo, projectName: projects.projectName })
+    .from(k)
+    .innerJoin(projects, eq(projects.pkid, k.projectId))
+    .where(
+      and(
+        ...(reader.all ? [] : [eq(k.organizationId, reader.agency as number)]),
+        ...(keyword
+          ? [
+              or(
+                ilike(k.caseNo, containsPattern(keyword)),
+                ilike(projects.projectName, containsPattern(keyword)),
+              ) as SQL,
+            ]
+          : []),
+      ),
+    )
+    .orderBy(desc(k.archivedAt), desc(k.caseId))
     .limit(50);
 }

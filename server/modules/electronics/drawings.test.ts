@@ -82,19 +82,19 @@ interface Row {
 
 describe('drawings of the archive', { timeout: 180_000 }, () => {
   it('takes a drawing from the case agency, lists it by role, keeps versions on the chain', async () => {
-    const targets = (await json(await get('agency01', 'drawing/targets'))).object as {
+    const targets = (await json(await get('agency01', 'case/targets'))).object as {
       caseId: number;
       caseNo: string;
     }[];
     expect(targets.length).toBeGreaterThan(0);
     const target = targets[0]!;
     // agency02 is not this case's agency: neither its targets nor its uploads reach it.
-    const others = (await json(await get('agency02', 'drawing/targets'))).object as { caseId: number }[];
+    const others = (await json(await get('agency02', 'case/targets'))).object as { caseId: number }[];
     expect(others.map((row) => row.caseId)).not.toContain(target.caseId);
     const refused = await uploadFile('agency02', `drawing:${target.caseId}`, '越权图.dxf', DXF('x'));
     expect(refused.status).toBe(403);
     // The owner reads drawings but does not add them.
-    expect((await json(await get('owner01', 'drawing/targets'))).object).toEqual([]);
+    expect((await json(await get('owner01', 'case/targets'))).object).toEqual([]);
 
     const merged = await uploadFile(
       'agency01',

@@ -24,7 +24,7 @@ import {
 } from '@shared/domain/electronics';
 import { AppError } from '@shared/errors/app-error';
 import { electronicsMessages as m, type DrawingFilters } from '@shared/validation/electronics';
-import { addsDrawings, caseVisibility, classifiedVisibility, readerOf, type ArchiveReader } from './access';
+import { addsToCase, caseVisibility, classifiedVisibility, readerOf, type ArchiveReader } from './access';
 import { documentContent } from './archiving';
 import { visibleCase } from './cases';
 import { appendRecord, lockChain } from './chain';
@@ -162,34 +162,9 @@ export async function getDrawing(db: Queryable, user: SessionUser, drawingId: nu
       }))
       .filter((version) => found.access.classified || version.classification === classification.code.public)
       .reverse(),
-    canUpload: addsDrawings(reader, found.row),
+    canUpload: addsToCase(reader, found.row),
     canEdit: reader.all,
   };
-}
-
-/** The cases the user may add drawings to (newest first, 50 at most), found by number or project. */
-export async function drawingTargets(db: Queryable, user: SessionUser, keyword: string | undefined) {
-  const reader = await readerOf(db, user);
-  if (!reader.all && reader.agency === null) return [];
-  return db
-    .select({ caseId: k.caseId, caseNo: k.caseNo, projectName: projects.projectName })
-    .from(k)
-    .innerJoin(projects, eq(projects.pkid, k.projectId))
-    .where(
-      and(
-        ...(reader.all ? [] : [eq(k.organizationId, reader.agency as number)]),
-        ...(keyword
-          ? [
-              or(
-                ilike(k.caseNo, containsPattern(keyword)),
-                ilike(projects.projectName, containsPattern(keyword)),
-              ) as SQL,
-            ]
-          : []),
-      ),
-    )
-    .orderBy(desc(k.archivedAt), desc(k.caseId))
-    .limit(50);
 }
 
 // ---- The archive folders drawings arrive through ----
@@ -331,12 +306,12 @@ function newDrawingsFolder(kind: string, category: DrawingCategory): ArchiveFold
     },
     async canWrite(access) {
       const ofCase = await caseOfFolder(access);
-      return ofCase !== null && addsDrawings(ofCase.reader, ofCase.found.row);
+      return ofCase !== null && addsToCase(ofCase.reader, ofCase.found.row);
     },
     formats: async () => drawingFormats,
     async onStored(access) {
       const ofCase = await caseOfFolder(access);
-      if (!ofCase || !addsDrawings(ofCase.reader, ofCase.found.row))
+      if (!ofCase || !addsToCase(ofCase.reader, ofCase.found.row))
         throw new AppError('forbidden', { message: m.drawingWriteForbidden });
       const { db, user, file, at } = access;
       await addDrawing(db, {
@@ -377,12 +352,12 @@ export const drawingVersionFolder: ArchiveFolderKind = {
   },
   async canWrite(access) {
     const drawing = await drawingOfFolder(access);
-    return drawing !== null && addsDrawings(drawing.reader, drawing.found.row);
+    return drawing !== null && addsToCase(drawing.reader, drawing.found.row);
   },
   formats: async () => drawingFormats,
   async onStored(access) {
     const drawing = await drawingOfFolder(access);
-    if (!drawing || !addsDrawings(drawing.reader, drawing.found.row))
+    if (!drawing || !addsToCase(drawing.reader, drawing.found.row))
       throw new AppError('forbidden', { message: m.drawingWriteForbidden });
     const { db, user, file, at } = access;
     await addDrawingVersion(db, {

@@ -9,3 +9,5 @@ export {
   drawingFolder,
   drawingVersionFolder,
 } from './drawings';
+export { addLayer, layerGeoJson, vectorFolder } from './layers';
+export { crsFromName, prjOf, readVectorFile } from './vector';

@@ -2,8 +2,9 @@
 import { implement, reply } from '@server/lib/calls';
 import { electronicsCalls } from '@shared/calls/electronics';
 import type { Classification } from '@shared/domain/electronics';
-import { classifyCase, exportCases, getCase, listCases } from './cases';
-import { drawingTargets, getDrawing, listDrawings } from './drawings';
+import { caseTargets, classifyCase, exportCases, getCase, listCases } from './cases';
+import { getDrawing, listDrawings } from './drawings';
+import { importLayer, layerData, listLayers, mapLayers, moveLayer, updateLayer } from './layers';
 import {
   downloadRecordFile,
   fieldCatalogue,
@@ -45,5 +46,16 @@ export const electronicsRoutes = implement(electronicsCalls, (ctx) => ({
   recordPreview: ({ id }, { user }) => downloadRecordFile(ctx, user, id, 'inline'),
   drawingList: (input, { user }) => listDrawings(ctx.db, user, input),
   drawingDetail: ({ id }, { user }) => getDrawing(ctx.db, user, id),
-  drawingTargets: ({ keyword }, { user }) => drawingTargets(ctx.db, user, keyword),
+  caseTargets: ({ keyword }, { user }) => caseTargets(ctx.db, user, keyword),
+  layerList: (input, { user }) => listLayers(ctx.db, user, input),
+  layerMap: (_input, { user }) => mapLayers(ctx.db, user),
+  layerData: ({ id }, { user, c }) => layerData(ctx, user, id, c.req.header('accept-encoding')),
+  layerImport: async (input, { user }) => {
+    const layer = await importLayer(ctx, user, input);
+    return reply(layer, `已导入图层“${layer.name}”：${layer.featureCount} 个要素，坐标系 ${layer.crsLabel}`);
+  },
+  layerUpdate: async (input, { user }) =>
+    reply(await updateLayer(ctx.db, user, input, ctx.services.now()), '图层设置已保存'),
+  layerMove: async (input, { user }) =>
+    reply(await moveLayer(ctx.db, user, input, ctx.services.now()), '图层顺序已调整'),
 }));
