@@ -31,6 +31,9 @@
  *    /noticemanger/mapStatistical, 10 signed-in callers, p95 ≤ 50 ms, and the ratio to SELECT 1
  *    (/healthz); on the embedded database (`statistics`) and, with BENCH_DATABASE_URL, on PostgreSQL
  *    with the 100,000-project set (`statisticsPostgres`, the issue's figure).
+ * 12. The archive's map (issue 23, `mapLayer`): a 100,000-feature layer uploaded and imported through the
+ *    product, then 地图管理's first draw of it in headless Chromium (median of 3, ≤ 1.5 s after
+ *    navigation); the JavaScript of each /electronics page before interaction (≤ 150 KB gzipped).
  * 11. Scale-out (issue 26), with BENCH_DATABASE_URL (`scaleOut`; the step creates a database of its own
  *    on that server and drops it after): signed-in calls through the nginx front to two instances on
  *    one database against one instance answered directly (and one behind the same front), same run,
@@ -38,7 +41,7 @@
  *    front's cost, not a gain.
  *
  * BENCH_STEPS=calls,callsPostgres (names as in the report's errors: js, consoleJs, consoleList, throughput, clusters,
- * firstClusters, lighthouse, calls, callsPostgres, projectsPostgres, interfaces, interfacesPostgres, statistics, statisticsPostgres, throughputLogged, archiveUpload, archiveUploadS3, scaleOut) runs only those; unless they
+ * firstClusters, lighthouse, calls, callsPostgres, projectsPostgres, interfaces, interfacesPostgres, statistics, statisticsPostgres, throughputLogged, archiveUpload, archiveUploadS3, scaleOut, mapLayer) runs only those; unless they
  * include clusters or firstClusters, the server runs on a fresh demo database of SEED_PROJECTS
  * projects (default 200) instead of the 100,000-project set, which takes seconds instead of minutes
  * (figures for working on one step; the full run is the one that counts).
@@ -76,6 +79,7 @@ import { newMirrorDir } from '../../e2e/fixtures/nginx-front';
 import { compareWithNginx, type Comparison } from './throughput';
 import { startLocalS3 } from '@server/test/s3-server';
 import { benchScaleOut, type ScaleOutBench } from './scale-out';
+import { benchMapLayer, type MapLayerBench } from './map-layer';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cacheDir = path.join(root, 'node_modules', '.cache');
@@ -115,6 +119,8 @@ const TARGETS = {
   archiveUploadRatio: 0.5,
   archiveMemoryMB: 64,
   objectStoreRatio: 0.5,
+  mapFirstDrawMs: 1500,
+  electronicsPageKb: 150,
 };
 const CAPTCHA = 'Bn7k';
 
@@ -138,6 +144,7 @@ interface Results {
   statisticsPostgres?: StatisticsBench;
   archiveUpload?: ArchiveUploadBench;
   archiveUploadS3?: ArchiveUploadBench;
+  mapLayer?: MapLayerBench;
   scaleOut?: ScaleOutBench;
   /** The uptime load averages (1, 5, 15 min) when the run ended: the machine may be shared. */
   load?: number[];
@@ -364,11 +371,28 @@ function report(results: Results): string {
   });
 
   scaleOutLines(lines, results);
+  mapLayerLines(lines, results);
 
   if (results.load) lines.push('', `Load average at the end (1 / 5 / 15 min): ${results.load.join(' / ')}`);
   const errors = Object.entries(results.errors);
   if (errors.length) lines.push('', 'Errors:', ...errors.map(([name, message]) => `   ${name}: ${message}`));
   return lines.join('\n');
+}
+
+/** Step 12: the archive's map with a 100,000-feature layer, and the archive pages' JavaScript. */
+function mapLayerLines(lines: string[], results: Results) {
+  lines.push("12. The archive's map: a 100,000-feature layer in 地图管理, headless Chromium");
+  const r = results.mapLayer;
+  if (!r) return void lines.push(`   not measured (${results.errors.mapLayer ?? 'skipped'})`);
+  if (r.status === 'missing') return void lines.push(`   not measured: ${r.note}`);
+  lines.push(
+    `   ${r.features.toLocaleString('en')} footprints, ${r.uploadMB.toFixed(1)} MB of GeoJSON through the chunked upload; import (read, check, store) ${ms(r.importMs)}, answered 200 with every feature`,
+    `   first draw after navigation ${r.runsMs.map((n) => Math.round(n)).join(' / ')} ms, median ${Math.round(r.medianMs)} ms (target ≤ ${TARGETS.mapFirstDrawMs} ms): ${verdict(r.medianMs <= TARGETS.mapFirstDrawMs)}`,
+  );
+  for (const page of r.pages)
+    lines.push(
+      `   ${page.path}: ${kb(page.gzipBytes)} before interaction (the console's shell ${kb(page.shellBytes)} + the archive's chunk ${kb(page.chunkBytes)}; limit ${TARGETS.electronicsPageKb} KB): ${verdict(page.gzipBytes <= TARGETS.electronicsPageKb * 1024)}`,
+    );
 }
 
 /** Step 11: two instances behind the front against one, with both ratios. */
@@ -598,6 +622,10 @@ async function main(): Promise<void> {
     if (wanted('archiveUpload'))
       results.archiveUpload = await step(results, 'archiveUpload', 300_000, () =>
         benchArchiveUpload(running, { captcha: CAPTCHA }),
+      );
+    if (wanted('mapLayer'))
+      results.mapLayer = await step(results, 'mapLayer', 420_000, () =>
+        benchMapLayer(running, { captcha: CAPTCHA }),
       );
   } finally {
     await server?.stop();

@@ -5,7 +5,7 @@
  * view fitted to the layer in focus. Loaded lazily with Leaflet, only by the pages that show it.
  */
 import 'leaflet/dist/leaflet.css';
-import L from 'leaflet';
+import type L from 'leaflet';
 import { useEffect, useState } from 'react';
 import { GeoJSON, MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
 import type { DistrictShape, MapClientConfig } from '@shared/calls/hall';
@@ -41,8 +41,7 @@ function FitTo({ bbox }: { bbox: LayerRow['bbox'] | null }) {
         ],
         { maxZoom: 18, padding: [24, 24] },
       );
-    // The key stands for the box: a new array of the same box does not move the view.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Keyed by the box's text: a new array of the same box does not move the view.
   }, [map, key]);
   return null;
 }

@@ -118,7 +118,7 @@ const layerColumns = (onFocus: (row: LayerRow) => void): readonly Column<LayerRo
     key: 'actions',
     header: '操作',
     cell: (row) => (
-      <Button variant="ghost" size="sm" aria-label={`在地图上查看 ${row.name}`} onClick={() => onFocus(row)}>
+      <Button variant="ghost" size="sm" aria-label={`定位 ${row.name}`} onClick={() => onFocus(row)}>
         定位
       </Button>
     ),
@@ -239,7 +239,7 @@ export function DataUploadPage() {
         }
         call={electronicsCalls.layerList}
         filters={[
-          { name: 'name', label: '图层名称' },
+          { name: 'name', label: '名称' },
           { name: 'caseNo', label: '档案编号', placeholder: '如 DA2026000123' },
           statusFilter('classification', '密级', classification),
         ]}

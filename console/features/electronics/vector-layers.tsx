@@ -77,6 +77,8 @@ export function VectorLayers({
       if (!entry && !input.visible) return;
       if (!entry) {
         const layer = createVectorTileLayer(input.data, input.style, { pane: 'overlayPane', zIndex });
+        // The moment a layer's tiles in view are all drawn, for the bench (first draw after navigation).
+        layer.once('load', () => performance.mark(`vector-layer-drawn:${input.id}`));
         entry = { data: input.data, layer, style: input.style, zIndex };
         current.set(input.id, entry);
       } else {
