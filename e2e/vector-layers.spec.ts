@@ -113,3 +113,25 @@ test('an agency uploads a Gauss-Krüger Shapefile; the point lands within a metr
   await authority.screenshot({ path: screenshotPath('map-management-1366'), fullPage: true });
   expect(await accessibilityViolations(authority)).toEqual([]);
 });
+
+test('the owner finds its cases on 一张图 and opens one from the map', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const owner = await consolePage(browser, 'owner01');
+  await clickMenu(owner, '成果档案', '一张图');
+  await expect(owner.getByRole('heading', { level: 1, name: '一张图' })).toBeVisible();
+  await expect(owner.getByText(/^共 \d+ 个档案/)).toBeVisible();
+  const map = owner.getByTestId('picture-map');
+  await expect(map.locator('.el-cluster, .el-point').first()).toBeVisible();
+  await owner.screenshot({ path: screenshotPath('picture-1366'), fullPage: true });
+  expect(await accessibilityViolations(owner)).toEqual([]);
+  // Zoom in through the clusters until a case's own point shows, then open it.
+  for (let step = 0; step < 10 && (await map.locator('.el-point').count()) === 0; step++) {
+    await map.locator('.el-cluster').first().click();
+    await owner.waitForTimeout(400);
+  }
+  await map.locator('.el-point').first().click();
+  const popup = owner.locator('.leaflet-popup');
+  const caseNo = (await popup.getByText(/^DA\d{10}$/).textContent())!;
+  await popup.getByRole('link', { name: '查看档案' }).click();
+  await expect(owner.getByRole('heading', { level: 1, name: `档案 ${caseNo}` })).toBeVisible();
+});

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = 'fafff78ed230619f8b047251e923d9b9f685703b3bfd18257f3bdefcaf23e95f';
+const EXPECTED_DIGEST = 'bbb3204b213eba725a40c2e4ea6a8025ca3013b7a546c15702530d5706d410f8';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

@@ -17,6 +17,7 @@ import {
   layerListSchema,
   layerMoveSchema,
   layerUpdateSchema,
+  pictureFiltersSchema,
   caseTargetsSchema,
   metadataRecordIdSchema,
   metadataRecordListSchema,
@@ -215,6 +216,17 @@ export const layerRowSchema = z.object({
   updatedAt: dateTime,
 });
 export type LayerRow = z.infer<typeof layerRowSchema>;
+
+export const picturePointSchema = z.object({
+  caseId: id,
+  caseNo: z.string(),
+  projectName: z.string(),
+  agencyName: z.string().nullable(),
+  year: z.number().int(),
+  lon: z.number(),
+  lat: z.number(),
+});
+export type PicturePoint = z.infer<typeof picturePointSchema>;
 
 export const electronicsCalls = defineCalls('electronics', {
   caseList: {
@@ -424,5 +436,16 @@ export const electronicsCalls = defineCalls('electronics', {
     output: z.object({ layerId: id }),
     envelope: 'result',
     access: mapKeepers,
+  },
+  picture: {
+    summary:
+      '一张图：用户可见的档案，每个为项目位置上的一个点（按阶段、测绘事项、测绘单位、年份筛选，最多 20000 个）',
+    base: 'archive',
+    path: 'electronics/picture',
+    method: 'GET',
+    input: pictureFiltersSchema,
+    output: z.object({ points: z.array(picturePointSchema), total: z.number().int() }),
+    envelope: 'object',
+    access: pageRoles('electronics', 'APicture'),
   },
 });

@@ -131,6 +131,7 @@ export const consolePages = {
     'drawdoc/DrawDocManagement',
     'electronics/DataUpload',
     'electronics/MapManagement',
+    'electronics/APicture',
   ],
   interfaces: ['dataExchangeSystem/interfaceManagement', 'dataExchangeSystem/interfaceDetails'],
   jobs: ['task/time'],

@@ -339,7 +339,7 @@ export const routes: readonly RouteDef[] = [
     ['CaseList', '办件档案', PROJECT_READERS],
     ['DrawingFileDetails', '图件详情', PROJECT_READERS, detail],
     ['DrawingManagement', '图件管理', PROJECT_READERS],
-    ['APicture', '一张图', ALL],
+    ['APicture', '一张图', PROJECT_READERS],
     // The archive's keepers style, order, show and classify the layers.
     ['MapManagement', '地图管理', AUTHORITY],
     // The archive's keepers: administrators and the authority (edit metadata, verify the chain).

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { classification, drawingCategory, drawingFormats, metadataKind } from '@shared/domain/electronics';
+import { stageIds } from '@shared/domain/stages';
 import { pagingSchema } from './lists';
 import { idField, wholeNumber } from './numbers';
 import { blankToUndefined } from './text';
@@ -35,6 +36,7 @@ export const electronicsMessages = {
   directionInvalid: '移动方向不正确',
   visibleRequired: '请选择显示或隐藏',
   labelFieldUnknown: '标注字段不是该图层的属性字段',
+  stageInvalid: '阶段不正确',
   layerWriteForbidden: '只有该档案的测绘单位和档案管理部门可以上传矢量数据',
   drawingIdRequired: '请提供正确的图件编号',
   categoryInvalid: '图件类别不正确',
@@ -188,3 +190,18 @@ export type LayerUpdate = z.output<typeof layerUpdateSchema>;
 export const layerMoveSchema = layerIdSchema.extend({
   direction: z.enum(['up', 'down'], m.directionInvalid),
 });
+
+/** 一张图's filters: the stage and survey item of the project, the agency (by name), the year archived. */
+export const pictureFiltersSchema = z.object({
+  stage: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number<string | number>(m.stageInvalid)
+      .refine((value) => (stageIds as readonly number[]).includes(value), m.stageInvalid)
+      .optional(),
+  ),
+  itemId: archiveCaseFiltersSchema.shape.itemId,
+  orgName: archiveCaseFiltersSchema.shape.orgName,
+  year: archiveCaseFiltersSchema.shape.year,
+});
+export type PictureFilters = z.infer<typeof pictureFiltersSchema>;

@@ -4,6 +4,7 @@ import { CaseListPage } from './case-pages';
 import { DrawDocManagementPage, DrawingFileDetailsPage, DrawingManagementPage } from './drawing-pages';
 import { DataUploadPage, MapManagementPage } from './layer-pages';
 import { MetadataManagePage } from './metadata-page';
+import { APicturePage } from './picture-page';
 
 export const pages: FeaturePages<'electronics'> = {
   'electronics/CaseList': CaseListPage,
@@ -13,4 +14,5 @@ export const pages: FeaturePages<'electronics'> = {
   'drawdoc/DrawDocManagement': DrawDocManagementPage,
   'electronics/DataUpload': DataUploadPage,
   'electronics/MapManagement': MapManagementPage,
+  'electronics/APicture': APicturePage,
 };

@@ -4,6 +4,7 @@ import { electronicsCalls } from '@shared/calls/electronics';
 import type { Classification } from '@shared/domain/electronics';
 import { caseTargets, classifyCase, exportCases, getCase, listCases } from './cases';
 import { getDrawing, listDrawings } from './drawings';
+import { cityPicture } from './picture';
 import { importLayer, layerData, listLayers, mapLayers, moveLayer, updateLayer } from './layers';
 import {
   downloadRecordFile,
@@ -56,6 +57,7 @@ export const electronicsRoutes = implement(electronicsCalls, (ctx) => ({
   },
   layerUpdate: async (input, { user }) =>
     reply(await updateLayer(ctx.db, user, input, ctx.services.now()), '图层设置已保存'),
+  picture: (input, { user }) => cityPicture(ctx.db, user, input),
   layerMove: async (input, { user }) =>
     reply(await moveLayer(ctx.db, user, input, ctx.services.now()), '图层顺序已调整'),
 }));

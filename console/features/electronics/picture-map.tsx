@@ -1,0 +1,153 @@
+/**
+ * 一张图's map: the archive cases as points, clustered in the browser (supercluster) so a zoomed-out
+ * city shows a bubble per cluster with its count; a bubble zooms in, a point opens a card with the
+ * case and a link to it. Loaded lazily with Leaflet.
+ */
+import 'leaflet/dist/leaflet.css';
+import L from 'leaflet';
+import { useEffect, useMemo, useState } from 'react';
+import { GeoJSON, MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import { Link } from 'react-router';
+import Supercluster from 'supercluster';
+import type { PicturePoint } from '@shared/calls/electronics';
+import type { DistrictShape, MapClientConfig } from '@shared/calls/hall';
+import { CASE_LIST } from './case-pages';
+
+const clusterIcons = new Map<number, L.DivIcon>();
+/** A bubble with the count, three sizes; cached, as Leaflet compares icons by identity. */
+function clusterIcon(count: number): L.DivIcon {
+  const cached = clusterIcons.get(count);
+  if (cached) return cached;
+  const size = count < 10 ? 30 : count < 100 ? 38 : 46;
+  const icon = L.divIcon({
+    html: `<span>${count}</span>`,
+    className: 'el-cluster',
+    iconSize: [size, size],
+  });
+  clusterIcons.set(count, icon);
+  return icon;
+}
+const pointIcon = L.divIcon({ html: '', className: 'el-point', iconSize: [14, 14] });
+
+function Clusters({ points }: { points: readonly PicturePoint[] }) {
+  const map = useMap();
+  const index = useMemo(() => {
+    const built = new Supercluster<{ i: number }>({ radius: 60, maxZoom: 16 });
+    built.load(
+      points.map((point, i) => ({
+        type: 'Feature' as const,
+        geometry: { type: 'Point' as const, coordinates: [point.lon, point.lat] },
+        properties: { i },
+      })),
+    );
+    return built;
+  }, [points]);
+  const [view, setView] = useState(0);
+  useEffect(() => {
+    const moved = () => setView((n) => n + 1);
+    map.on('moveend', moved);
+    return () => void map.off('moveend', moved);
+  }, [map]);
+  const bounds = map.getBounds();
+  const features = index.getClusters(
+    [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()],
+    Math.round(map.getZoom()),
+  );
+  return (
+    <>
+      {features.map((feature) => {
+        const [lon, lat] = feature.geometry.coordinates as [number, number];
+        const props = feature.properties as {
+          cluster?: boolean;
+          cluster_id?: number;
+          point_count?: number;
+          i?: number;
+        };
+        if (props.cluster) {
+          const id = props.cluster_id!;
+          return (
+            <Marker
+              key={`c${id}-${view}`}
+              position={[lat, lon]}
+              icon={clusterIcon(props.point_count!)}
+              title={`${props.point_count} 个档案，点击放大`}
+              eventHandlers={{
+                click: () => map.setView([lat, lon], Math.min(index.getClusterExpansionZoom(id), 18)),
+              }}
+            />
+          );
+        }
+        const point = points[props.i!]!;
+        return (
+          <Marker key={`p${point.caseId}`} position={[lat, lon]} icon={pointIcon} title={point.projectName}>
+            <Popup>
+              <div className="el-feature">
+                <strong>{point.projectName}</strong>
+                <table>
+                  <tbody>
+                    <tr>
+                      <th scope="row">档案编号</th>
+                      <td>{point.caseNo}</td>
+                    </tr>
+                    <tr>
+                      <th scope="row">测绘单位</th>
+                      <td>{point.agencyName ?? '—'}</td>
+                    </tr>
+                    <tr>
+                      <th scope="row">归档年份</th>
+                      <td>{point.year}年</td>
+                    </tr>
+                  </tbody>
+                </table>
+                <Link to={`${CASE_LIST}?id=${point.caseId}`}>查看档案</Link>
+              </div>
+            </Popup>
+          </Marker>
+        );
+      })}
+    </>
+  );
+}
+
+export default function PictureMap({
+  config,
+  districts,
+  points,
+}: {
+  config: MapClientConfig;
+  districts: readonly DistrictShape[];
+  points: readonly PicturePoint[];
+}) {
+  const { bbox } = config;
+  return (
+    <MapContainer
+      bounds={[
+        [bbox.south, bbox.west],
+        [bbox.north, bbox.east],
+      ]}
+      minZoom={7}
+      maxZoom={18}
+      className="el-map__leaflet"
+      attributionControl={config.provider === 'tianditu'}
+    >
+      {config.tiles ? (
+        <>
+          <TileLayer url={config.tiles.vec} subdomains="01234567" attribution="天地图" maxZoom={18} />
+          <TileLayer url={config.tiles.cva} subdomains="01234567" maxZoom={18} />
+        </>
+      ) : (
+        districts.map((district) =>
+          district.boundary ? (
+            <GeoJSON
+              key={district.districtCode}
+              data={district.boundary}
+              interactive={false}
+              style={{ color: '#94a3b8', weight: 1, fillColor: '#f1f5f9', fillOpacity: 0.6 }}
+            />
+          ) : null,
+        )
+      )}
+      <Clusters points={points} />
+    </MapContainer>
+  );
+}
