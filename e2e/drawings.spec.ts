@@ -111,6 +111,9 @@ test('the owner opens a DWG drawing document: no preview, a download', async ({ 
   await expect(owner.getByRole('heading', { level: 1, name: '图文档管理' })).toBeVisible();
   await owner.getByLabel('格式').selectOption({ label: 'DWG' });
   await owner.getByRole('button', { name: '查询', exact: true }).click();
+  // The list answers the filter: every row a DWG.
+  await expect(owner.getByRole('row').filter({ hasText: 'PDF' })).toHaveCount(0);
+  await expect(owner.getByRole('row').nth(1)).toContainText('DWG');
   const first = owner.getByRole('row').nth(1).getByRole('link').first();
   const drawing = (await first.textContent())!.trim();
   await first.click();

@@ -14,11 +14,14 @@ import type { DistrictShape, MapClientConfig } from '@shared/calls/hall';
 import { CASE_LIST } from './case-pages';
 
 const clusterIcons = new Map<number, L.DivIcon>();
-/** A bubble with the count, three sizes; cached, as Leaflet compares icons by identity. */
+/**
+ * A bubble with the count, three sizes; cached, as Leaflet compares icons by identity. The clustering
+ * radius keeps bubbles apart (no two click targets overlap), the point's target is 24 px around its dot.
+ */
 function clusterIcon(count: number): L.DivIcon {
   const cached = clusterIcons.get(count);
   if (cached) return cached;
-  const size = count < 10 ? 30 : count < 100 ? 38 : 46;
+  const size = count < 10 ? 30 : count < 100 ? 36 : 42;
   const icon = L.divIcon({
     html: `<span>${count}</span>`,
     className: 'el-cluster',
@@ -27,12 +30,13 @@ function clusterIcon(count: number): L.DivIcon {
   clusterIcons.set(count, icon);
   return icon;
 }
-const pointIcon = L.divIcon({ html: '', className: 'el-point', iconSize: [14, 14] });
+const pointIcon = L.divIcon({ html: '<span></span>', className: 'el-point', iconSize: [24, 24] });
 
 function Clusters({ points }: { points: readonly PicturePoint[] }) {
   const map = useMap();
   const index = useMemo(() => {
-    const built = new Supercluster<{ i: number }>({ radius: 60, maxZoom: 16 });
+    // Radius in 512-px tile units: 100 keeps cluster centres about 50 screen pixels apart.
+    const built = new Supercluster<{ i: number }>({ radius: 100, maxZoom: 16 });
     built.load(
       points.map((point, i) => ({
         type: 'Feature' as const,
