@@ -9,6 +9,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import proj4 from 'proj4';
 import { crsFromName, prjOf } from '@server/modules/electronics/vector';
+import { metresBetween } from '@shared/samples/distance';
 import { zippedShapefile } from '@shared/samples/shapefile-sample';
 import { accessibilityViolations } from './fixtures/a11y';
 import { clickMenu } from './fixtures/console';
@@ -20,15 +21,6 @@ async function consolePage(browser: Browser, who: string): Promise<Page> {
   const page = await context.newPage();
   await signInToConsole(page, who, '/workbench/home');
   return page;
-}
-
-/** Metres between two lon/lat points (haversine). */
-function metres([lon1, lat1]: number[], [lon2, lat2]: number[]) {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2! - lat1!) * rad) / 2) ** 2 +
-    Math.cos(lat1! * rad) * Math.cos(lat2! * rad) * Math.sin(((lon2! - lon1!) * rad) / 2) ** 2;
-  return 2 * 6371008.8 * Math.asin(Math.sqrt(a));
 }
 
 test('an agency uploads a Gauss-Krüger Shapefile; the point lands within a metre; the authority styles it', async ({
@@ -85,7 +77,7 @@ test('an agency uploads a Gauss-Krüger Shapefile; the point lands within a metr
   await expect(popup).toContainText(name);
   await expect(popup).toContainText('E2E01');
   const shown = (await agency.getByTestId('feature-position').textContent())!.split('，').map(Number);
-  expect(metres(shown, where)).toBeLessThan(1);
+  expect(metresBetween(shown, where)).toBeLessThan(1);
   await agency.screenshot({ path: screenshotPath('vector-upload-1366'), fullPage: true });
   expect(await accessibilityViolations(agency)).toEqual([]);
 

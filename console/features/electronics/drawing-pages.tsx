@@ -41,6 +41,7 @@ import {
 } from '@console/kit';
 import { useApi } from '@console/lib/api';
 import { CASE_LIST, DRAWING_LISTS } from './case-pages';
+import { CaseTargetFields, type CaseTarget } from './case-target-fields';
 import { DrawingPreview } from './drawing-preview';
 import { EditMetadata, shortHash } from './edit-metadata';
 import './electronics.css';
@@ -100,39 +101,14 @@ function useRefreshDrawings() {
 /** 上传图件: a case the user may add to, an optional name, then the chunked upload. */
 function AddDrawing({ category, onDone }: { category: DrawingCategory; onDone: (text: string) => void }) {
   const label = drawingCategory.label(category);
-  const [keyword, setKeyword] = useState('');
-  const targets = useCall(electronicsCalls.caseTargets, keyword ? { keyword } : {});
-  const [caseId, setCaseId] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<CaseTarget | null>(null);
   const [name, setName] = useState('');
   const refresh = useRefreshDrawings();
-  const chosen = targets.data?.find((target) => target.caseId === caseId);
   return (
     <Card>
       <h2 className="el-heading">上传{label}</h2>
       <div className="el-add">
-        <label>
-          查找档案
-          <input
-            type="search"
-            value={keyword}
-            placeholder="档案编号或项目名称"
-            onChange={(event) => setKeyword(event.target.value.trim())}
-          />
-        </label>
-        <label>
-          所属档案
-          <select
-            value={caseId ?? ''}
-            onChange={(event) => setCaseId(event.target.value ? Number(event.target.value) : null)}
-          >
-            <option value="">请选择档案</option>
-            {(targets.data ?? []).map((target) => (
-              <option key={target.caseId} value={target.caseId}>
-                {target.caseNo} {target.projectName}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CaseTargetFields value={chosen} onChange={setChosen} />
         <label>
           {label}名称
           <input
@@ -143,7 +119,6 @@ function AddDrawing({ category, onDone }: { category: DrawingCategory; onDone: (
           />
         </label>
       </div>
-      {targets.data && targets.data.length === 0 ? <p className="el-empty">没有找到可上传的档案。</p> : null}
       {chosen ? (
         <ChunkedUpload
           dirid={`${category === drawingCategory.code.drawing ? 'drawing' : 'drawdoc'}:${chosen.caseId}`}

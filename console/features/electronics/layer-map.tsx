@@ -4,11 +4,11 @@
  * as canvas tiles cut in the browser (vector-tiles.ts), a click naming the feature under it, and the
  * view fitted to the layer in focus. Loaded lazily with Leaflet, only by the pages that show it.
  */
-import 'leaflet/dist/leaflet.css';
 import type L from 'leaflet';
 import { useEffect, useState } from 'react';
-import { GeoJSON, MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
+import { Popup, useMap } from 'react-leaflet';
 import type { DistrictShape, MapClientConfig } from '@shared/calls/hall';
+import { CityMap } from './city-map';
 import type { LayerRow } from '@shared/calls/electronics';
 import { VectorLayers } from './vector-layers';
 
@@ -66,35 +66,8 @@ export default function LayerMap({
   focus: LayerRow['bbox'] | null;
 }) {
   const [hit, setHit] = useState<Hit | null>(null);
-  const { bbox } = config;
   return (
-    <MapContainer
-      bounds={[
-        [bbox.south, bbox.west],
-        [bbox.north, bbox.east],
-      ]}
-      minZoom={7}
-      maxZoom={18}
-      className="el-map__leaflet"
-      attributionControl={config.provider === 'tianditu'}
-    >
-      {config.tiles ? (
-        <>
-          <TileLayer url={config.tiles.vec} subdomains="01234567" attribution="天地图" maxZoom={18} />
-          <TileLayer url={config.tiles.cva} subdomains="01234567" maxZoom={18} />
-        </>
-      ) : (
-        districts.map((district) =>
-          district.boundary ? (
-            <GeoJSON
-              key={district.districtCode}
-              data={district.boundary}
-              interactive={false}
-              style={{ color: '#94a3b8', weight: 1, fillColor: '#f1f5f9', fillOpacity: 0.6 }}
-            />
-          ) : null,
-        )
-      )}
+    <CityMap config={config} districts={districts}>
       <VectorLayers
         layers={layers.map(({ row, data }) => ({
           id: row.layerId,
@@ -139,6 +112,6 @@ export default function LayerMap({
           </div>
         </Popup>
       ) : null}
-    </MapContainer>
+    </CityMap>
   );
 }

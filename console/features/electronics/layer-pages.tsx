@@ -33,6 +33,7 @@ import {
 } from '@console/kit';
 import { useApi } from '@console/lib/api';
 import { CASE_LIST } from './case-pages';
+import { CaseTargetFields, type CaseTarget } from './case-target-fields';
 import type { MapLayer } from './layer-map';
 import './electronics.css';
 
@@ -128,42 +129,17 @@ const layerColumns = (onFocus: (row: LayerRow) => void): readonly Column<LayerRo
 
 /** 上传矢量数据: a case, a name, the file; the upload is read into a layer at once. */
 function UploadVector({ onImported }: { onImported: (row: LayerRow, text: string) => void }) {
-  const [keyword, setKeyword] = useState('');
-  const targets = useCall(electronicsCalls.caseTargets, keyword ? { keyword } : {});
-  const [caseId, setCaseId] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<CaseTarget | null>(null);
   const [name, setName] = useState('');
   const [outcome, setOutcome] = useState<ActionOutcome | null>(null);
   const importLayer = useCallMutation(electronicsCalls.layerImport, {
     invalidates: [electronicsCalls.layerList, electronicsCalls.layerMap],
   });
-  const chosen = targets.data?.find((target) => target.caseId === caseId);
   return (
     <Card>
       <h2 className="el-heading">上传矢量数据</h2>
       <div className="el-add">
-        <label>
-          查找档案
-          <input
-            type="search"
-            value={keyword}
-            placeholder="档案编号或项目名称"
-            onChange={(event) => setKeyword(event.target.value.trim())}
-          />
-        </label>
-        <label>
-          所属档案
-          <select
-            value={caseId ?? ''}
-            onChange={(event) => setCaseId(event.target.value ? Number(event.target.value) : null)}
-          >
-            <option value="">请选择档案</option>
-            {(targets.data ?? []).map((target) => (
-              <option key={target.caseId} value={target.caseId}>
-                {target.caseNo} {target.projectName}
-              </option>
-            ))}
-          </select>
-        </label>
+        <CaseTargetFields value={chosen} onChange={setChosen} />
         <label>
           图层名称
           <input

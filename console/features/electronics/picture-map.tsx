@@ -3,14 +3,14 @@
  * city shows a bubble per cluster with its count; a bubble zooms in, a point opens a card with the
  * case and a link to it. Loaded lazily with Leaflet.
  */
-import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
-import { GeoJSON, MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
+import { Marker, Popup, useMap } from 'react-leaflet';
 import { Link } from 'react-router';
 import Supercluster from 'supercluster';
 import type { PicturePoint } from '@shared/calls/electronics';
 import type { DistrictShape, MapClientConfig } from '@shared/calls/hall';
+import { CityMap } from './city-map';
 import { CASE_LIST } from './case-pages';
 
 const clusterIcons = new Map<number, L.DivIcon>();
@@ -122,36 +122,9 @@ export default function PictureMap({
   districts: readonly DistrictShape[];
   points: readonly PicturePoint[];
 }) {
-  const { bbox } = config;
   return (
-    <MapContainer
-      bounds={[
-        [bbox.south, bbox.west],
-        [bbox.north, bbox.east],
-      ]}
-      minZoom={7}
-      maxZoom={18}
-      className="el-map__leaflet"
-      attributionControl={config.provider === 'tianditu'}
-    >
-      {config.tiles ? (
-        <>
-          <TileLayer url={config.tiles.vec} subdomains="01234567" attribution="天地图" maxZoom={18} />
-          <TileLayer url={config.tiles.cva} subdomains="01234567" maxZoom={18} />
-        </>
-      ) : (
-        districts.map((district) =>
-          district.boundary ? (
-            <GeoJSON
-              key={district.districtCode}
-              data={district.boundary}
-              interactive={false}
-              style={{ color: '#94a3b8', weight: 1, fillColor: '#f1f5f9', fillOpacity: 0.6 }}
-            />
-          ) : null,
-        )
-      )}
+    <CityMap config={config} districts={districts}>
       <Clusters points={points} />
-    </MapContainer>
+    </CityMap>
   );
 }

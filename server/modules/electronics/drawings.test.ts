@@ -8,6 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { archiveDownloads } from '@server/db/schema';
 import { json, signedInTestApp } from '@server/modules/identity/test-support';
+import { uploadInOneChunk } from './test-support';
 import { classification } from '@shared/domain/electronics';
 
 const env = signedInTestApp({
@@ -20,33 +21,9 @@ const query = (values: Record<string, string | number>) =>
 const get = (who: string, path: string, values: Record<string, string | number> = {}) =>
   env.as(who).fetch(`/archive/electronics/${path}?${query(values)}`);
 
-const CHUNK = 1024 * 1024;
-let nextId = 1;
-
-/** Uploads a small file in one chunk as simple-uploader.js would, then merges it; answers the merge. */
-async function uploadFile(who: string, dirid: string, name: string, text: string, describe = '') {
-  const bytes = new TextEncoder().encode(text);
-  const identifier = `${bytes.length}-drawing${nextId++}`;
-  const params: Record<string, string> = {
-    chunkNumber: '1',
-    chunkSize: String(CHUNK),
-    currentChunkSize: String(bytes.length),
-    totalSize: String(bytes.length),
-    identifier,
-    filename: name,
-    relativePath: name,
-    totalChunks: '1',
-    dirid,
-    describe,
-    uploadType: '0',
-  };
-  const body = new FormData();
-  for (const [key, value] of Object.entries(params)) body.set(key, value);
-  body.set('file', new File([bytes], name));
-  const posted = await env.as(who).fetch('/archive/upload', { method: 'POST', body });
-  if (posted.status !== 200) return posted;
-  return env.as(who).fetch(`/archive/merge?${query({ identifier, filename: name, dirid })}`);
-}
+/** Uploads a small text file into an archive folder as `who`; answers the merge (or the refusal). */
+const uploadFile = (who: string, dirid: string, name: string, text: string, describe = '') =>
+  uploadInOneChunk(env.as(who), { dirid, name, bytes: new TextEncoder().encode(text), describe });
 
 const DXF = (label: string) =>
   ['0', 'SECTION', '2', 'ENTITIES', '0', 'LINE', '8', '轮廓', '10', '0', '20', '0', '11', '10', '21', '5']

@@ -8,7 +8,7 @@
  * Files arrive through the archive's chunked upload into the folders declared here: `drawing:<case>`
  * (a new 图件), `drawdoc:<case>` (a new 图文档) and `drawing-version:<drawing>` (its next file).
  */
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Queryable } from '@server/db/database';
 import { archiveCases, drawings, metadataRecords, projects } from '@server/db/schema';
@@ -24,10 +24,10 @@ import {
 } from '@shared/domain/electronics';
 import { AppError } from '@shared/errors/app-error';
 import { electronicsMessages as m, type DrawingFilters } from '@shared/validation/electronics';
-import { addsToCase, caseVisibility, classifiedVisibility, readerOf, type ArchiveReader } from './access';
+import { addsToCase, readerOf, type ArchiveReader } from './access';
 import { documentContent } from './archiving';
-import { visibleCase } from './cases';
 import { appendRecord, lockChain } from './chain';
+import { caseOfFolder, caseOfReadable, folderRowId, latestRecordOf, readableSubjects } from './subjects';
 
 const d = drawings;
 const r = metadataRecords;
@@ -36,9 +36,7 @@ const k = archiveCases;
 export const drawingSubject = (drawingId: number) => `drawing:${drawingId}`;
 export const DRAWING_PAGE = '/electronics/DrawingFileDetails';
 
-/** Joins each drawing with the latest version of its metadata (one index lookup per drawing). */
-const latestVersion = sql`${r.subjectKey} = 'drawing:' || ${d.drawingId}
-  and ${r.version} = (select max(m.version) from ${r} m where m.subject_key = ${r.subjectKey})`;
+const latestVersion = latestRecordOf('drawing', d.drawingId);
 
 const rowColumns = {
   drawingId: d.drawingId,
@@ -69,16 +67,6 @@ function drawingsFrom(db: Queryable) {
     .$dynamic();
 }
 
-/** The drawings the reader finds: in a case they see, at a level they read. */
-function visibleDrawings(reader: ArchiveReader): SQL[] {
-  const seen = caseVisibility(reader);
-  const classified = classifiedVisibility(reader);
-  return [
-    ...(seen ? [seen] : []),
-    ...(classified ? [or(eq(r.classification, classification.code.public), classified) as SQL] : []),
-  ];
-}
-
 export async function listDrawings(
   db: Queryable,
   user: SessionUser,
@@ -87,7 +75,7 @@ export async function listDrawings(
   const reader = await readerOf(db, user);
   const where = and(
     eq(d.category, query.category),
-    ...visibleDrawings(reader),
+    ...readableSubjects(reader),
     ...(query.name ? [ilike(sql`${r.content}->>'name'`, containsPattern(query.name))] : []),
     ...(query.caseNo ? [ilike(k.caseNo, containsPattern(query.caseNo))] : []),
     ...(query.projectName ? [ilike(projects.projectName, containsPattern(query.projectName))] : []),
@@ -109,18 +97,11 @@ export async function listDrawings(
   return { rows, total: total?.n ?? 0 };
 }
 
-/** The drawing, its case and what the reader may do; 404 when they may not see it. */
+/** The drawing and its case when the reader may see it (404 otherwise, as a missing one). */
 async function visibleDrawing(db: Queryable, reader: ArchiveReader, drawingId: number) {
   const [row] = await drawingsFrom(db).where(eq(d.drawingId, drawingId));
-  if (!row) throw new AppError('not_found', { message: m.drawingNotFound });
-  const found = await visibleCase(db, reader, row.caseId).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === 'not_found')
-      throw new AppError('not_found', { message: m.drawingNotFound });
-    throw error;
-  });
-  if (!found.access.classified && row.classification !== classification.code.public)
-    throw new AppError('not_found', { message: m.drawingNotFound });
-  return { row, found };
+  const found = await caseOfReadable(db, reader, row, m.drawingNotFound);
+  return { row: row!, found };
 }
 
 export async function getDrawing(db: Queryable, user: SessionUser, drawingId: number) {
@@ -168,22 +149,6 @@ export async function getDrawing(db: Queryable, user: SessionUser, drawingId: nu
 }
 
 // ---- The archive folders drawings arrive through ----
-
-const idOf = (folderId: string): number | null => (/^\d{1,9}$/.test(folderId) ? Number(folderId) : null);
-
-/** The case of a folder id and whether the user is a party to it (null: no such case, or not theirs). */
-async function caseOfFolder({ db, user, folderId }: FolderAccess) {
-  const caseId = idOf(folderId);
-  if (caseId === null) return null;
-  const reader = await readerOf(db, user);
-  try {
-    const found = await visibleCase(db, reader, caseId);
-    return { reader, found };
-  } catch (error) {
-    if (error instanceof AppError) return null;
-    throw error;
-  }
-}
 
 /** The name a person gave in the upload's description (the file's own name when none). */
 const titleOf = (file: StoredArchiveFile) => file.describe?.trim() || undefined;
@@ -332,7 +297,7 @@ export const drawingDocumentFolder = newDrawingsFolder('drawdoc', drawingCategor
 
 /** The drawing of a folder id when the user may see it, with its case. */
 async function drawingOfFolder({ db, user, folderId }: FolderAccess) {
-  const drawingId = idOf(folderId);
+  const drawingId = folderRowId(folderId);
   if (drawingId === null) return null;
   const reader = await readerOf(db, user);
   try {

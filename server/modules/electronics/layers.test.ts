@@ -11,7 +11,9 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { metadataRecords, vectorLayers } from '@server/db/schema';
 import { json, signedInTestApp } from '@server/modules/identity/test-support';
+import { metresBetween } from '@shared/samples/distance';
 import { zippedShapefile } from '@shared/samples/shapefile-sample';
+import { uploadInOneChunk } from './test-support';
 import { crsFromName, prjOf } from './vector';
 
 const env = signedInTestApp({
@@ -30,39 +32,11 @@ const post = (who: string, path: string, body: Record<string, unknown>) =>
     body: JSON.stringify(body),
   });
 
-let nextId = 1;
-/** Uploads bytes in one chunk as simple-uploader.js would and merges them; answers the archive record. */
+/** Uploads bytes into an archive folder as `who`; answers the archive record. */
 async function upload(who: string, dirid: string, name: string, bytes: Uint8Array) {
-  const identifier = `${bytes.length}-vector${nextId++}`;
-  const params: Record<string, string> = {
-    chunkNumber: '1',
-    chunkSize: String(1024 * 1024),
-    currentChunkSize: String(bytes.length),
-    totalSize: String(bytes.length),
-    identifier,
-    filename: name,
-    relativePath: name,
-    totalChunks: '1',
-    dirid,
-    uploadType: '0',
-  };
-  const body = new FormData();
-  for (const [key, value] of Object.entries(params)) body.set(key, value);
-  body.set('file', new File([bytes as Uint8Array<ArrayBuffer>], name));
-  const posted = await env.as(who).fetch('/archive/upload', { method: 'POST', body });
-  expect(posted.status, await posted.clone().text()).toBe(200);
-  const merged = await env.as(who).fetch(`/archive/merge?${query({ identifier, filename: name, dirid })}`);
+  const merged = await uploadInOneChunk(env.as(who), { dirid, name, bytes });
   expect(merged.status, await merged.clone().text()).toBe(200);
   return ((await merged.json()) as { data: { id: number } }).data;
-}
-
-/** Metres between two lon/lat points (haversine; plenty at this scale). */
-function metres([lon1, lat1]: number[], [lon2, lat2]: number[]) {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2! - lat1!) * rad) / 2) ** 2 +
-    Math.cos(lat1! * rad) * Math.cos(lat2! * rad) * Math.sin(((lon2! - lon1!) * rad) / 2) ** 2;
-  return 2 * 6371008.8 * Math.asin(Math.sqrt(a));
 }
 
 describe('vector layers of the archive', { timeout: 180_000 }, () => {
@@ -128,7 +102,7 @@ describe('vector layers of the archive', { timeout: 180_000 }, () => {
     const collection = (await data.json()) as GeoJSON.FeatureCollection;
     const point = collection.features[0]!;
     expect(point.properties).toEqual({ 名称: '控制点K1', 等级: '二级' });
-    expect(metres((point.geometry as GeoJSON.Point).coordinates, lonLat)).toBeLessThan(1);
+    expect(metresBetween((point.geometry as GeoJSON.Point).coordinates, lonLat)).toBeLessThan(1);
     const plain = await env.as('agency01').fetch(`/archive/electronics/layer/data/${layer.layerId}`, {
       headers: { 'accept-encoding': 'identity' },
     });

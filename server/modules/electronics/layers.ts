@@ -10,7 +10,7 @@
  */
 import { Readable } from 'node:stream';
 import { createGunzip, gzipSync } from 'node:zlib';
-import { and, count, desc, eq, ilike, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, max, sql } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Database, Queryable } from '@server/db/database';
@@ -25,7 +25,7 @@ import {
   vectorLayers,
   type LayerStyle,
 } from '@server/db/schema';
-import type { ArchiveFolderKind, FolderAccess } from '@server/modules/archive';
+import type { ArchiveFolderKind } from '@server/modules/archive';
 import type { SessionUser } from '@server/modules/identity';
 import { classification, metadataKind, type Classification } from '@shared/domain/electronics';
 import { AppError } from '@shared/errors/app-error';
@@ -34,17 +34,11 @@ import {
   type LayerFilters,
   type LayerUpdate,
 } from '@shared/validation/electronics';
-import {
-  addsToCase,
-  caseVisibility,
-  classifiedVisibility,
-  keepsArchive,
-  readerOf,
-  type ArchiveReader,
-} from './access';
+import { addsToCase, keepsArchive, readerOf, type ArchiveReader } from './access';
 import { documentContent } from './archiving';
 import { visibleCase } from './cases';
 import { appendRecord, lockChain } from './chain';
+import { caseOfFolder, caseOfReadable, latestRecordOf, readableSubjects } from './subjects';
 import { readVectorFile, VectorFileError, type VectorData } from './vector';
 
 const l = vectorLayers;
@@ -65,8 +59,7 @@ const DEFAULT_STYLE: LayerStyle = {
   labelField: null,
 };
 
-const latestVersion = sql`${r.subjectKey} = 'layer:' || ${l.layerId}
-  and ${r.version} = (select max(m.version) from ${r} m where m.subject_key = ${r.subjectKey})`;
+const latestVersion = latestRecordOf('layer', l.layerId);
 
 const rowColumns = {
   layerId: l.layerId,
@@ -113,16 +106,6 @@ function shown({ west, south, east, north, dataFileId: _data, ...row }: Selected
   return { ...row, bbox: [west, south, east, north] as [number, number, number, number] };
 }
 
-/** The layers the reader finds: in a case they see, at a level they read (as drawings). */
-function visibleLayers(reader: ArchiveReader): SQL[] {
-  const seen = caseVisibility(reader);
-  const classified = classifiedVisibility(reader);
-  return [
-    ...(seen ? [seen] : []),
-    ...(classified ? [or(eq(r.classification, classification.code.public), classified) as SQL] : []),
-  ];
-}
-
 export async function listLayers(
   db: Queryable,
   user: SessionUser,
@@ -130,7 +113,7 @@ export async function listLayers(
 ) {
   const reader = await readerOf(db, user);
   const where = and(
-    ...visibleLayers(reader),
+    ...readableSubjects(reader),
     ...(query.name ? [ilike(sql`${r.content}->>'name'`, containsPattern(query.name))] : []),
     ...(query.caseNo ? [ilike(k.caseNo, containsPattern(query.caseNo))] : []),
     ...(query.classification ? [eq(r.classification, query.classification)] : []),
@@ -154,24 +137,17 @@ export async function listLayers(
 export async function mapLayers(db: Queryable, user: SessionUser) {
   const reader = await readerOf(db, user);
   const rows = await layersFrom(db)
-    .where(and(...visibleLayers(reader)))
+    .where(and(...readableSubjects(reader)))
     .orderBy(desc(l.sortOrder), desc(l.layerId))
     .limit(MAP_LAYERS_MAX);
   return rows.reverse().map(shown);
 }
 
-/** The layer when the reader may see it (404 otherwise, as a missing one). */
+/** The layer and its case when the reader may see it (404 otherwise, as a missing one). */
 async function visibleLayer(db: Queryable, reader: ArchiveReader, layerId: number) {
   const [row] = await layersFrom(db).where(eq(l.layerId, layerId));
-  if (!row) throw new AppError('not_found', { message: m.layerNotFound });
-  const found = await visibleCase(db, reader, row.caseId).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === 'not_found')
-      throw new AppError('not_found', { message: m.layerNotFound });
-    throw error;
-  });
-  if (!found.access.classified && row.classification !== classification.code.public)
-    throw new AppError('not_found', { message: m.layerNotFound });
-  return { row, found };
+  const found = await caseOfReadable(db, reader, row, m.layerNotFound);
+  return { row: row!, found };
 }
 
 /**
@@ -502,20 +478,6 @@ export async function moveLayer(
 }
 
 // ---- The folder vector files arrive through
-
-const caseIdOf = (folderId: string): number | null => (/^\d{1,9}$/.test(folderId) ? Number(folderId) : null);
-
-async function caseOfFolder({ db, user, folderId }: FolderAccess) {
-  const caseId = caseIdOf(folderId);
-  if (caseId === null) return null;
-  const reader = await readerOf(db, user);
-  try {
-    return { reader, found: await visibleCase(db, reader, caseId) };
-  } catch (error) {
-    if (error instanceof AppError) return null;
-    throw error;
-  }
-}
 
 /** `vector:<case>`: the uploaded files, read into layers by importLayer. */
 export const vectorFolder: ArchiveFolderKind = {
