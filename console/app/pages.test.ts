@@ -36,7 +36,7 @@ describe('pageRegistry', () => {
 
   it('finds the built route of a path or href', () => {
     expect(builtRouteFor('/noticemanger/statistical?from=menu')?.name).toBe('statistical');
-    expect(builtRouteFor('/electronics/APicture')).toBeUndefined();
+    expect(builtRouteFor('/electronics/ThreeDimensional')).toBeUndefined();
     expect(builtRouteFor('/hall/home')).toBeUndefined();
     expect(builtRouteFor('/')).toBeUndefined();
     expect(builtRouteFor(undefined)).toBeUndefined();
