@@ -98,8 +98,10 @@ test('an agency uploads a Gauss-Krüger Shapefile; the point lands within a metr
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(authority.getByText('图层设置已保存')).toBeVisible();
   await expect(item).toContainText('公开');
+  // The new layer is on top: moved down, it can move up again.
+  await expect(item.getByRole('button', { name: `上移 ${name}` })).toBeDisabled();
   await item.getByRole('button', { name: `下移 ${name}` }).click();
-  await expect(authority.getByText('图层顺序已调整').or(item)).toBeVisible();
+  await expect(item.getByRole('button', { name: `上移 ${name}` })).toBeEnabled();
   await item.getByRole('checkbox').click();
   await expect(item.getByRole('checkbox')).not.toBeChecked();
   await authority.screenshot({ path: screenshotPath('map-management-1366'), fullPage: true });

@@ -7,7 +7,6 @@
  * The DWG is a placeholder: a file with a DWG signature (AC1032) and a note, not a drawing any CAD
  * program opens; the product keeps DWG files and offers them for download only, so it shows that.
  */
-import { createHash } from 'node:crypto';
 import { asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import * as schema from '@server/db/schema';
@@ -15,6 +14,7 @@ import { addDrawing, addDrawingVersion } from '@server/modules/electronics';
 import { classification, drawingCategory } from '@shared/domain/electronics';
 import { pdfDocument } from './documents';
 import { sampleDxf } from '@shared/samples/dxf-sample';
+import { storeDemoFile } from './demo-files';
 import type { StoreFile } from './index';
 
 const HOUR = 60 * 60 * 1000;
@@ -56,21 +56,8 @@ export async function seedDemoDrawings(
   if (cases.length === 0) return 0;
 
   // The same few files serve every case: stored once, each with its `files` row.
-  const store = async (name: string, contentType: string, bytes: Uint8Array) => {
-    const { key } = await options.storeFile(bytes, name, contentType);
-    const [row] = await t
-      .insert(schema.files)
-      .values({
-        originalName: name,
-        contentType,
-        size: bytes.byteLength,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        storageKey: key,
-        createdAt: options.now,
-      })
-      .returning({ fileId: schema.files.id });
-    return { fileId: row!.fileId, name, size: bytes.byteLength };
-  };
+  const store = (name: string, contentType: string, bytes: Uint8Array) =>
+    storeDemoFile(t, options.storeFile, { name, contentType, bytes, at: options.now });
   const dxf = 'application/dxf';
   const pdf = 'application/pdf';
   const planV1 = await store('一层平面图.dxf', dxf, utf8(sampleDxf({ variant: 1 })));

@@ -7,7 +7,6 @@
  *   drawing (the bench imports a layer of 100,000).
  * The layers of 公开 cases are 公开; the others 内部, as an upload's.
  */
-import { createHash } from 'node:crypto';
 import proj4 from 'proj4';
 import { asc, eq, isNotNull } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
@@ -15,6 +14,7 @@ import * as schema from '@server/db/schema';
 import { addLayer, crsFromName, layerGeoJson, prjOf, readVectorFile } from '@server/modules/electronics';
 import { classification } from '@shared/domain/electronics';
 import { zippedShapefile } from '@shared/samples/shapefile-sample';
+import { storeBytes, storeDemoFile } from './demo-files';
 import { cityBox } from './geo';
 import type { StoreFile } from './index';
 import { Rng } from './random';
@@ -95,25 +95,23 @@ export async function seedDemoLayers(
     at: Date;
   }) => {
     const data = readVectorFile(input.bytes, input.fileName, cityBox);
-    const source = await options.storeFile(input.bytes, input.fileName, 'application/octet-stream');
-    const [sourceFile] = await t
-      .insert(schema.files)
-      .values({
-        originalName: input.fileName,
-        contentType: 'application/octet-stream',
-        size: input.bytes.byteLength,
-        sha256: createHash('sha256').update(input.bytes).digest('hex'),
-        storageKey: source.key,
-        createdBy: input.by.pkid,
-        createdAt: input.at,
-      })
-      .returning({ id: schema.files.id });
-    const gz = layerGeoJson(data);
-    const stored = await options.storeFile(gz, `${input.title}.geojson.gz`, 'application/gzip');
+    const source = await storeDemoFile(t, options.storeFile, {
+      name: input.fileName,
+      contentType: 'application/octet-stream',
+      bytes: input.bytes,
+      createdBy: input.by.pkid,
+      at: input.at,
+    });
+    const stored = await storeBytes(
+      options.storeFile,
+      layerGeoJson(data),
+      `${input.title}.geojson.gz`,
+      'application/gzip',
+    );
     await addLayer(t, {
       caseId: input.caseId,
-      source: { fileId: sourceFile!.id, name: input.fileName, size: input.bytes.byteLength },
-      stored: { key: stored.key, size: gz.byteLength, sha256: createHash('sha256').update(gz).digest('hex') },
+      source,
+      stored,
       data,
       title: input.title,
       managingUnit: input.managingUnit,

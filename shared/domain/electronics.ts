@@ -37,6 +37,9 @@ export type DrawingCategory = (typeof drawingCategory.values)[number];
 /** The formats a drawing is kept in; only PDF and DXF are previewed in the browser. */
 export const drawingFormats = ['pdf', 'dxf', 'dwg'] as const;
 
+/** The vector data files a layer is read from: GeoJSON, a zipped Shapefile, KML. */
+export const vectorFormats = ['geojson', 'json', 'zip', 'kml'] as const;
+
 /** The data type of a catalogue field, as the catalogue page shows it. */
 export const metadataDataType = {
   text: '字符串',

@@ -31,15 +31,13 @@ import {
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { useApi } from '@console/lib/api';
 import './certificates.css';
+import { yearOptions } from '@console/components/filters/year-options';
 
 const LIST = '/workflow/CertificateList';
 const ONE = '/workflow/CertificateDetiles';
 
-const thisYear = new Date().getFullYear();
-const yearOptions = Array.from({ length: 6 }, (_, index) => {
-  const year = thisYear + 1 - index;
-  return { value: year, label: `${year}年` };
-});
+// From next year down, as the list has always offered.
+const issueYears = yearOptions(6, new Date().getFullYear() + 1);
 
 const columns: readonly Column<CertificateRow>[] = [
   {
@@ -69,7 +67,7 @@ export function CertificateListPage() {
       filters={[
         { name: 'certificateNo', label: '证书编号', placeholder: '如 YZCG2026000001' },
         { name: 'projectName', label: '项目名称' },
-        { name: 'year', label: '发证年份', type: 'select', options: yearOptions },
+        { name: 'year', label: '发证年份', type: 'select', options: issueYears },
         statusFilter('state', '状态', certificateState),
       ]}
       columns={columns}

@@ -41,6 +41,7 @@ import { useApi } from '@console/lib/api';
 import { useMayCall } from '@console/lib/current-user';
 import { EditMetadata, shortHash } from './edit-metadata';
 import './electronics.css';
+import { yearOptions } from '@console/components/filters/year-options';
 
 export const CASE_LIST = '/electronics/CaseList';
 
@@ -49,12 +50,6 @@ export const DRAWING_LISTS = {
   drawing: '/electronics/DrawingManagement',
   document: '/drawdoc/DrawDocManagement',
 } as const;
-
-const thisYear = new Date().getFullYear();
-const yearOptions = Array.from({ length: 6 }, (_, index) => {
-  const year = thisYear - index;
-  return { value: year, label: `${year}年` };
-});
 
 const columns: readonly Column<ArchiveCaseRow>[] = [
   {
@@ -95,7 +90,7 @@ function CaseListView() {
           options: surveyItems.map((item) => ({ value: item.id, label: item.name })),
         },
         district,
-        { name: 'year', label: '归档年份', type: 'select', options: yearOptions },
+        { name: 'year', label: '归档年份', type: 'select', options: yearOptions(6) },
         statusFilter('classification', '密级', classification),
       ]}
       columns={columns}

@@ -13,7 +13,7 @@ import { useSearchParams } from 'react-router';
 import { callUrl } from '@shared/api/call';
 import { hallCalls } from '@shared/calls/hall';
 import { electronicsCalls, type LayerRow } from '@shared/calls/electronics';
-import { classification } from '@shared/domain/electronics';
+import { classification, vectorFormats } from '@shared/domain/electronics';
 import { formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
@@ -38,8 +38,6 @@ import type { MapLayer } from './layer-map';
 import './electronics.css';
 
 const LayerMap = lazy(() => import('./layer-map'));
-
-const VECTOR_FORMATS = ['geojson', 'json', 'zip', 'kml'] as const;
 
 /** Each shown layer's features, fetched once (a layer's features never change after import). */
 function useLayerData(rows: readonly LayerRow[]): MapLayer[] {
@@ -157,7 +155,7 @@ function UploadVector({ onImported }: { onImported: (row: LayerRow, text: string
       {chosen ? (
         <ChunkedUpload
           dirid={`vector:${chosen.caseId}`}
-          accept={VECTOR_FORMATS}
+          accept={vectorFormats}
           label="选择矢量数据文件"
           onUploaded={(file) => {
             setOutcome(null);
@@ -228,19 +226,22 @@ export function DataUploadPage() {
   );
 }
 
+/** A layer's settings as 图层设置 sends them (a blank fill or label field: none). */
+const settingsOf = (row: LayerRow) => ({
+  id: row.layerId,
+  name: row.name,
+  color: row.style.color,
+  width: row.style.width,
+  fill: row.style.fill ?? '',
+  fillOpacity: row.style.fillOpacity,
+  labelField: row.style.labelField ?? '',
+  visible: row.visible,
+  classification: row.classification,
+});
+
 /** 图层设置 (the keepers): name, level, look; the label field among the layer's attributes. */
 function LayerSettings({ row, onDone }: { row: LayerRow; onDone: (outcome: ActionOutcome) => void }) {
-  const form = useContractForm(layerUpdateSchema, {
-    id: row.layerId,
-    name: row.name,
-    color: row.style.color,
-    width: row.style.width,
-    fill: row.style.fill ?? '',
-    fillOpacity: row.style.fillOpacity,
-    labelField: row.style.labelField ?? '',
-    visible: row.visible,
-    classification: row.classification,
-  });
+  const form = useContractForm(layerUpdateSchema, settingsOf(row));
   const update = useCallMutation(electronicsCalls.layerUpdate, {
     invalidates: [electronicsCalls.layerMap, electronicsCalls.layerList],
   });
@@ -309,17 +310,7 @@ export function MapManagementPage() {
   const topFirst = [...rows].reverse();
   const toggle = (row: LayerRow) =>
     update.mutate(
-      {
-        id: row.layerId,
-        name: row.name,
-        color: row.style.color,
-        width: row.style.width,
-        fill: row.style.fill ?? undefined,
-        fillOpacity: row.style.fillOpacity,
-        labelField: row.style.labelField ?? undefined,
-        visible: !row.visible,
-        classification: row.classification,
-      },
+      { ...settingsOf(row), visible: !row.visible },
       { onError: (error) => setOutcome({ tone: 'danger', text: error.message }) },
     );
   return (

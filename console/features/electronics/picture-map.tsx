@@ -46,9 +46,10 @@ function Clusters({ points }: { points: readonly PicturePoint[] }) {
     );
     return built;
   }, [points]);
-  const [view, setView] = useState(0);
+  // Drawn again after each pan or zoom: the clusters are those of the bounds and zoom of the moment.
+  const [, setMoves] = useState(0);
   useEffect(() => {
-    const moved = () => setView((n) => n + 1);
+    const moved = () => setMoves((n) => n + 1);
     map.on('moveend', moved);
     return () => void map.off('moveend', moved);
   }, [map]);
@@ -71,7 +72,7 @@ function Clusters({ points }: { points: readonly PicturePoint[] }) {
           const id = props.cluster_id!;
           return (
             <Marker
-              key={`c${id}-${view}`}
+              key={`c${id}`}
               position={[lat, lon]}
               icon={clusterIcon(props.point_count!)}
               title={`${props.point_count} 个档案，点击放大`}

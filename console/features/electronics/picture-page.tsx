@@ -10,10 +10,10 @@ import { stages, surveyItems } from '@shared/domain/stages';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { FilterBar, useCall, useListState } from '@console/kit';
 import './electronics.css';
+import { yearOptions } from '@console/components/filters/year-options';
 
 const PictureMap = lazy(() => import('./picture-map'));
 
-const thisYear = new Date().getFullYear();
 const FILTERS = ['stage', 'itemId', 'orgName', 'year'] as const;
 
 export function APicturePage() {
@@ -50,10 +50,7 @@ export function APicturePage() {
             name: 'year',
             label: '归档年份',
             type: 'select',
-            options: Array.from({ length: 6 }, (_, index) => ({
-              value: thisYear - index,
-              label: `${thisYear - index}年`,
-            })),
+            options: yearOptions(6),
           },
         ]}
       />

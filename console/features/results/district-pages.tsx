@@ -26,11 +26,10 @@ import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { ProjectHead, projectColumns, ResultItemCard } from './result-items';
 import { ProjectActivityCard, ProjectLocationText } from './workflow-blocks';
 import './results.css';
+import { yearOptions } from '@console/components/filters/year-options';
 
 export const SUBOFFICE_LIST = '/workflow/ResultDetailsSubofficemenu';
 export const SUBOFFICE_DETAIL = '/workflow/resDetailsSubOffice';
-
-const thisYear = new Date().getFullYear();
 
 const filters: readonly FilterDef[] = [
   {
@@ -50,7 +49,7 @@ const filters: readonly FilterDef[] = [
     name: 'year',
     label: '提交年份',
     type: 'select',
-    options: Array.from({ length: 5 }, (_, i) => ({ value: thisYear - i, label: `${thisYear - i}年` })),
+    options: yearOptions(5),
   },
 ];
 

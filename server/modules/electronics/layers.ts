@@ -27,7 +27,7 @@ import {
 } from '@server/db/schema';
 import type { ArchiveFolderKind } from '@server/modules/archive';
 import type { SessionUser } from '@server/modules/identity';
-import { classification, metadataKind, type Classification } from '@shared/domain/electronics';
+import { classification, metadataKind, vectorFormats, type Classification } from '@shared/domain/electronics';
 import { AppError } from '@shared/errors/app-error';
 import {
   electronicsMessages as m,
@@ -46,7 +46,6 @@ const r = metadataRecords;
 const k = archiveCases;
 
 export const layerSubject = (layerId: number) => `layer:${layerId}`;
-export const VECTOR_FORMATS = ['geojson', 'json', 'zip', 'kml'] as const;
 /** The map draws at most this many layers at once. */
 const MAP_LAYERS_MAX = 200;
 
@@ -169,13 +168,19 @@ export async function layerData(
   if (!file) throw new AppError('not_found', { message: m.layerNotFound });
   const stream = await ctx.storage.open(file.storageKey);
   if (row.classification !== classification.code.public)
-    await ctx.db.insert(archiveDownloads).values({
-      recordId: row.recordId,
-      userId: user.pkid,
-      userName: user.username,
-      classification: row.classification,
-      downloadedAt: ctx.services.now(),
-    });
+    await ctx.db
+      .insert(archiveDownloads)
+      .values({
+        recordId: row.recordId,
+        userId: user.pkid,
+        userName: user.username,
+        classification: row.classification,
+        downloadedAt: ctx.services.now(),
+      })
+      .catch((error: unknown) => {
+        stream.destroy();
+        throw error;
+      });
   const gzip = /\bgzip\b/i.test(acceptEncoding ?? '');
   const body = gzip ? stream : stream.pipe(createGunzip());
   return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
@@ -490,5 +495,5 @@ export const vectorFolder: ArchiveFolderKind = {
     const ofCase = await caseOfFolder(access);
     return ofCase !== null && addsToCase(ofCase.reader, ofCase.found.row);
   },
-  formats: async () => VECTOR_FORMATS,
+  formats: async () => vectorFormats,
 };
