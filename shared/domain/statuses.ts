@@ -107,6 +107,11 @@ export const auditSubject = defineStatusTable([
   { value: 'share_authority', key: 'shareAuthority', label: '成果共享（主管部门审核）', tone: 'neutral' },
   // Issue 23: an archive case of the electronic archive (its level).
   { value: 'archive_case', key: 'archiveCase', label: '办件档案', tone: 'neutral' },
+  // Issue 24: an appeal against an evaluation, decided by the authority; the evaluation's id is the
+  // subject (one appeal per evaluation; shared/domain/evaluations.ts).
+  { value: 'smo_appeal', key: 'smoAppeal', label: '评价申诉（建设单位评价）', tone: 'neutral' },
+  { value: 'smd_appeal', key: 'smdAppeal', label: '评价申诉（主管部门考核）', tone: 'neutral' },
+  { value: 'con_appeal', key: 'conAppeal', label: '评价申诉（测绘单位评价）', tone: 'neutral' },
 ]);
 export type AuditSubject = (typeof auditSubject.values)[number];
 

@@ -31,3 +31,4 @@ export * from './sharing';
 export * from './reporting';
 export * from './feedback';
 export * from './electronics';
+export * from './evaluations';
