@@ -14,6 +14,13 @@ export const CREDIT_SCORE_MAX = 100;
 /** An owner's rating counts (its average of three scores − 3) × this: from −4 to +4. */
 export const RATING_POINTS_PER_STEP = 2;
 
+/**
+ * The authority's quarterly assessment (an smd evaluation, shared/domain/evaluations.ts) counts (its
+ * average score − 3) × this: from −6 to +6. It weighs more than one owner's rating: it is the
+ * competent authority's judgement over a whole quarter.
+ */
+export const ASSESSMENT_POINTS_PER_STEP = 3;
+
 /** Each acceptance decision on the agency's results. */
 export const ACCEPTANCE_POINTS = { adopted: 2, rejected: -3 } as const;
 
@@ -52,11 +59,18 @@ export const creditGradeLabels: Record<CreditGrade, string> = {
   D: 'D级（较差）',
 };
 
-export const creditEventKinds = ['rating', 'acceptanceAdopted', 'acceptanceRejected', 'creditEntry'] as const;
+export const creditEventKinds = [
+  'rating',
+  'assessment',
+  'acceptanceAdopted',
+  'acceptanceRejected',
+  'creditEntry',
+] as const;
 export type CreditEventKind = (typeof creditEventKinds)[number];
 
 export const creditEventKindLabels: Record<CreditEventKind, string> = {
   rating: '建设单位评价',
+  assessment: '主管部门考核',
   acceptanceAdopted: '成果验收通过',
   acceptanceRejected: '成果验收退回',
   creditEntry: '信用记录',
@@ -82,6 +96,11 @@ export function ratingPoints(quality: number, timeliness: number, service: numbe
   return Math.round(((quality + timeliness + service) / 3 - 3) * RATING_POINTS_PER_STEP);
 }
 
+/** The authority's assessment in points, from its average score (1–5). */
+export function assessmentPoints(average: number): number {
+  return Math.round((average - 3) * ASSESSMENT_POINTS_PER_STEP);
+}
+
 /**
  * Ratings and acceptance decisions count for this many years back: old work neither lifts nor sinks a
  * score for ever. A credit entry counts while it is in force.
@@ -89,23 +108,26 @@ export function ratingPoints(quality: number, timeliness: number, service: numbe
 export const CREDIT_WINDOW_YEARS = 3;
 
 /** The kinds of work whose points add up to at most and at least these (a busy agency is not 100 by volume alone). */
-export const creditGroups = ['rating', 'acceptance', 'entries'] as const;
+export const creditGroups = ['rating', 'assessment', 'acceptance', 'entries'] as const;
 export type CreditGroup = (typeof creditGroups)[number];
 
 export const CREDIT_GROUP_LIMITS: Readonly<Record<CreditGroup, { min: number; max: number } | null>> = {
   rating: { min: -20, max: 10 },
+  assessment: { min: -20, max: 10 },
   acceptance: { min: -20, max: 10 },
   entries: null,
 };
 
 export const creditGroupLabels: Record<CreditGroup, string> = {
   rating: '建设单位评价',
+  assessment: '主管部门考核',
   acceptance: '成果验收',
   entries: '信用记录',
 };
 
 export function creditGroupOf(kind: CreditEventKind): CreditGroup {
   if (kind === 'rating') return 'rating';
+  if (kind === 'assessment') return 'assessment';
   if (kind === 'creditEntry') return 'entries';
   return 'acceptance';
 }

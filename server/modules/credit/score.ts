@@ -7,7 +7,22 @@
  * score (a rating, an acceptance decision, a credit entry added, ended or expired) and each night by
  * the job credit-score, which also catches what time alone changes (an entry starting or ending).
  */
-import { and, asc, count, eq, gte, inArray, isNull, like, lte, ne, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  like,
+  lte,
+  ne,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { containsPattern } from '@server/db/contains-pattern';
@@ -20,14 +35,18 @@ import {
   constructionSatisfaction,
   creditEntries,
   creditScoreChanges,
+  evaluationAppeals,
+  evaluations,
   projectAuthorizations,
   projects,
 } from '@server/db/schema';
 import { creditEntryKindLabels, type CreditEntryKind } from '@shared/domain/credit';
+import { averageScore, periodLabel, type EvaluationKind } from '@shared/domain/evaluations';
 import {
   ACCEPTANCE_POINTS,
   CREDIT_ENTRY_POINTS,
   CREDIT_WINDOW_YEARS,
+  assessmentPoints,
   creditGradeOf,
   creditScoreOf,
   ratingPoints,
@@ -46,6 +65,11 @@ type Scope = { organizationId: number } | 'all';
 const only = (column: Parameters<typeof eq>[0], scope: Scope): SQL | undefined =>
   scope === 'all' ? undefined : eq(column, scope.organizationId);
 
+/** An evaluation withdrawn by an upheld appeal counts no more (shared/domain/evaluations.ts). */
+const notWithdrawn = (kind: EvaluationKind, evaluationId: AnyColumn): SQL =>
+  sql`not exists (select 1 from ${evaluationAppeals} where ${evaluationAppeals.kind} = ${kind}
+    and ${evaluationAppeals.evaluationId} = ${evaluationId} and ${evaluationAppeals.outcome} = 'upheld')`;
+
 /** Owners' ratings of the agencies (constructionSatisfy), each in points. */
 async function ratingEvents(db: Queryable, scope: Scope): Promise<[number, CreditEvent][]> {
   const s = constructionSatisfaction;
@@ -60,7 +84,7 @@ async function ratingEvents(db: Queryable, scope: Scope): Promise<[number, Credi
     })
     .from(s)
     .innerJoin(projects, eq(projects.pkid, s.projectId))
-    .where(only(s.organizationId, scope));
+    .where(and(only(s.organizationId, scope), notWithdrawn('smo', s.pkid)));
   return rows.map((row) => [
     row.organizationId,
     {
@@ -70,6 +94,27 @@ async function ratingEvents(db: Queryable, scope: Scope): Promise<[number, Credi
       at: row.at.toISOString(),
     },
   ]);
+}
+
+/** The authority's quarterly assessments (smd evaluations), each in points from its average score. */
+async function assessmentEvents(db: Queryable, scope: Scope): Promise<[number, CreditEvent][]> {
+  const e = evaluations;
+  const rows = await db
+    .select({ organizationId: e.organizationId, period: e.period, scores: e.scores, at: e.createdAt })
+    .from(e)
+    .where(and(eq(e.kind, 'smd'), only(e.organizationId, scope), notWithdrawn('smd', e.pkid)));
+  return rows.map((row) => {
+    const average = averageScore(row.scores);
+    return [
+      row.organizationId,
+      {
+        kind: 'assessment',
+        subject: `${periodLabel(row.period ?? '')}考核：平均 ${average} 分`,
+        points: assessmentPoints(average),
+        at: row.at.toISOString(),
+      },
+    ];
+  });
 }
 
 /**
@@ -163,6 +208,7 @@ export async function creditEventsOf(
   const recent = ([, event]: [number, CreditEvent]) => event.at >= windowStart.toISOString();
   const all = [
     ...(await ratingEvents(db, scope)).filter(recent),
+    ...(await assessmentEvents(db, scope)).filter(recent),
     ...(await acceptanceEvents(db, scope)).filter(recent),
     ...(await entryEvents(db, scope, today)),
   ];
