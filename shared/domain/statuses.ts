@@ -79,6 +79,11 @@ export const auditDecision = defineStatusTable([
   { value: 13, key: 'certificateRevoked', label: '撤销证书', tone: 'danger' },
   // The electronic archive (issue 23, server/modules/electronics): the authority sets a case's level.
   { value: 14, key: 'archiveClassified', label: '调整密级', tone: 'warning' },
+  // Random inspections (issue 24, server/modules/inspections): the trail of a round.
+  { value: 15, key: 'inspectionOpened', label: '开启检查轮次', tone: 'info' },
+  { value: 16, key: 'inspectionDrawn', label: '抽取', tone: 'info' },
+  { value: 17, key: 'inspectionRecorded', label: '录入检查结果', tone: 'neutral' },
+  { value: 18, key: 'inspectionPublished', label: '公开检查结果', tone: 'success' },
 ]);
 export type AuditDecision = (typeof auditDecision.values)[number];
 
@@ -112,6 +117,8 @@ export const auditSubject = defineStatusTable([
   { value: 'smo_appeal', key: 'smoAppeal', label: '评价申诉（建设单位评价）', tone: 'neutral' },
   { value: 'smd_appeal', key: 'smdAppeal', label: '评价申诉（主管部门考核）', tone: 'neutral' },
   { value: 'con_appeal', key: 'conAppeal', label: '评价申诉（测绘单位评价）', tone: 'neutral' },
+  // Issue 24: a random inspection round (双随机、一公开): opened, drawn, results recorded and published.
+  { value: 'inspection_round', key: 'inspectionRound', label: '双随机抽查', tone: 'neutral' },
 ]);
 export type AuditSubject = (typeof auditSubject.values)[number];
 

@@ -32,3 +32,4 @@ export * from './reporting';
 export * from './feedback';
 export * from './electronics';
 export * from './evaluations';
+export * from './inspections';
