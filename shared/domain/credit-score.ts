@@ -5,6 +5,7 @@
  * its reasons. The server collects the events (server/modules/credit/score.ts); this file is the rule.
  */
 import type { CreditEntryKind } from './credit';
+import type { InspectionResult } from './inspections';
 
 /** The score before any event, and its bounds. */
 export const CREDIT_SCORE_BASE = 80;
@@ -23,6 +24,13 @@ export const ASSESSMENT_POINTS_PER_STEP = 3;
 
 /** Each acceptance decision on the agency's results. */
 export const ACCEPTANCE_POINTS = { adopted: 2, rejected: -3 } as const;
+
+/** Each published result of a random inspection (双随机抽查, shared/domain/inspections.ts). */
+export const INSPECTION_POINTS: Readonly<Record<InspectionResult, number>> = {
+  qualified: 2,
+  basicallyQualified: -2,
+  unqualified: -10,
+};
 
 /** Each credit entry of the agency in force today (a person's blacklist counts for that person only). */
 export const CREDIT_ENTRY_POINTS: Readonly<Record<Exclude<CreditEntryKind, 'personBlacklist'>, number>> = {
@@ -65,6 +73,7 @@ export const creditEventKinds = [
   'acceptanceAdopted',
   'acceptanceRejected',
   'creditEntry',
+  'inspection',
 ] as const;
 export type CreditEventKind = (typeof creditEventKinds)[number];
 
@@ -74,6 +83,7 @@ export const creditEventKindLabels: Record<CreditEventKind, string> = {
   acceptanceAdopted: '成果验收通过',
   acceptanceRejected: '成果验收退回',
   creditEntry: '信用记录',
+  inspection: '双随机抽查',
 };
 
 /** One reason for points: what happened, when, and what it counts. */
@@ -108,13 +118,14 @@ export function assessmentPoints(average: number): number {
 export const CREDIT_WINDOW_YEARS = 3;
 
 /** The kinds of work whose points add up to at most and at least these (a busy agency is not 100 by volume alone). */
-export const creditGroups = ['rating', 'assessment', 'acceptance', 'entries'] as const;
+export const creditGroups = ['rating', 'assessment', 'acceptance', 'inspection', 'entries'] as const;
 export type CreditGroup = (typeof creditGroups)[number];
 
 export const CREDIT_GROUP_LIMITS: Readonly<Record<CreditGroup, { min: number; max: number } | null>> = {
   rating: { min: -20, max: 10 },
   assessment: { min: -20, max: 10 },
   acceptance: { min: -20, max: 10 },
+  inspection: { min: -20, max: 6 },
   entries: null,
 };
 
@@ -122,6 +133,7 @@ export const creditGroupLabels: Record<CreditGroup, string> = {
   rating: '建设单位评价',
   assessment: '主管部门考核',
   acceptance: '成果验收',
+  inspection: '双随机抽查',
   entries: '信用记录',
 };
 
@@ -129,6 +141,7 @@ export function creditGroupOf(kind: CreditEventKind): CreditGroup {
   if (kind === 'rating') return 'rating';
   if (kind === 'assessment') return 'assessment';
   if (kind === 'creditEntry') return 'entries';
+  if (kind === 'inspection') return 'inspection';
   return 'acceptance';
 }
 
