@@ -208,6 +208,8 @@ export const layerRowSchema = z.object({
   featureCount: z.number().int(),
   bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).describe('WGS84：西、南、东、北'),
   fields: z.array(z.string()),
+  /** The 3D view can draw it: footprints with 高度 or 层数 (isExtrudable, shared/domain/electronics). */
+  extrudable: z.boolean(),
   style: layerStyleSchema,
   sortOrder: z.number().int(),
   visible: z.boolean(),
@@ -374,7 +376,7 @@ export const electronicsCalls = defineCalls('electronics', {
     access: drawingReaders,
   },
   layerList: {
-    summary: '矢量图层列表（按名称、档案编号、密级查询），按绘制顺序从上到下',
+    summary: '矢量图层列表（按名称、档案编号、密级查询，可只列三维展示可用的建筑图层），按绘制顺序从上到下',
     base: 'archive',
     path: 'electronics/layer/list',
     method: 'GET',

@@ -40,6 +40,24 @@ export const drawingFormats = ['pdf', 'dxf', 'dwg'] as const;
 /** The vector data files a layer is read from: GeoJSON, a zipped Shapefile, KML. */
 export const vectorFormats = ['geojson', 'json', 'zip', 'kml'] as const;
 
+/**
+ * What the 3D view (/electronics/ThreeDimensional) extrudes a building footprint by: its 高度 (height,
+ * metres) when the feature has one, else its 层数 (floors) times `metresPerFloor`.
+ */
+export const buildingFields = { height: '高度', floors: '层数' } as const;
+export const metresPerFloor = 3;
+
+/** The geometry types a layer of footprints has (docs/electronics.md "Vector data"). */
+export const footprintGeometryTypes = ['Polygon', 'MultiPolygon'] as const;
+
+/** A layer the 3D view can draw: polygons whose attributes include a height or a number of floors. */
+export function isExtrudable(layer: { geometryType: string; fields: readonly string[] }): boolean {
+  return (
+    (footprintGeometryTypes as readonly string[]).includes(layer.geometryType) &&
+    (layer.fields.includes(buildingFields.height) || layer.fields.includes(buildingFields.floors))
+  );
+}
+
 /** The data type of a catalogue field, as the catalogue page shows it. */
 export const metadataDataType = {
   text: '字符串',

@@ -34,6 +34,7 @@ export const electronicsMessages = {
   widthInvalid: '线宽应在 0.5 到 10 之间',
   opacityInvalid: '填充透明度应在 0 到 1 之间',
   directionInvalid: '移动方向不正确',
+  extrudableInvalid: '建筑图层筛选条件不正确',
   visibleRequired: '请选择显示或隐藏',
   labelFieldUnknown: '标注字段不是该图层的属性字段',
   stageInvalid: '阶段不正确',
@@ -152,6 +153,8 @@ export const layerFiltersSchema = z.object({
   name: optionalText(100, '名称'),
   caseNo: optionalText(20, '档案编号'),
   classification: z.preprocess(blankToUndefined, levelField.optional()),
+  /** '1': only the layers the 3D view can draw (footprints with 高度 or 层数; isExtrudable). */
+  extrudable: z.preprocess(blankToUndefined, z.enum(['0', '1'], m.extrudableInvalid).optional()),
 });
 export type LayerFilters = z.infer<typeof layerFiltersSchema>;
 export const layerListSchema = pagingSchema.extend(layerFiltersSchema.shape);

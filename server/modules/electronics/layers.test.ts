@@ -3,7 +3,8 @@
  * CGCS2000 3° Gauss-Krüger zone 39 and imports it; the layer's feature comes back in WGS84 within a
  * metre of where it was put; a file without a .prj is refused by name and becomes no layer, and a
  * second import of one file is refused; the auditor does not see the 内部 layer; the authority renames,
- * styles, classifies and moves it, the rename and level on the chain.
+ * styles, classifies and moves it, the rename and level on the chain; the building layers the 3D
+ * view draws are listed on their own.
  */
 import { gunzipSync } from 'node:zlib';
 import proj4 from 'proj4';
@@ -160,5 +161,37 @@ describe('vector layers of the archive', { timeout: 180_000 }, () => {
     expect(
       (await post('authority01', 'layer/move', { id: layer.layerId, direction: 'sideways' })).status,
     ).toBe(400);
+  });
+
+  it('lists only the building layers the 3D view draws when asked, within what the reader sees', async () => {
+    type Row = {
+      name: string;
+      geometryType: string;
+      fields: string[];
+      extrudable: boolean;
+      classification: number;
+    };
+    const rowsOf = async (who: string, values: Record<string, string | number>) =>
+      ((await json(await get(who, 'layer/list', { rows: 100, ...values }))).rows ?? []) as Row[];
+
+    const all = await rowsOf('admin', {});
+    const buildings = await rowsOf('admin', { extrudable: '1' });
+    // The demo's footprints (名称, 层数, 高度), not its control points nor the test's point layer.
+    expect(buildings.length).toBeGreaterThan(0);
+    expect(buildings.every((row) => row.extrudable && row.geometryType === 'Polygon')).toBe(true);
+    expect(buildings.every((row) => row.fields.includes('高度'))).toBe(true);
+    expect(all.filter((row) => row.extrudable).map((row) => row.name)).toEqual(
+      buildings.map((row) => row.name),
+    );
+    const points = all.find((row) => row.name === '全市测量控制点');
+    expect(points?.extrudable).toBe(false);
+    expect((await rowsOf('admin', { extrudable: '0' })).length).toBe(all.length);
+
+    // The auditor: the 公开 ones only.
+    const audited = await rowsOf('auditor01', { extrudable: '1' });
+    expect(audited.length).toBeGreaterThan(0);
+    expect(audited.every((row) => row.classification === 1 && row.extrudable)).toBe(true);
+
+    expect((await get('admin', 'layer/list', { extrudable: 'yes' })).status).toBe(400);
   });
 });

@@ -10,7 +10,7 @@
  */
 import { Readable } from 'node:stream';
 import { createGunzip, gzipSync } from 'node:zlib';
-import { and, count, desc, eq, ilike, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, max, or, sql } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Database, Queryable } from '@server/db/database';
@@ -27,7 +27,15 @@ import {
 } from '@server/db/schema';
 import type { ArchiveFolderKind } from '@server/modules/archive';
 import type { SessionUser } from '@server/modules/identity';
-import { classification, metadataKind, vectorFormats, type Classification } from '@shared/domain/electronics';
+import {
+  buildingFields,
+  classification,
+  footprintGeometryTypes,
+  isExtrudable,
+  metadataKind,
+  vectorFormats,
+  type Classification,
+} from '@shared/domain/electronics';
 import { AppError } from '@shared/errors/app-error';
 import {
   electronicsMessages as m,
@@ -102,8 +110,21 @@ type SelectedLayer = Awaited<ReturnType<typeof layersFrom>>[number];
 
 /** A layer as the calls show it. */
 function shown({ west, south, east, north, dataFileId: _data, ...row }: SelectedLayer) {
-  return { ...row, bbox: [west, south, east, north] as [number, number, number, number] };
+  return {
+    ...row,
+    bbox: [west, south, east, north] as [number, number, number, number],
+    extrudable: isExtrudable(row),
+  };
 }
+
+/** The condition isExtrudable states, over the layer row (footprints with 高度 or 层数). */
+const extrudableCondition = () =>
+  and(
+    inArray(l.geometryType, [...footprintGeometryTypes]),
+    or(
+      ...Object.values(buildingFields).map((field) => sql`${l.fields} @> ${JSON.stringify([field])}::jsonb`),
+    ),
+  );
 
 export async function listLayers(
   db: Queryable,
@@ -116,6 +137,7 @@ export async function listLayers(
     ...(query.name ? [ilike(sql`${r.content}->>'name'`, containsPattern(query.name))] : []),
     ...(query.caseNo ? [ilike(k.caseNo, containsPattern(query.caseNo))] : []),
     ...(query.classification ? [eq(r.classification, query.classification)] : []),
+    ...(query.extrudable === '1' ? [extrudableCondition()] : []),
   );
   const rows = await layersFrom(db)
     .where(where)
