@@ -37,14 +37,18 @@ import {
   creditScoreChanges,
   evaluationAppeals,
   evaluations,
+  inspectionRounds,
+  inspectionTargets,
   projectAuthorizations,
   projects,
 } from '@server/db/schema';
 import { creditEntryKindLabels, type CreditEntryKind } from '@shared/domain/credit';
 import { averageScore, periodLabel, type EvaluationKind } from '@shared/domain/evaluations';
+import { inspectionResultLabels, type InspectionResult } from '@shared/domain/inspections';
 import {
   ACCEPTANCE_POINTS,
   CREDIT_ENTRY_POINTS,
+  INSPECTION_POINTS,
   CREDIT_WINDOW_YEARS,
   assessmentPoints,
   creditGradeOf,
@@ -197,6 +201,36 @@ async function entryEvents(db: Queryable, scope: Scope, today: string): Promise<
  * Every event of the agencies in `scope` on `today` (a Beijing calendar day), by agency, oldest
  * first: what the rule counts, each with its points.
  */
+/** Published results of random inspections (双随机抽查, server/modules/inspections), at publication. */
+async function inspectionEvents(db: Queryable, scope: Scope): Promise<[number, CreditEvent][]> {
+  const t = inspectionTargets;
+  const rows = await db
+    .select({
+      organizationId: t.organizationId,
+      result: t.result,
+      roundName: inspectionRounds.name,
+      at: inspectionRounds.publishedAt,
+    })
+    .from(t)
+    .innerJoin(inspectionRounds, eq(inspectionRounds.pkid, t.roundId))
+    .where(and(eq(inspectionRounds.state, 'published'), only(t.organizationId, scope)));
+  return rows.flatMap((row): [number, CreditEvent][] => {
+    if (row.result === null || row.at === null) return [];
+    const result = row.result as InspectionResult;
+    return [
+      [
+        row.organizationId,
+        {
+          kind: 'inspection',
+          subject: `“${row.roundName}”：${inspectionResultLabels[result]}`,
+          points: INSPECTION_POINTS[result],
+          at: row.at.toISOString(),
+        },
+      ],
+    ];
+  });
+}
+
 export async function creditEventsOf(
   db: Queryable,
   scope: Scope,
@@ -210,6 +244,7 @@ export async function creditEventsOf(
     ...(await ratingEvents(db, scope)).filter(recent),
     ...(await assessmentEvents(db, scope)).filter(recent),
     ...(await acceptanceEvents(db, scope)).filter(recent),
+    ...(await inspectionEvents(db, scope)).filter(recent),
     ...(await entryEvents(db, scope, today)),
   ];
   const events = new Map<number, CreditEvent[]>();
