@@ -29,11 +29,13 @@ import { creditRoutes } from '@server/modules/credit';
 import { downloadRoutes } from '@server/modules/downloads';
 import { electronicsRoutes } from '@server/modules/electronics';
 import { hallRoutes } from '@server/modules/hall';
+import { inspectionRoutes } from '@server/modules/inspections';
 import { interfaceRoutes } from '@server/modules/interfaces';
 import { jobRoutes } from '@server/modules/jobs';
 import { deadlineRoutes } from '@server/modules/deadlines';
 import { dockingRoutes } from '@server/modules/docking';
 import { satisfactionRoutes } from '@server/modules/satisfaction';
+import { evaluationRoutes } from '@server/modules/evaluations';
 import { feedbackRoutes } from '@server/modules/feedback';
 import { messageRoutes } from '@server/modules/messages';
 import { noticeRoutes } from '@server/modules/notices';
@@ -76,8 +78,10 @@ export const callModules: readonly CallModule[] = [
   jobRoutes,
   deadlineRoutes,
   satisfactionRoutes,
+  evaluationRoutes,
   feedbackRoutes,
   creditRoutes,
+  inspectionRoutes,
   staffRoutes,
   staffChangeRoutes,
   staffFileRoutes,

@@ -32,6 +32,8 @@ import {
   type NoticeSummary,
 } from '@server/modules/notices';
 import { getPublicSelection } from '@server/modules/selection';
+import { inspectionDrawRecord, inspectionResultsOf } from '@server/modules/inspections';
+import type { InspectionAgencyResult, InspectionPublic } from '@shared/calls/inspections';
 import type { PublicSelection } from '@shared/calls/selection';
 import {
   newestConstructions,
@@ -87,7 +89,11 @@ export interface HallReads {
     get(id: number): Promise<AgencyDetail | null>;
     /** Owners' ratings of the agency: count and averages (/constructionSatisfy). */
     satisfaction(id: number): Promise<SatisfactionSummary>;
+    /** The agency's published random-inspection results, newest first (抽查结果). */
+    inspections(id: number): Promise<InspectionAgencyResult[]>;
   };
+  /** The public record of a random inspection round (null: none). */
+  inspectionRecord(id: number): Promise<InspectionPublic | null>;
   downloads: {
     list(search: URLSearchParams): Promise<ListPage<DownloadRow, DownloadListParams>>;
   };
@@ -157,7 +163,9 @@ export function createHallReads(ctx: AppContext): HallReads {
       newest: (limit) => newestAgencies(db, limit),
       get: (id) => orNull(getPublicAgency(db, id)),
       satisfaction: (id) => ratingSummary(db, id),
+      inspections: (id) => inspectionResultsOf(db, id),
     },
+    inspectionRecord: (id) => orNull(inspectionDrawRecord(db, id)),
     downloads: {
       async list(search) {
         const { values: params } = parseLenient(downloadListSchema, search);

@@ -6,6 +6,7 @@
  */
 import { authorizationWorkSource } from '@server/modules/authorizations';
 import { contractWorkSource } from '@server/modules/contracts';
+import { inspectionWorkSource } from '@server/modules/inspections';
 import { messageWorkSource, recentMessages } from '@server/modules/messages';
 import { ownerProjectWorkSource } from '@server/modules/projects';
 import { listTodo, queueCounts } from '@server/modules/review';
@@ -80,6 +81,7 @@ export const workSources: WorkSources = {
     contractWorkSource,
     resultWorkSource,
     sharingWorkSource,
+    inspectionWorkSource,
     messageWorkSource,
   ],
   messages: recentMessages,
