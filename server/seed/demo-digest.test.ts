@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDemoData } from './demo';
 
-const EXPECTED_DIGEST = 'bbb3204b213eba725a40c2e4ea6a8025ca3013b7a546c15702530d5706d410f8';
+const EXPECTED_DIGEST = '390a821057a2643fb111f3f9039d4e31a4b9e39ecc7a44a94c43ebf8e578ca96';
 
 function digest(value: unknown): string {
   return createHash('sha256').update(JSON.stringify(value)).digest('hex');

@@ -132,6 +132,7 @@ export const consolePages = {
     'electronics/DataUpload',
     'electronics/MapManagement',
     'electronics/APicture',
+    'electronics/ThreeDimensional',
   ],
   interfaces: ['dataExchangeSystem/interfaceManagement', 'dataExchangeSystem/interfaceDetails'],
   jobs: ['task/time'],

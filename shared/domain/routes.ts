@@ -346,7 +346,8 @@ export const routes: readonly RouteDef[] = [
     ['MetadataManage', '元数据目录', AUTHORITY],
     // Vector data comes from the agency that surveyed the case (account and staff) and the keepers.
     ['DataUpload', '数据上传', [R.admin.id, R.authority.id, R.agency.id, R.staff.id]],
-    ['ThreeDimensional', '三维展示', ALL],
+    // The buildings of the layers the user reads (as the case list: the layers' calls are its readers').
+    ['ThreeDimensional', '三维展示', PROJECT_READERS],
   ]),
   ...group('workflow', 'console', [
     // The second half's lists (issue 22): the agency's and its staff's survey cases, the owner's

@@ -5,6 +5,7 @@ import { DrawDocManagementPage, DrawingFileDetailsPage, DrawingManagementPage } 
 import { DataUploadPage, MapManagementPage } from './layer-pages';
 import { MetadataManagePage } from './metadata-page';
 import { APicturePage } from './picture-page';
+import { ThreeDimensionalPage } from './three-dimensional-page';
 
 export const pages: FeaturePages<'electronics'> = {
   'electronics/CaseList': CaseListPage,
@@ -15,4 +16,5 @@ export const pages: FeaturePages<'electronics'> = {
   'electronics/DataUpload': DataUploadPage,
   'electronics/MapManagement': MapManagementPage,
   'electronics/APicture': APicturePage,
+  'electronics/ThreeDimensional': ThreeDimensionalPage,
 };

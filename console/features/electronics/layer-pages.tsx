@@ -9,7 +9,7 @@
  */
 import { useQueries } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { callUrl } from '@shared/api/call';
 import { hallCalls } from '@shared/calls/hall';
 import { electronicsCalls, type LayerRow } from '@shared/calls/electronics';
@@ -39,8 +39,10 @@ import './electronics.css';
 
 const LayerMap = lazy(() => import('./layer-map'));
 
+export const THREE_DIMENSIONAL = '/electronics/ThreeDimensional';
+
 /** Each shown layer's features, fetched once (a layer's features never change after import). */
-function useLayerData(rows: readonly LayerRow[]): MapLayer[] {
+export function useLayerData(rows: readonly LayerRow[]): MapLayer[] {
   const api = useApi();
   const results = useQueries({
     queries: rows.map((row) => ({
@@ -59,8 +61,8 @@ function useLayerData(rows: readonly LayerRow[]): MapLayer[] {
   return rows.map((row, index) => ({ row, data: results[index]?.data }));
 }
 
-/** The map with the layers; `focus` is the layer whose extent is shown. */
-function ArchiveMap({ rows, focus }: { rows: readonly LayerRow[]; focus: LayerRow | null }) {
+/** The map with the layers; `focus` is the layer whose extent is shown (also 三维展示's 2D view). */
+export function ArchiveMap({ rows, focus }: { rows: readonly LayerRow[]; focus: LayerRow | null }) {
   const config = useCall(hallCalls.mapConfig, {});
   const districts = useCall(hallCalls.mapDistricts, {});
   const layers = useLayerData(rows);
@@ -90,6 +92,17 @@ function ArchiveMap({ rows, focus }: { rows: readonly LayerRow[]; focus: LayerRo
   );
 }
 
+/** 三维展示 of a building layer (footprints with 高度 or 层数), for the rows that have one. */
+function ThreeDimensionalLink({ row }: { row: LayerRow }) {
+  return row.extrudable ? (
+    <Button asChild variant="ghost" size="sm">
+      <Link to={`${THREE_DIMENSIONAL}?layerId=${row.layerId}`} aria-label={`三维展示 ${row.name}`}>
+        三维
+      </Link>
+    </Button>
+  ) : null;
+}
+
 const layerColumns = (onFocus: (row: LayerRow) => void): readonly Column<LayerRow>[] => [
   { key: 'name', header: '图层名称', cell: (row) => row.name, wide: true },
   {
@@ -117,9 +130,12 @@ const layerColumns = (onFocus: (row: LayerRow) => void): readonly Column<LayerRo
     key: 'actions',
     header: '操作',
     cell: (row) => (
-      <Button variant="ghost" size="sm" aria-label={`定位 ${row.name}`} onClick={() => onFocus(row)}>
-        定位
-      </Button>
+      <span className="el-actions">
+        <Button variant="ghost" size="sm" aria-label={`定位 ${row.name}`} onClick={() => onFocus(row)}>
+          定位
+        </Button>
+        <ThreeDimensionalLink row={row} />
+      </span>
     ),
     nowrap: true,
   },
@@ -374,6 +390,7 @@ export function MapManagementPage() {
                   >
                     下移
                   </Button>
+                  <ThreeDimensionalLink row={row} />
                   <LayerSettings row={row} onDone={setOutcome} />
                 </span>
               </li>
