@@ -12,11 +12,13 @@ export interface JsWeight {
   note?: string;
   gzipBytes: number;
   files: number;
+  /** The files counted (absolute URLs), when asked (`withUrls`): for a bench that checks what they hold. */
+  urls?: string[];
   /**
    * What each `import()` of that JavaScript loads on top of it (the console's route group chunks):
    * the chunk and its static imports not already loaded, gzipped.
    */
-  lazy?: { file: string; gzipBytes: number; files: number }[];
+  lazy?: { file: string; gzipBytes: number; files: number; urls?: string[] }[];
 }
 
 /** `import("…")` specifiers of a module (Vite keeps them literal, in quotes or backticks). */
@@ -37,7 +39,7 @@ export function staticImports(source: string): string[] {
 export async function measureJsWeight(
   baseUrl: string,
   pagePath: string,
-  { cookie }: { cookie?: string } = {},
+  { cookie, withUrls = false }: { cookie?: string; withUrls?: boolean } = {},
 ): Promise<JsWeight> {
   const response = await fetch(new URL(pagePath, baseUrl), {
     redirect: 'manual',
@@ -113,7 +115,19 @@ export async function measureJsWeight(
         pending.push(next);
       }
     }
-    lazy.push({ file: root.pathname, gzipBytes: chunkBytes, files: mine.size });
+    lazy.push({
+      file: root.pathname,
+      gzipBytes: chunkBytes,
+      files: mine.size,
+      ...(withUrls ? { urls: [...mine] } : {}),
+    });
   }
-  return { path: pagePath, status: 'ok', gzipBytes, files, ...(lazy.length ? { lazy } : {}) };
+  return {
+    path: pagePath,
+    status: 'ok',
+    gzipBytes,
+    files,
+    ...(withUrls ? { urls: [...seen] } : {}),
+    ...(lazy.length ? { lazy } : {}),
+  };
 }

@@ -6,15 +6,18 @@
  * ≤ 1.5 s). The import must answer 200 with 100,000 features before anything is timed. Also the
  * JavaScript each /electronics page sends before interaction, gzipped: the console's initial script
  * and the archive's route chunk, without what loads later (Leaflet on the map pages, pdf.js and the DXF
- * parser when a drawing is opened; target ≤ 150 KB).
+ * parser when a drawing is opened, three.js when 三维展示 draws; target ≤ 150 KB). three.js is reported
+ * on its own: the chunk 三维展示 loads with import(), and a check that no page's JavaScript before
+ * interaction holds it.
  */
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from '../../e2e/fixtures/chromium';
 import { isRouteBuilt } from '@shared/domain/console-pages';
 import { routes } from '@shared/domain/routes';
 import { signIn } from './calls';
-import { measureJsWeight } from './js-weight';
+import { dynamicImports, measureJsWeight, staticImports } from './js-weight';
 
 export const MAP_FEATURES = 100_000;
 
@@ -27,8 +30,50 @@ export type MapLayerBench =
       importMs: number;
       runsMs: number[];
       medianMs: number;
-      pages: { path: string; gzipBytes: number; shellBytes: number; chunkBytes: number }[];
+      pages: ArchivePageJs[];
+      /** 三维展示's three.js chunk (loaded by import() when a layer is drawn), gzipped. */
+      three: { file: string; gzipBytes: number; files: number } | null;
     };
+
+interface ArchivePageJs {
+  path: string;
+  gzipBytes: number;
+  shellBytes: number;
+  chunkBytes: number;
+  /** three.js is among the page's JavaScript before interaction (it must not be). */
+  hasThree: boolean;
+}
+
+/** A string three.js's build holds (it registers its revision as `__THREE__`). */
+const THREE_MARK = '__THREE__';
+
+const textOf = async (url: string | URL) => (await fetch(url)).text();
+
+/**
+ * Among what `chunkUrl` loads with import(), the chunk holding three.js, with its static imports not in
+ * `loaded`: the 3D view's JavaScript on top of its page's.
+ */
+async function threeChunkOf(chunkUrl: string, loaded: ReadonlySet<string>) {
+  for (const specifier of dynamicImports(await textOf(chunkUrl))) {
+    const root = new URL(specifier, chunkUrl);
+    const mine = [root];
+    const seen = new Set([...loaded, root.href]);
+    let gzipBytes = 0;
+    let three = false;
+    for (let i = 0; i < mine.length; i++) {
+      const source = await textOf(mine[i]!);
+      gzipBytes += gzipSync(source, { level: 9 }).byteLength;
+      three ||= source.includes(THREE_MARK);
+      for (const next of staticImports(source).map((item) => new URL(item, mine[i]))) {
+        if (seen.has(next.href)) continue;
+        seen.add(next.href);
+        mine.push(next);
+      }
+    }
+    if (three) return { file: root.pathname, gzipBytes, files: mine.length };
+  }
+  return null;
+}
 
 /** 100,000 footprints of 12 × 20 m over the city's middle, in WGS84. */
 function footprints(): Uint8Array {
@@ -147,19 +192,28 @@ export async function benchMapLayer(
   const sorted = [...runsMs].sort((a, b) => a - b);
 
   // Each archive page: the initial script and the archive feature's chunk (named after the feature).
-  const pages: { path: string; gzipBytes: number; shellBytes: number; chunkBytes: number }[] = [];
+  const pages: ArchivePageJs[] = [];
+  let three: { file: string; gzipBytes: number; files: number } | null = null;
   for (const route of routes.filter(
     (item) => isRouteBuilt(item) && /^\/(electronics|drawdoc)\//.test(item.path),
   )) {
-    const weight = await measureJsWeight(server.baseUrl, route.path, { cookie });
+    const weight = await measureJsWeight(server.baseUrl, route.path, { cookie, withUrls: true });
     const chunk = (weight.lazy ?? []).find((item) => /\/electronics\.[\w-]+\.js$/.test(item.file));
     if (!chunk) throw new Error(`no electronics chunk among the lazy chunks of ${route.path}`);
+    const before = [...(weight.urls ?? []), ...(chunk.urls ?? [])];
+    let hasThree = false;
+    for (const url of before) hasThree ||= (await textOf(url)).includes(THREE_MARK);
     pages.push({
       path: route.path,
       gzipBytes: weight.gzipBytes + chunk.gzipBytes,
       shellBytes: weight.gzipBytes,
       chunkBytes: chunk.gzipBytes,
+      hasThree,
     });
+    if (route.path === '/electronics/ThreeDimensional') {
+      three = await threeChunkOf(new URL(chunk.file, server.baseUrl).href, new Set(before));
+      if (!three) throw new Error('三维展示 loads no chunk holding three.js');
+    }
   }
   return {
     status: 'ok',
@@ -169,5 +223,6 @@ export async function benchMapLayer(
     runsMs,
     medianMs: sorted[1] as number,
     pages,
+    three,
   };
 }

@@ -391,8 +391,13 @@ function mapLayerLines(lines: string[], results: Results) {
   );
   for (const page of r.pages)
     lines.push(
-      `   ${page.path}: ${kb(page.gzipBytes)} before interaction (the console's shell ${kb(page.shellBytes)} + the archive's chunk ${kb(page.chunkBytes)}; limit ${TARGETS.electronicsPageKb} KB): ${verdict(page.gzipBytes <= TARGETS.electronicsPageKb * 1024)}`,
+      `   ${page.path}: ${kb(page.gzipBytes)} before interaction (the console's shell ${kb(page.shellBytes)} + the archive's chunk ${kb(page.chunkBytes)}; limit ${TARGETS.electronicsPageKb} KB): ${verdict(page.gzipBytes <= TARGETS.electronicsPageKb * 1024)}; three.js not in it: ${verdict(!page.hasThree)}`,
     );
+  lines.push(
+    r.three
+      ? `   three.js for 三维展示's view, loaded by import() when a layer is drawn: ${r.three.file} ${kb(r.three.gzipBytes)} in ${r.three.files} files`
+      : '   three.js: no 三维展示 page built',
+  );
 }
 
 /** Step 11: two instances behind the front against one, with both ratios. */
