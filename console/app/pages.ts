@@ -38,6 +38,7 @@ const loaders: Record<ConsoleFeature, () => Promise<PageModule>> = {
   downloads: () => import('@console/features/downloads'),
   electronics: () => import('@console/features/electronics'),
   feedback: () => import('@console/features/feedback'),
+  inspections: () => import('@console/features/inspections'),
   interfaces: () => import('@console/features/interfaces'),
   jobs: () => import('@console/features/jobs'),
   notices: () => import('@console/features/notices'),

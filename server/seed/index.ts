@@ -22,6 +22,7 @@ import { seedDemoInterfaces } from './demo-interfaces';
 import { seedDemoCertificates } from './demo-certificates';
 import { seedDemoReports } from './demo-reports';
 import { seedDemoSharing } from './demo-sharing';
+import { seedDemoInspections } from './demo-inspections';
 import { demoRatings } from './demo-ratings';
 import { departmentIds, departmentRows, moduleRows, roleRows, stageRows, surveyItemRows } from './reference';
 
@@ -302,6 +303,9 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
         cause: '演示数据：按信用评分规则初次计算',
       })
     ).length;
+    // A completed random inspection round (its publication recounts the inspected agencies' scores)
+    // and an open one (issue 24).
+    summary.inspection_rounds = await seedDemoInspections(t, scoredAt);
     await armReviewDeadlines(t, options.now ?? new Date());
     await armAuthorizationDeadlines(t, options.now ?? new Date());
     await syncIdentitySequences(t);

@@ -163,6 +163,8 @@ export const consolePages = {
     'notdchy/DemandRelease',
   ],
   satisfaction: ['evaluatemanger/smoEvaluteList', 'evaluatemanger/smoEvalute'],
+  // Random inspections (双随机、一公开): the rounds, and one round's page with ?id=.
+  inspections: ['evaluatemanger/organizationCheckList'],
   feedback: ['feedback/feedbackList'],
   sharing: [
     'workflow/AchievementSharing',

@@ -16,6 +16,7 @@
  * draw's arithmetic). The hashes are passed in (node:crypto on the server, Web Crypto in a browser).
  */
 import { drawIndex } from './selection';
+import { defineStatusTable } from './statuses';
 
 /** open: commitment published, not drawn; drawn: inspectors record results; published: results public. */
 export const inspectionStates = ['open', 'drawn', 'published'] as const;
@@ -27,6 +28,13 @@ export const inspectionStateLabels: Record<InspectionState, string> = {
   published: '已公开',
 };
 
+/** The states as a status table (badges, filters). */
+export const inspectionStateTable = defineStatusTable([
+  { value: 'open', key: 'open', label: inspectionStateLabels.open, tone: 'warning' },
+  { value: 'drawn', key: 'drawn', label: inspectionStateLabels.drawn, tone: 'progress' },
+  { value: 'published', key: 'published', label: inspectionStateLabels.published, tone: 'success' },
+]);
+
 export const inspectionResults = ['qualified', 'basicallyQualified', 'unqualified'] as const;
 export type InspectionResult = (typeof inspectionResults)[number];
 
@@ -35,6 +43,12 @@ export const inspectionResultLabels: Record<InspectionResult, string> = {
   basicallyQualified: '基本合格',
   unqualified: '不合格',
 };
+
+export const inspectionResultTable = defineStatusTable([
+  { value: 'qualified', key: 'qualified', label: '合格', tone: 'success' },
+  { value: 'basicallyQualified', key: 'basicallyQualified', label: '基本合格', tone: 'warning' },
+  { value: 'unqualified', key: 'unqualified', label: '不合格', tone: 'danger' },
+]);
 
 /** Inspectors sent to each inspected agency: one or two. */
 export const INSPECTORS_PER_AGENCY = [1, 2] as const;

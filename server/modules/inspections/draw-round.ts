@@ -34,7 +34,8 @@ import {
 } from './rounds';
 
 export const roundLink = (id: number) => `/evaluatemanger/organizationCheckList?id=${id}`;
-export const publicLink = (id: number) => `/intermediaryhall/inspection?id=${id}`;
+/** Where an agency's account reads its score and the events behind it (机构评价). */
+export const AGENCY_SCORE_LINK = '/evaluatemanger/orgEvalute';
 
 /** The draw of a round, computed from its public facts (what a checker recomputes). */
 export function drawOf(round: Round): DrawnInspection[] {
@@ -121,7 +122,7 @@ export async function runDraw(tx: Queryable, user: SessionUser, roundId: number,
     await sendMessage(tx, {
       toUserId: account,
       content: `贵机构被抽中为“${round.name}”的检查对象，检查人员：${row.inspectorIds.map((id) => people.get(id)).join('、')}。`,
-      link: publicLink(round.pkid),
+      link: null,
       at: now,
     });
   }

@@ -20,7 +20,7 @@ import { auditDecision } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { beijingDate } from '@shared/validation/jobs';
 import { inspectionMessages as m, type InspectionRecordInput } from '@shared/validation/inspections';
-import { publicLink } from './draw-round';
+import { AGENCY_SCORE_LINK } from './draw-round';
 import { getRoundDetail, logRound, mayManage, orgNames, targetsOf, visibleRound } from './rounds';
 
 /** Writes a result in the caller's transaction (the seed uses it too); answers the round's id. */
@@ -119,7 +119,7 @@ export async function publishResults(tx: Queryable, user: SessionUser, id: numbe
       await sendMessage(tx, {
         toUserId: agency.userId,
         content: `“${round.name}”的检查结果已公开：贵机构的检查结果为${label}。`,
-        link: publicLink(round.pkid),
+        link: AGENCY_SCORE_LINK,
         at: now,
       });
   }
