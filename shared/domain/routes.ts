@@ -161,6 +161,13 @@ export const routes: readonly RouteDef[] = [
       undefined,
       { path: '/intermediaryhall/creditrule', public: true, inMenu: false },
     ],
+    // Ours (issue 24): a random inspection round's public draw record and results (双随机、一公开).
+    [
+      'inspection',
+      '双随机抽查公示',
+      undefined,
+      { path: '/intermediaryhall/inspection', public: true, inMenu: false },
+    ],
     ['servicelist', '服务下载', undefined, { path: '/downLoad/servicelist', public: true, hideMenu: true }],
     ['login', '统一登录', undefined, { path: '/login', public: true, inMenu: false }],
     ['check', '登录校验', undefined, { path: '/check', public: true, inMenu: false }],
