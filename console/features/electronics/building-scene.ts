@@ -33,7 +33,7 @@ import {
 } from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { mergeGeometries } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
-import { heightColour, type Building, type Extrusion } from './extrusion';
+import { groundOf, heightColour, type Building, type Extrusion } from './extrusion';
 
 export interface BuildingScene {
   dispose(): void;
@@ -53,13 +53,6 @@ export interface BuildingSceneOptions {
 const HIGHLIGHT = new Color('#f2c14e');
 /** Above this many buildings the outlines are left out (they double the geometry). */
 const OUTLINES_MAX = 20_000;
-
-/** A round grid spacing (1, 2 or 5 × 10ⁿ metres) giving about ten cells across `size`. */
-function gridStep(size: number): number {
-  const raw = size / 10;
-  const power = 10 ** Math.floor(Math.log10(raw));
-  return [1, 2, 5, 10].map((f) => f * power).find((step) => step >= raw) ?? power * 10;
-}
 
 /** A building's prisms, its vertices coloured; x east, y up, z south (three's right-handed axes). */
 function geometryOf(building: Building, colour: Color): BufferGeometry[] {
@@ -104,7 +97,8 @@ export function createBuildingScene(
   const { extent, minHeight, maxHeight } = extrusion;
   const centreX = (extent.minX + extent.maxX) / 2;
   const centreZ = -(extent.minY + extent.maxY) / 2;
-  const span = Math.max(extent.maxX - extent.minX, extent.maxY - extent.minY, maxHeight, 40);
+  const { size: groundSize, cell } = groundOf(extrusion);
+  const span = groundSize / 4;
 
   // Buildings: one mesh; ranges[i] is building i's first vertex.
   const parts: BufferGeometry[] = [];
@@ -137,8 +131,7 @@ export function createBuildingScene(
     }
   }
 
-  // The ground, a grid on it (its cells' size is said on the page), the light.
-  const groundSize = span * 4;
+  // The ground, a grid on it (its cell's size is said on the page), the light.
   const ground = new PlaneGeometry(groundSize, groundSize);
   ground.rotateX(-Math.PI / 2);
   const groundMaterial = new MeshLambertMaterial({ color: '#dfe5ec' });
@@ -146,8 +139,7 @@ export function createBuildingScene(
   const groundMesh = new Mesh(ground, groundMaterial);
   groundMesh.position.set(centreX, -0.05, centreZ);
   scene.add(groundMesh);
-  const step = gridStep(groundSize);
-  const grid = new GridHelper(groundSize, Math.round(groundSize / step), '#aab6c4', '#c8d1dc');
+  const grid = new GridHelper(groundSize, Math.round(groundSize / cell), '#aab6c4', '#c8d1dc');
   grid.position.set(centreX, 0, centreZ);
   disposables.push(grid.geometry, grid.material as Material);
   scene.add(grid);

@@ -5,6 +5,7 @@ import {
   buildingHeight,
   DEFAULT_HEIGHT,
   extrusionOf,
+  groundOf,
   heightColour,
   heightRamp,
   localProjection,
@@ -162,5 +163,17 @@ describe('heightColour', () => {
     expect(heightColour(50, 10, 90)).toBe(heightRamp[2]);
     expect(heightColour(500, 10, 90)).toBe(heightRamp.at(-1));
     expect(heightColour(30, 30, 30)).toBe(heightRamp[2]);
+  });
+});
+
+describe('groundOf', () => {
+  it('is four times the larger of the extent and the height, with round cells about forty across', () => {
+    const extent = { minX: -50, minY: -20, maxX: 58, maxY: 80 };
+    expect(groundOf({ extent, maxHeight: 54 })).toEqual({ size: 432, cell: 20 });
+    expect(groundOf({ extent, maxHeight: 300 })).toEqual({ size: 1200, cell: 50 });
+    expect(groundOf({ extent: { minX: 0, minY: 0, maxX: 0, maxY: 0 }, maxHeight: 3 })).toEqual({
+      size: 160,
+      cell: 5,
+    });
   });
 });

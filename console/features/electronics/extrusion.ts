@@ -175,6 +175,20 @@ export function extrusionOf(
   };
 }
 
+/**
+ * The ground under the buildings: a square four times the larger of their extent and their height
+ * (at least 40 m), with a grid of round cells (1, 2 or 5 × 10ⁿ metres, about forty across it).
+ */
+export function groundOf(extrusion: Pick<Extrusion, 'extent' | 'maxHeight'>): { size: number; cell: number } {
+  const { extent, maxHeight } = extrusion;
+  const span = Math.max(extent.maxX - extent.minX, extent.maxY - extent.minY, maxHeight, 40);
+  const size = span * 4;
+  const raw = size / 40;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  const cell = [1, 2, 5, 10].map((factor) => factor * power).find((step) => step >= raw) ?? power * 10;
+  return { size, cell };
+}
+
 /** The colour ramp by height, low to high (light to the house's deep blue), as #rrggbb stops. */
 export const heightRamp = ['#c6dbef', '#6baed6', '#2f6db5', '#1d4f91', '#0b2a55'] as const;
 

@@ -11,7 +11,14 @@ import { metresPerFloor } from '@shared/domain/electronics';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { Field } from '@shared/ui/form';
 import { useCall } from '@console/kit';
-import { DEFAULT_HEIGHT, extrusionOf, heightRamp, type Building, type Extrusion } from './extrusion';
+import {
+  DEFAULT_HEIGHT,
+  extrusionOf,
+  groundOf,
+  heightRamp,
+  type Building,
+  type Extrusion,
+} from './extrusion';
 import { ArchiveMap, useLayerData } from './layer-pages';
 import './electronics.css';
 
@@ -145,8 +152,8 @@ function Scene({
           <span>{metres(extrusion.maxHeight)}</span>
         </p>
         <p className="el-note">
-          拖动旋转，右键拖动平移，滚轮缩放；选中视图后可用方向键平移。地面网格每格为整米数（10、20、50
-          米等）。
+          拖动旋转，右键拖动平移，滚轮缩放；选中视图后可用方向键平移。地面网格每格 {groundOf(extrusion).cell}{' '}
+          米。
         </p>
       </aside>
     </div>
@@ -207,7 +214,11 @@ function LayerView({ row }: { row: LayerRow }) {
           {fallback === 'webgl' ? NO_WEBGL : '三维组件加载失败，已改为二维显示。请刷新页面重试。'}
         </Notice>
         <ArchiveMap rows={shown} focus={shown[0]!} />
-        {extrusion ? <BuildingTable extrusion={extrusion} /> : null}
+        {extrusion ? (
+          <Card>
+            <BuildingTable extrusion={extrusion} />
+          </Card>
+        ) : null}
       </>
     );
   if (!extrusion)
