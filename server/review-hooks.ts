@@ -9,6 +9,7 @@ import { agencyReviewHooks, agencyReviewItems } from '@server/modules/agencies';
 import { authorizationReviewHooks, authorizationReviewItems } from '@server/modules/authorizations';
 import { constructionReviewHooks, constructionReviewItems } from '@server/modules/construction';
 import { contractReviewHooks, contractReviewItems } from '@server/modules/contracts';
+import { evaluationReviewHooks } from '@server/modules/evaluations';
 import { offlineReviewHooks, offlineReviewItems } from '@server/modules/offline';
 import { projectReviewHooks, projectReviewItems } from '@server/modules/projects';
 import { registerNamedReviewers, registerReviewHooks } from '@server/modules/review';
@@ -27,6 +28,7 @@ export const reviewHooks = {
   ...offlineReviewHooks,
   ...resultReviewHooks,
   ...sharingReviewHooks,
+  ...evaluationReviewHooks,
 };
 
 /** Every kind's rows as review items, for putting rows that exist under review (the demo seed). */

@@ -49,6 +49,7 @@ const loaders: Record<ConsoleFeature, () => Promise<PageModule>> = {
   reporting: () => import('@console/features/reporting'),
   results: () => import('@console/features/results'),
   satisfaction: () => import('@console/features/satisfaction'),
+  evaluations: () => import('@console/features/evaluations'),
   sharing: () => import('@console/features/sharing'),
   selection: () => import('@console/features/selection'),
   staff: () => import('@console/features/staff'),

@@ -163,6 +163,13 @@ export const consolePages = {
     'notdchy/DemandRelease',
   ],
   satisfaction: ['evaluatemanger/smoEvaluteList', 'evaluatemanger/smoEvalute'],
+  // Issue 24: the authority's quarterly assessment (smd) and the agency's rating of the owner (con).
+  evaluations: [
+    'evaluatemanger/smdEvaluteList',
+    'evaluatemanger/smdEvalute',
+    'evaluatemanger/conEvaluteList',
+    'evaluatemanger/conEvalute',
+  ],
   // Random inspections (双随机、一公开): the rounds, and one round's page with ?id=.
   inspections: ['evaluatemanger/organizationCheckList'],
   feedback: ['feedback/feedbackList'],

@@ -43,10 +43,6 @@ export const appealSubjects: Record<EvaluationKind, AuditSubject> = {
   con: auditSubject.code.conAppeal,
 };
 
-export function kindOfAppealSubject(subject: AuditSubject): EvaluationKind | null {
-  return evaluationKinds.find((kind) => appealSubjects[kind] === subject) ?? null;
-}
-
 /** The fixed criteria of smo (the columns of construction_satisfaction). */
 export const SMO_CRITERIA = ['成果质量', '及时性', '服务态度'] as const;
 

@@ -4,6 +4,7 @@
  * the subject's own rows is its domain's business: each domain hands the engine a hook
  * (server/modules/<domain>/review-hooks.ts, listed once in server/review-hooks.ts).
  */
+import { evaluationPath } from './evaluations';
 import { roles, type RoleId } from './roles';
 import { auditSubject, type AuditSubject } from './statuses';
 
@@ -88,6 +89,11 @@ const kinds: Partial<Record<AuditSubject, ReviewKind>> = {
     detailPath: (id) => `/workflow/applyDetials?id=${id}`,
   },
   [s.shareAuthority]: { reviewerRoles: authority, detailPath: (id) => `/workflow/applyDetials?id=${id}` },
+  // Ours (issue 24): an appeal against an evaluation, decided by the authority on the evaluation's
+  // page (its list with ?id=); the subject is the evaluation.
+  [s.smoAppeal]: { reviewerRoles: authority, detailPath: (id) => evaluationPath('smo', id) },
+  [s.smdAppeal]: { reviewerRoles: authority, detailPath: (id) => evaluationPath('smd', id) },
+  [s.conAppeal]: { reviewerRoles: authority, detailPath: (id) => evaluationPath('con', id) },
 };
 
 /** The subject types that can be reviewed. */

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMayCall } from '@console/lib/current-user';
 import { satisfactionCalls, type RatableDemand, type SatisfactionRow } from '@shared/calls/satisfaction';
+import { SMO_CRITERIA } from '@shared/domain/evaluations';
 import { projectStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
 import { Notice, PageHeader } from '@shared/ui/page';
@@ -18,11 +19,19 @@ import {
   TextField,
   useCallMutation,
   useContractForm,
+  useUrlId,
   type Column,
 } from '@console/kit';
+import { EvaluationView } from '@console/components/evaluations/evaluation-view';
+import { ScoreFields } from '@console/components/evaluations/score-fields';
 
 const ratingColumns: readonly Column<SatisfactionRow>[] = [
-  { key: 'projectName', header: '项目名称', cell: (row) => row.projectName, wide: true },
+  {
+    key: 'projectName',
+    header: '项目名称',
+    cell: (row) => <Link to={`/evaluatemanger/smoEvaluteList?id=${row.tableId}`}>{row.projectName}</Link>,
+    wide: true,
+  },
   { key: 'orgName', header: '测绘单位', cell: (row) => row.orgName },
   { key: 'constructionName', header: '建设单位', cell: (row) => row.constructionName },
   { key: 'quality', header: '成果质量', cell: (row) => `${row.quality} 分`, nowrap: true },
@@ -56,7 +65,13 @@ const ratableColumns: readonly Column<RatableDemand>[] = [
   },
 ];
 
+/** The ratings, or with `?id=` one of them (its appeal by the agency, the authority's decision). */
 export function RatingListPage() {
+  const id = useUrlId('id');
+  return id ? <EvaluationView key={id} kind="smo" id={id} /> : <RatingLists />;
+}
+
+function RatingLists() {
   // Only owners rate (ratable's roles): the others never ask for it (issue 21: it answered them 403).
   const owner = useMayCall(satisfactionCalls.ratable.access);
   return (
@@ -84,7 +99,12 @@ export function RatingListPage() {
   );
 }
 
-const scoreOptions = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: `${n} 分` }));
+const [quality, timeliness, service] = SMO_CRITERIA;
+const smoFields = [
+  { name: 'quality', label: quality },
+  { name: 'timeliness', label: timeliness },
+  { name: 'service', label: service },
+] as const;
 
 export function RateAgencyPage() {
   const [search] = useSearchParams();
@@ -115,16 +135,14 @@ export function RateAgencyPage() {
       ) : (
         <KitForm
           form={form}
-          fields={{ quality: '成果质量', timeliness: '及时性', service: '服务态度', comment: '评价内容' }}
+          fields={{ quality, timeliness, service, comment: '评价内容' }}
           submitLabel="提交评价"
           onSubmit={async (values) => {
             const answer = await save.mutateAsync(values);
             setDone(answer.message);
           }}
         >
-          <TextField form={form} name="quality" label="成果质量" options={scoreOptions} />
-          <TextField form={form} name="timeliness" label="及时性" options={scoreOptions} />
-          <TextField form={form} name="service" label="服务态度" options={scoreOptions} />
+          <ScoreFields form={form} fields={smoFields} />
           <TextField form={form} name="comment" label="评价内容" hint="选填，不超过 500 个字" />
         </KitForm>
       )}

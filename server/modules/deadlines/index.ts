@@ -1,2 +1,9 @@
 export { deadlineRoutes } from './routes';
-export { DEADLINE_REMINDER_JOB, deadlineView, dueAt, lastDayText, reviewTaskType } from './service';
+export {
+  DEADLINE_REMINDER_JOB,
+  deadlineView,
+  dueAt,
+  lastDayText,
+  loadCalendar,
+  reviewTaskType,
+} from './service';

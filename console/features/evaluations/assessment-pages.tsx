@@ -1,0 +1,226 @@
+/**
+ * The authority's quarterly assessment of agencies (smd; shared/domain/evaluations.ts).
+ * /evaluatemanger/smdEvaluteList: the assessments (every signed-in user; an agency finds its own),
+ * for the authority the agencies still to assess this quarter, for the administrator the criteria;
+ * `?id=` opens one (its appeal and the decision). /evaluatemanger/smdEvalute?organizationId=&period=:
+ * the authority's form.
+ */
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { evaluationCalls, type EvaluationRow, type SmdCandidate } from '@shared/calls/evaluations';
+import { creditGradeLabels, type CreditGrade } from '@shared/domain/credit-score';
+import { appealStateLabels, periodLabel, recentPeriods } from '@shared/domain/evaluations';
+import { beijingDate } from '@shared/domain/working-days';
+import { formatDateTime } from '@shared/format';
+import { Notice, PageHeader } from '@shared/ui/page';
+import { smdSaveSchema } from '@shared/validation/evaluations';
+import {
+  KitForm,
+  ListPage,
+  RecordPage,
+  TextField,
+  useCall,
+  useCallMutation,
+  useContractForm,
+  useRecord,
+  useUrlId,
+  type Column,
+} from '@console/kit';
+import { EvaluationView } from '@console/components/evaluations/evaluation-view';
+import { ScoreFields, scoreFieldLabels, scoreFieldsOf } from '@console/components/evaluations/score-fields';
+import { useMayCall } from '@console/lib/current-user';
+import { CriteriaCard } from './criteria-card';
+
+const LIST = '/evaluatemanger/smdEvaluteList';
+const FORM = '/evaluatemanger/smdEvalute';
+
+const periodOptions = () =>
+  recentPeriods(beijingDate(new Date())).map((period) => ({ value: period, label: periodLabel(period) }));
+
+const assessmentColumns: readonly Column<EvaluationRow>[] = [
+  {
+    key: 'orgName',
+    header: '测绘单位',
+    cell: (row) => <Link to={`${LIST}?id=${row.id}`}>{row.orgName}</Link>,
+    wide: true,
+  },
+  { key: 'period', header: '考核期', cell: (row) => periodLabel(row.period ?? ''), nowrap: true },
+  { key: 'average', header: '平均分', cell: (row) => `${row.average} 分`, nowrap: true },
+  {
+    key: 'appealState',
+    header: '申诉',
+    cell: (row) => (row.appealState ? appealStateLabels[row.appealState] : '—'),
+    nowrap: true,
+  },
+  { key: 'evaluatorName', header: '考核人', cell: (row) => row.evaluatorName ?? '—', nowrap: true },
+  { key: 'createdAt', header: '考核时间', cell: (row) => formatDateTime(row.createdAt), nowrap: true },
+];
+
+const candidateColumns: readonly Column<SmdCandidate>[] = [
+  { key: 'orgName', header: '测绘单位', cell: (row) => row.orgName, wide: true },
+  {
+    key: 'creditGrade',
+    header: '信用等级',
+    cell: (row) => (row.creditGrade ? creditGradeLabels[row.creditGrade as CreditGrade] : '—'),
+    nowrap: true,
+  },
+  {
+    key: 'evaluationId',
+    header: '考核',
+    nowrap: true,
+    cell: (row) =>
+      row.evaluationId ? (
+        <Link to={`${LIST}?id=${row.evaluationId}`}>已考核，查看</Link>
+      ) : (
+        <Link to={`${FORM}?organizationId=${row.organizationId}&period=${row.period}`}>
+          考核 {row.orgName}
+        </Link>
+      ),
+  },
+];
+
+function AssessmentLists() {
+  const authority = useMayCall(evaluationCalls.smdCandidates.access);
+  return (
+    <>
+      {authority ? (
+        <ListPage
+          title="测绘需求评价列表"
+          caption="待考核的测绘单位"
+          description="主管部门按季度考核测绘单位（成果质量抽查、按时完成、投诉处理等），每个单位每季度一次；考核结果计入信用评价。"
+          call={evaluationCalls.smdCandidates}
+          filters={[
+            {
+              name: 'period',
+              label: '考核期',
+              type: 'select',
+              options: periodOptions(),
+              placeholder: '本季度',
+            },
+          ]}
+          columns={candidateColumns}
+          rowKey={(row) => row.organizationId}
+          emptyText="暂无审核通过的测绘单位"
+          urlPrefix="c"
+        />
+      ) : null}
+      <ListPage
+        title={authority ? '考核记录' : '测绘需求评价列表'}
+        caption="主管部门考核记录"
+        description={
+          authority ? undefined : '主管部门按季度对测绘单位的考核结果；被考核单位可在 10 个工作日内申诉。'
+        }
+        call={evaluationCalls.list}
+        fixedInput={{ kind: 'smd' }}
+        filters={[{ name: 'period', label: '考核期', type: 'select', options: periodOptions() }]}
+        columns={assessmentColumns}
+        rowKey={(row) => row.id}
+        emptyText={(filtered) => (filtered ? '该考核期暂无考核记录' : '暂无考核记录')}
+      />
+      <CriteriaCard kind="smd" />
+    </>
+  );
+}
+
+export function AssessmentListPage() {
+  const id = useUrlId('id');
+  return id ? <EvaluationView key={id} kind="smd" id={id} /> : <AssessmentLists />;
+}
+
+function AssessmentForm({ candidate }: { candidate: SmdCandidate }) {
+  const criteria = useCall(evaluationCalls.criteria, { kind: 'smd' });
+  const labels = criteria.data?.labels;
+  if (!labels || !criteria.data) return null;
+  return <AssessmentFormOf candidate={candidate} version={criteria.data.version} labels={labels} />;
+}
+
+function AssessmentFormOf({
+  candidate,
+  version,
+  labels,
+}: {
+  candidate: SmdCandidate;
+  version: number;
+  labels: readonly string[];
+}) {
+  const [done, setDone] = useState<{ message: string; id: number } | null>(null);
+  const form = useContractForm(smdSaveSchema, {
+    organizationId: String(candidate.organizationId),
+    period: candidate.period,
+    criteriaVersion: String(version),
+    scores: labels.map(() => ''),
+    comment: '',
+  });
+  const save = useCallMutation(evaluationCalls.smdSave, {
+    invalidates: [evaluationCalls.list, evaluationCalls.smdCandidates],
+  });
+  if (done)
+    return (
+      <Notice>
+        {done.message}。<Link to={`${LIST}?id=${done.id}`}>查看考核结果</Link>，或
+        <Link to={LIST}>返回考核列表</Link>。
+      </Notice>
+    );
+  return (
+    <KitForm
+      form={form}
+      fields={{ ...scoreFieldLabels(labels), comment: '考核意见' }}
+      submitLabel="提交考核"
+      onSubmit={async (values) => {
+        const answer = await save.mutateAsync(values);
+        setDone({ message: answer.message, id: answer.data.id });
+      }}
+    >
+      <ScoreFields form={form} fields={scoreFieldsOf(labels)} />
+      <TextField form={form} name="comment" label="考核意见" multiline hint="选填，不超过 500 个字" />
+    </KitForm>
+  );
+}
+
+export function AssessPage() {
+  const authority = useMayCall(evaluationCalls.smdSave.access);
+  const [search] = useSearchParams();
+  const organizationId = useUrlId('organizationId');
+  const period = search.get('period') ?? '';
+  const record = useRecord(
+    evaluationCalls.smdCandidates,
+    authority && organizationId ? { organizationId, period, page: 1, rows: 1 } : undefined,
+  );
+  if (!authority)
+    return (
+      <>
+        <PageHeader title="考核测绘单位" />
+        <Notice>
+          考核由主管部门进行。<Link to={LIST}>查看考核记录</Link>
+        </Notice>
+      </>
+    );
+  return (
+    <RecordPage
+      record={record}
+      title="考核测绘单位"
+      missing="请从待考核的测绘单位中选择"
+      back={{ to: LIST, label: '返回考核列表' }}
+    >
+      {(page) => {
+        const candidate = page.rows[0];
+        if (!candidate) return <Notice tone="danger">没有找到该测绘单位，或该单位尚未审核通过</Notice>;
+        return (
+          <>
+            <PageHeader
+              title={`考核测绘单位：${candidate.orgName}`}
+              description={`${periodLabel(candidate.period)}。请按各项评价指标打分（1 到 5 分），每个单位每季度考核一次，提交后被考核单位可在 10 个工作日内申诉。`}
+            />
+            {candidate.evaluationId ? (
+              <Notice>
+                该单位本考核期已考核。<Link to={`${LIST}?id=${candidate.evaluationId}`}>查看考核结果</Link>
+              </Notice>
+            ) : (
+              <AssessmentForm candidate={candidate} />
+            )}
+          </>
+        );
+      }}
+    </RecordPage>
+  );
+}

@@ -1,0 +1,2 @@
+export { evaluationReviewHooks } from './appeals';
+export { evaluationRoutes } from './routes';
