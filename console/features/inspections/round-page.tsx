@@ -130,7 +130,7 @@ function RecordResultDialog({
   return (
     <FormDialog
       trigger={
-        <Button size="sm" aria-label={`录入${target.orgName}的检查结果`}>
+        <Button size="sm" aria-label={`${target.result ? '修改结果' : '录入结果'}：${target.orgName}`}>
           {target.result ? '修改结果' : '录入结果'}
         </Button>
       }

@@ -43,9 +43,19 @@ const t = inspectionTargets;
 /** The hex sha256 of a text: the commitment and the draw's hashes. */
 export const sha256hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
+/*
+ * Subqueries about a round's targets, written with qualified names: drizzle leaves the columns of a
+ * select list unqualified, where the outer "pkid" would be read as the targets' own.
+ */
+const ofRound = 'from inspection_targets x where x.round_id = "inspection_rounds"."pkid"';
+
 /** Rounds the user drew to inspect in: `user = any(inspectors)` of one of its targets. */
 const drawnToInspect = (userId: number): SQL =>
-  sql`exists (select 1 from ${t} where ${t.roundId} = ${r.pkid} and ${userId} = any(${t.inspectors}))`;
+  sql`exists (select 1 ${sql.raw(ofRound)} and ${userId} = any(x.inspectors))`;
+
+/** How many of the round's targets there are (`where`: of those, which). */
+export const targetCountOf = (where = '') =>
+  sql<number>`(select count(*) ${sql.raw(ofRound)}${sql.raw(where)})`.mapWith(Number);
 
 /** The rounds a user may see (module comment). */
 export function visibleTo(user: SessionUser): SQL | undefined {
@@ -226,11 +236,8 @@ export async function listRounds(
     db
       .select({
         round: r,
-        recordedCount:
-          sql<number>`(select count(*) from ${t} where ${t.roundId} = ${r.pkid} and ${t.result} is not null)`.mapWith(
-            Number,
-          ),
-        targetCount: sql<number>`(select count(*) from ${t} where ${t.roundId} = ${r.pkid})`.mapWith(Number),
+        recordedCount: targetCountOf(' and x.result is not null'),
+        targetCount: targetCountOf(),
         isInspector: sql<boolean>`${drawnToInspect(user.pkid)}`,
       })
       .from(r)

@@ -257,9 +257,33 @@ describe('who sees the round', () => {
   it('shows it to its drawn inspectors and not to an inspector of another round', async () => {
     const drawnInspectors = new Set(record.drawn!.flatMap((d) => d.inspectors.map((p) => p.userId)));
     for (const who of ['authority02', 'authority03']) {
-      const ids = ((await json(await get(who, 'list'))).rows as { id: number }[]).map((r) => r.id);
-      expect(ids.includes(roundId), who).toBe(drawnInspectors.has(await userId(who)));
+      const rows = (await json(await get(who, 'list'))).rows as {
+        id: number;
+        isInspector: boolean;
+        inspecteeCount: number;
+        recordedCount: number;
+      }[];
+      const row = rows.find((r) => r.id === roundId);
+      expect(row !== undefined, who).toBe(drawnInspectors.has(await userId(who)));
+      if (row)
+        expect(row).toMatchObject({
+          isInspector: true,
+          inspecteeCount: record.drawn!.length,
+          recordedCount: 0,
+        });
     }
+    // The opener's own row: not an inspector unless drawn, the counts of the round.
+    const own = (
+      (await json(await get('authority01', 'list?rows=100'))).rows as {
+        id: number;
+        isInspector: boolean;
+        inspecteeCount: number;
+      }[]
+    ).find((r) => r.id === roundId)!;
+    expect(own).toMatchObject({
+      isInspector: drawnInspectors.has(await userId('authority01')),
+      inspecteeCount: record.drawn!.length,
+    });
     // authority04 inspects in a round of its own (opened by the administrator) and sees only that one.
     const other = await json(
       await post('admin', 'create', {
@@ -385,6 +409,10 @@ describe('results', () => {
       expect(refused.status).toBe(403);
       expect((await json(refused)).message).toBe('只有开启该轮次的人员或系统管理员才能进行此操作');
     }
+    const listed = (
+      (await json(await get('admin', 'list?rows=100'))).rows as { id: number; recordedCount: number }[]
+    ).find((r) => r.id === roundId)!;
+    expect(listed.recordedCount).toBe(list.length);
     const published = await post('authority01', 'publish', { id: String(roundId) });
     expect(published.status).toBe(200);
     const scoreAfter = (

@@ -8,7 +8,7 @@ import { inspectionRounds, inspectionTargets } from '@server/db/schema';
 import type { OpenTask, WorkSource } from '@server/modules/workbench';
 import { roles } from '@shared/domain/roles';
 import { roundLink } from './draw-round';
-import { orgNames, visibleTo } from './rounds';
+import { orgNames, targetCountOf, visibleTo } from './rounds';
 
 const r = inspectionRounds;
 const t = inspectionTargets;
@@ -26,10 +26,7 @@ export const inspectionWorkSource: WorkSource = {
         state: r.state,
         createdAt: r.createdAt,
         drawnAt: r.drawnAt,
-        missing:
-          sql<number>`(select count(*) from ${t} where ${t.roundId} = ${r.pkid} and ${t.result} is null)`.mapWith(
-            Number,
-          ),
+        missing: targetCountOf(' and x.result is null'),
       })
       .from(r)
       .where(and(mine, sql`${r.state} <> 'published'`))
