@@ -139,3 +139,21 @@ test('the authority opens and draws a round, the draw is recomputed from the pag
   await expect(page.getByText(salt)).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
 });
+
+test('the administrator sees every round, opens the demo’s published round and checks its draw', async ({
+  page,
+}) => {
+  await signInToConsole(page, 'admin', '/evaluatemanger/organizationCheckList?state=published');
+  const rounds = page.getByRole('table', { name: '检查轮次' });
+  const demo = rounds.getByRole('row').filter({ hasText: '已公开' }).last();
+  await expect(demo).toBeVisible();
+  await demo.getByRole('link').click();
+  await expect(page.getByRole('table', { name: '检查对象及结果' }).locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: '操作记录' })).toBeVisible();
+  await expect(page.getByText('公开检查结果', { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: '在本浏览器中复核' }).click();
+  await expect(page.getByText('复核通过')).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await accessibilityViolations(page)).toEqual([]);
+  await page.screenshot({ path: screenshotPath('inspection-demo-round-390'), fullPage: false });
+});

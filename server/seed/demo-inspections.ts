@@ -2,13 +2,15 @@
  * Demo random inspections (issue 24), written through the product's own functions after the credit
  * scores are first counted: a completed round, opened 40 days ago, drawn, its results recorded and
  * published by authority01 (the demo's one 主管部门 account, so the pool is authority01); and a round
- * opened two days ago and not drawn yet, which is authority01's and the administrator's to-do. The
- * publication is dated with the first count (`now`), so each score change it causes comes after that
- * count and names only the inspection.
+ * opened two days ago and not drawn yet, which is authority01's and the administrator's to-do. None
+ * in a city without agencies at work (a test's city of no projects). The publication is dated with
+ * the first count (`now`), so each score change it causes comes after that count and names only the
+ * inspection.
  */
 import type { Queryable } from '@server/db/database';
 import {
   drawInspectionRound,
+  inspectionCandidates,
   openRound,
   publishInspectionRound,
   writeInspectionResult,
@@ -27,6 +29,8 @@ const findingsOf: Record<InspectionResult, string> = {
 };
 
 export async function seedDemoInspections(t: Queryable, now: Date): Promise<number> {
+  // A demo city without projects in progress (a test's small one) has nobody to inspect.
+  if ((await inspectionCandidates(t)).length === 0) return 0;
   const [account] = await t
     .select({ username: users.username })
     .from(users)

@@ -1,7 +1,7 @@
 export { inspectionRoutes } from './routes';
 export { inspectionWorkSource } from './work-source';
 export { agencyResults as inspectionResultsOf, getDrawRecord as inspectionDrawRecord } from './rounds';
-export { openRound } from './open-round';
+export { inspectionCandidates, openRound } from './open-round';
 export { runDraw as drawInspectionRound } from './draw-round';
 export {
   publishResults as publishInspectionRound,

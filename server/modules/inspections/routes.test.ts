@@ -22,6 +22,7 @@ import {
 import { creditEventsOf } from '@server/modules/credit';
 import { json, signedInTestApp } from '@server/modules/identity/test-support';
 import { roles } from '@shared/domain/roles';
+import { inspectionWorkSource } from './work-source';
 import { beijingDate } from '@shared/validation/jobs';
 
 const extra = ['authority02', 'authority03', 'authority04'];
@@ -472,5 +473,31 @@ describe('results', () => {
         );
       expect(told!.n).toBe(1);
     }
+  });
+});
+
+describe('the work home', () => {
+  it('shows the demo rounds to the authority and the administrator, and the open round as a to-do', async () => {
+    for (const who of ['authority01', 'admin']) {
+      const home = (await json(await as(who).fetch('/smsend/workbench/home'))).data as {
+        counts: { group: string; label: string; count: number }[];
+      };
+      const open = home.counts.find((c) => c.group === '双随机抽查' && c.label === '进行中的轮次');
+      expect(open?.count, who).toBeGreaterThanOrEqual(1);
+    }
+    const [demoOpen] = await env.ctx.db
+      .select({ pkid: inspectionRounds.pkid })
+      .from(inspectionRounds)
+      .where(
+        and(eq(inspectionRounds.state, 'open'), eq(inspectionRounds.createdBy, await userId('authority01'))),
+      );
+    const user = { pkid: await userId('authority01'), isAdmin: false, roleIds: [roles.authority.id] };
+    const todos = await inspectionWorkSource.todos!({
+      app: env.ctx,
+      db: env.ctx.db,
+      user: user as never,
+      now: env.clock.now,
+    });
+    expect(todos.map((todo) => todo.key)).toContain(`inspection-draw:${demoOpen!.pkid}`);
   });
 });
