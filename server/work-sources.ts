@@ -6,6 +6,7 @@
  */
 import { authorizationWorkSource } from '@server/modules/authorizations';
 import { contractWorkSource } from '@server/modules/contracts';
+import { evaluationWorkSource } from '@server/modules/evaluations';
 import { inspectionWorkSource } from '@server/modules/inspections';
 import { messageWorkSource, recentMessages } from '@server/modules/messages';
 import { ownerProjectWorkSource } from '@server/modules/projects';
@@ -82,6 +83,7 @@ export const workSources: WorkSources = {
     resultWorkSource,
     sharingWorkSource,
     inspectionWorkSource,
+    evaluationWorkSource,
     messageWorkSource,
   ],
   messages: recentMessages,

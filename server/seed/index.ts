@@ -23,6 +23,7 @@ import { seedDemoCertificates } from './demo-certificates';
 import { seedDemoReports } from './demo-reports';
 import { seedDemoSharing } from './demo-sharing';
 import { seedDemoInspections } from './demo-inspections';
+import { seedDemoEvaluations } from './demo-evaluations';
 import { demoRatings } from './demo-ratings';
 import { departmentIds, departmentRows, moduleRows, roleRows, stageRows, surveyItemRows } from './reference';
 
@@ -293,6 +294,8 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
       summary[key] = (await t.select({ n: count() }).from(table))[0]?.n ?? 0;
     }
     summary.review_items = await backfillReviewItems(t, reviewItemSources);
+    // Assessments, ratings of owners and appeals in every state (issue 24), before the scores count them.
+    summary.evaluations = await seedDemoEvaluations(t, options.now ?? new Date());
     // Every agency's credit score from the ratings, acceptance decisions and entries above (issue 24).
     const scoredAt = options.now ?? new Date();
     summary.credit_score_changes = (

@@ -1,2 +1,3 @@
 export { evaluationReviewHooks } from './appeals';
 export { evaluationRoutes } from './routes';
+export { evaluationWorkSource } from './work-source';
