@@ -456,6 +456,12 @@ describe('results', () => {
       findings: '改',
     });
     expect(late.status).toBe(409);
+    // The round's results as a spreadsheet, for whoever sees the round.
+    const sheet = await get('authority01', `exportExcel?id=${roundId}`);
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get('content-type')).toContain('spreadsheetml');
+    expect((await sheet.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    expect((await get('authority04', `exportExcel?id=${roundId}`)).status).toBe(404);
     // The agency is told.
     const [agency] = await env.ctx.db
       .select({ userId: agentOrganizations.userId })
