@@ -88,6 +88,8 @@ test('an agency opens 三维展示 from the menu, picks its building layer, and 
 }) => {
   test.setTimeout(240_000);
   const page = await consolePage(browser, 'agency01');
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
   await clickMenu(page, '成果档案', '三维展示');
   await expect(page.getByRole('heading', { level: 1, name: '三维展示' })).toBeVisible();
   await expect(layerOptions(page).first()).toBeAttached();
@@ -131,6 +133,13 @@ test('an agency opens 三维展示 from the menu, picks its building layer, and 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(canvas).toBeVisible();
   await page.screenshot({ path: screenshotPath('three-dimensional-390'), fullPage: true });
+
+  // Leaving the page disposes the view (its canvas goes, nothing throws).
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await clickMenu(page, '成果档案', '数据上传');
+  await expect(page.getByRole('heading', { level: 1, name: '数据上传' })).toBeVisible();
+  await expect(page.locator('canvas.el-3d__canvas')).toHaveCount(0);
+  expect(errors).toEqual([]);
   await page.context().close();
 });
 

@@ -51,8 +51,8 @@ export interface BuildingSceneOptions {
 }
 
 const HIGHLIGHT = new Color('#f2c14e');
-/** Above this many buildings the outlines are left out (they double the geometry). */
-const OUTLINES_MAX = 20_000;
+/** Above this many buildings the outlines are left out (finding the edges of many takes seconds). */
+const OUTLINES_MAX = 5_000;
 
 /** A building's prisms, its vertices coloured; x east, y up, z south (three's right-handed axes). */
 function geometryOf(building: Building, colour: Color): BufferGeometry[] {

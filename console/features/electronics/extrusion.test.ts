@@ -111,6 +111,7 @@ describe('extrusionOf', () => {
     const result = extrusionOf(collection, centre);
     expect(result.skipped).toBe(2);
     expect(result.defaulted).toBe(1);
+    expect(result.total).toBe(3);
     expect(result.buildings.map((b) => [b.index, b.name, b.height, b.heightSource])).toEqual([
       [0, '1号楼', 31.5, 'height'],
       [1, '2号楼', 18, 'floors'],
@@ -138,6 +139,25 @@ describe('extrusionOf', () => {
     expect(result.extent.maxX).toBeCloseTo(70, 3);
     expect(result.extent.maxY).toBeCloseTo(20, 3);
     expect([result.minHeight, result.maxHeight]).toEqual([DEFAULT_HEIGHT, 31.5]);
+  });
+
+  it('keeps the buildings nearest the centre, in the layer’s order, when there are too many', () => {
+    const at = (east: number, height: number): GeoJSON.Feature => ({
+      type: 'Feature',
+      properties: { 名称: `${east}`, 高度: height },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [square(east, 0, 5).map(([e, n]) => lonLatAt(e!, n!))],
+      },
+    });
+    const features = [at(300, 90), at(-20, 12), at(100, 60), at(0, 30), at(-400, 3)];
+    const result = extrusionOf({ type: 'FeatureCollection', features }, centre, 3);
+    expect(result.total).toBe(5);
+    expect(result.buildings.map((building) => building.name)).toEqual(['-20', '100', '0']);
+    expect([result.minHeight, result.maxHeight]).toEqual([12, 60]);
+    expect(result.extent.minX).toBeCloseTo(-20, 3);
+    expect(result.extent.maxX).toBeCloseTo(105, 3);
+    expect(extrusionOf({ type: 'FeatureCollection', features }, centre).total).toBe(5);
   });
 
   it('answers an empty extrusion for a layer without areas', () => {

@@ -64,14 +64,17 @@ export interface Building {
 }
 
 export interface Extrusion {
+  /** The buildings drawn (at most BUILDINGS_MAX). */
   buildings: Building[];
+  /** The layer's buildings, drawn or not. */
+  total: number;
   /** The buildings' extent in local metres. */
   extent: { minX: number; minY: number; maxX: number; maxY: number };
   minHeight: number;
   maxHeight: number;
   /** Features that are not polygons (points, lines) or have no usable ring: not drawn. */
   skipped: number;
-  /** Buildings drawn at DEFAULT_HEIGHT (no 高度 nor 层数). */
+  /** Buildings drawn at DEFAULT_HEIGHT (no 高度 nor 层数), among those drawn. */
   defaulted: number;
 }
 
@@ -129,16 +132,21 @@ function nameOf(properties: Record<string, unknown> | null, index: number): stri
       : `第 ${index + 1} 个要素`;
 }
 
-/** The layer's footprints, projected around `centre` (the layer's box's centre), with their heights. */
+/** The most buildings the 3D view draws: beyond, those nearest the layer's centre (the page says so). */
+export const BUILDINGS_MAX = 20_000;
+
+/**
+ * The layer's footprints, projected around `centre` (the layer's box's centre), with their heights;
+ * at most `max` of them, the nearest to the centre, in the layer's order.
+ */
 export function extrusionOf(
   collection: GeoJSON.FeatureCollection,
   centre: readonly [number, number],
+  max = BUILDINGS_MAX,
 ): Extrusion {
   const project = localProjection(centre);
-  const buildings: Building[] = [];
-  const extent = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  let buildings: Building[] = [];
   let skipped = 0;
-  let defaulted = 0;
   collection.features.forEach((feature, index) => {
     const polygons = polygonsOf(feature.geometry, project);
     if (polygons.length === 0) {
@@ -147,14 +155,6 @@ export function extrusionOf(
     }
     const properties = feature.properties as Record<string, unknown> | null;
     const { height, source, floors } = buildingHeight(properties);
-    if (source === 'default') defaulted++;
-    for (const polygon of polygons)
-      for (const [x, y] of polygon.outer) {
-        extent.minX = Math.min(extent.minX, x);
-        extent.minY = Math.min(extent.minY, y);
-        extent.maxX = Math.max(extent.maxX, x);
-        extent.maxY = Math.max(extent.maxY, y);
-      }
     buildings.push({
       index,
       name: nameOf(properties, index),
@@ -164,12 +164,43 @@ export function extrusionOf(
       polygons,
     });
   });
-  const heights = buildings.map((building) => building.height);
+  const total = buildings.length;
+  if (total > max) {
+    const distance = (building: Building) => {
+      const [x, y] = building.polygons[0]!.outer[0]!;
+      return x * x + y * y;
+    };
+    buildings = buildings
+      .map((building) => ({ building, distance: distance(building) }))
+      .sort((a, b) => a.distance - b.distance)
+      .slice(0, max)
+      .map((item) => item.building)
+      .sort((a, b) => a.index - b.index);
+  }
+  // Loops, not Math.min(...): a layer may hold 200,000 features, past what a call's arguments take.
+  const extent = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  let minHeight = Infinity;
+  let maxHeight = -Infinity;
+  let defaulted = 0;
+  for (const building of buildings) {
+    minHeight = Math.min(minHeight, building.height);
+    maxHeight = Math.max(maxHeight, building.height);
+    if (building.heightSource === 'default') defaulted++;
+    for (const polygon of building.polygons)
+      for (const [x, y] of polygon.outer) {
+        extent.minX = Math.min(extent.minX, x);
+        extent.minY = Math.min(extent.minY, y);
+        extent.maxX = Math.max(extent.maxX, x);
+        extent.maxY = Math.max(extent.maxY, y);
+      }
+  }
+  const any = buildings.length > 0;
   return {
     buildings,
-    extent: buildings.length > 0 ? extent : { minX: 0, minY: 0, maxX: 0, maxY: 0 },
-    minHeight: heights.length > 0 ? Math.min(...heights) : 0,
-    maxHeight: heights.length > 0 ? Math.max(...heights) : 0,
+    total,
+    extent: any ? extent : { minX: 0, minY: 0, maxX: 0, maxY: 0 },
+    minHeight: any ? minHeight : 0,
+    maxHeight: any ? maxHeight : 0,
     skipped,
     defaulted,
   };

@@ -231,10 +231,15 @@ function LayerView({ row }: { row: LayerRow }) {
     <Card>
       <h2 className="el-heading">{row.name}</h2>
       <p className="el-note el-3d__summary">
-        档案 {row.caseNo} · 共 {extrusion.buildings.length.toLocaleString('zh-CN')} 栋建筑，高度{' '}
+        档案 {row.caseNo} · 共 {extrusion.total.toLocaleString('zh-CN')} 栋建筑，高度{' '}
         {metres(extrusion.minHeight)}至 {metres(extrusion.maxHeight)}。高度取属性“高度”，没有时按“层数” ×{' '}
         {metresPerFloor} 米。
       </p>
+      {extrusion.total > extrusion.buildings.length ? (
+        <Notice>
+          建筑较多，三维视图显示离图层中心最近的 {extrusion.buildings.length.toLocaleString('zh-CN')} 栋。
+        </Notice>
+      ) : null}
       {extrusion.defaulted > 0 ? (
         <Notice>
           {extrusion.defaulted} 栋建筑缺少高度和层数，按 {DEFAULT_HEIGHT} 米显示。
@@ -340,7 +345,7 @@ export function ThreeDimensionalPage() {
                   ) : null}
                   {rows.map((row) => (
                     <option key={row.layerId} value={row.layerId}>
-                      {row.name}（{row.caseNo}，{row.featureCount} 个要素）
+                      {row.name}（{row.caseNo}，{row.featureCount.toLocaleString('zh-CN')} 个要素）
                     </option>
                   ))}
                 </select>
