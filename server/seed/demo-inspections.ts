@@ -53,7 +53,7 @@ export async function seedDemoInspections(t: Queryable, now: Date): Promise<numb
   const at = (days: number) => new Date(now.getTime() - days * DAY);
   const quarter = (instant: Date) => {
     const [year, month] = chinaDate(instant).split('-').map(Number);
-    return `${year}年第${Math.ceil((month as number) / 3)}季度`;
+    return `${year}年第${'一二三四'[Math.ceil((month as number) / 3) - 1]}季度`;
   };
   const done = await openRound(
     t,
