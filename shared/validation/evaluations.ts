@@ -19,6 +19,7 @@ export const evaluationMessages = {
   kind: '请选择正确的评价类型',
   id: '请提供正确的评价编号',
   organization: '请提供正确的机构编号',
+  orgName: '机构名称不能超过 50 个字',
   construction: '请提供正确的建设单位编号',
   demand: '请提供正确的需求编号',
   period: '请选择考核期（如 2026 年第 3 季度）',
@@ -134,6 +135,7 @@ export const smdCandidatesSchema = pagingSchema.extend({
     z.string(m.period).trim().regex(PERIOD_PATTERN, m.period).optional(),
   ),
   organizationId: optionalId(m.organization),
+  orgName: z.preprocess(blankToUndefined, z.string(m.orgName).trim().max(50, m.orgName).optional()),
 });
 
 /** The demands whose owner the agency may rate, or one of them. */

@@ -12,6 +12,7 @@ import {
   type ConstructionTask,
 } from '@shared/calls/construction';
 import { constructionExportCalls, type ConstructionUnitRow } from '@shared/calls/construction-export';
+import { evaluationListPaths } from '@shared/domain/evaluations';
 import { auditStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
 import { Notice, PageHeader } from '@shared/ui/page';
@@ -205,6 +206,12 @@ function UnitReview({ unit }: { unit: ConstructionRecord }) {
       {outcome ? <Notice>{outcome}</Notice> : null}
       <UnitRejection unit={unit} />
       <UnitDetails unit={unit} />
+      {/* Issue 24: what the agencies said of this owner (con evaluations), on its record. */}
+      <p>
+        <Link to={`${evaluationListPaths.con}?constructionId=${unit.constructionId}`}>
+          查看测绘单位对该建设单位的评价
+        </Link>
+      </p>
       <UnitTimeline constructionId={unit.constructionId} />
       <ReviewDecision
         review={unit.review}

@@ -97,6 +97,7 @@ function AssessmentLists() {
               options: periodOptions(),
               placeholder: '本季度',
             },
+            { name: 'orgName', label: '机构名称' },
           ]}
           columns={candidateColumns}
           rowKey={(row) => row.organizationId}

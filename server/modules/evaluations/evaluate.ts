@@ -4,8 +4,9 @@
  * for a clear message, and the unique indexes settle two submissions at once. Each tells the evaluated
  * party; an assessment recounts the agency's credit score (docs/credit-score.md).
  */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
+import { containsPattern } from '@server/db/contains-pattern';
 import type { Queryable } from '@server/db/database';
 import {
   agentOrganizations,
@@ -155,7 +156,13 @@ export async function saveCon(
 /** The approved agencies with, for the period, their assessment if given; not yet assessed first. */
 export async function listSmdCandidates(
   db: Queryable,
-  input: { period?: string | undefined; organizationId?: number | undefined; page: number; rows: number },
+  input: {
+    period?: string | undefined;
+    organizationId?: number | undefined;
+    orgName?: string | undefined;
+    page: number;
+    rows: number;
+  },
   now: Date,
 ): Promise<{ rows: SmdCandidate[]; total: number }> {
   const o = agentOrganizations;
@@ -163,6 +170,7 @@ export async function listSmdCandidates(
   const approved = and(
     eq(o.auditStatus, auditStatus.code.approved),
     input.organizationId ? eq(o.organizationId, input.organizationId) : undefined,
+    input.orgName ? like(o.orgName, containsPattern(input.orgName)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
     db
