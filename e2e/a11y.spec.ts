@@ -20,6 +20,9 @@ const publicPages = [
   '/intermediaryhall/creditrule',
   '/guide/messageDetails?id=999999',
   '/intermediaryhall/orgdetail?id=999999',
+  // The demo's published inspection round (the first round the seed opens) and a missing one.
+  '/intermediaryhall/inspection?id=1',
+  '/intermediaryhall/inspection?id=999999',
 ];
 
 test.beforeEach(async ({ page }) => {
