@@ -104,7 +104,7 @@ function recompute(record: PublicRecord) {
 
 let roundId = 0;
 let record: PublicRecord;
-const roundName = '2026年第四季度测绘中介机构双随机抽查';
+const roundName = '接口测试：测绘中介机构双随机抽查';
 
 describe('opening a round', () => {
   it('refuses bad input with the field and its message, and stores nothing', async () => {
