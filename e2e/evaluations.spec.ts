@@ -12,7 +12,6 @@ import { signInToConsole } from './fixtures/identity';
 
 test.describe.configure({ timeout: 180_000, mode: 'serial' });
 
-const todoTable = (page: Page) => page.getByRole('table', { name: '待办事项' });
 
 async function scoreOfAgency01(page: Page): Promise<{ orgName: string; score: number }> {
   const answer = await page.request.get('/smsend/jn_credit/score?organizationId=1');
@@ -26,13 +25,12 @@ test('the authority assesses agency01; the score moves and says why; an upheld a
   await signInToConsole(authority, 'authority01', '/workbench/home');
   const before = await scoreOfAgency01(authority);
 
-  // The work home's to-do leads to the agencies still to assess this quarter.
-  await todoTable(authority)
-    .getByRole('link', { name: /家测绘单位未考核/ })
-    .click();
+  // From the work home's menu (its to-do, 本季度尚有 n 家测绘单位未考核, leads to the same list but comes
+  // after the dated review tasks).
+  await clickMenu(authority, '评价管理', '测绘需求评价列表');
   await expect(authority.getByRole('table', { name: '待考核的测绘单位' })).toBeVisible();
   await authority.getByLabel('机构名称').fill(before.orgName);
-  await authority.getByRole('button', { name: '查询', exact: true }).click();
+  await authority.getByLabel('机构名称').press('Enter');
   await authority.getByRole('link', { name: `考核 ${before.orgName}` }).click();
   await expect(authority.getByRole('heading', { name: `考核测绘单位：${before.orgName}` })).toBeVisible();
   await authority.getByRole('button', { name: '提交考核' }).click();
@@ -96,9 +94,7 @@ test('agency01 rates owner01 after acceptance; owner01 finds the rating and may 
 }) => {
   const agency = await browser.newPage();
   await signInToConsole(agency, 'agency01', '/workbench/home');
-  await todoTable(agency)
-    .getByRole('link', { name: /可评价建设单位/ })
-    .click();
+  await clickMenu(agency, '评价管理', '建设单位评价列表');
   const evaluable = agency.getByRole('table', { name: '可评价建设单位的测绘需求' });
   const link = evaluable.getByRole('link', { name: /^评价 / }).first();
   const unit = ((await link.textContent()) ?? '').replace(/^评价 /, '').trim();
