@@ -118,6 +118,8 @@ export const evaluationCalls = defineCalls('evaluations', {
     base: 'business',
     path: 'evaluate/criteria/save',
     method: 'POST',
+    // The scores (labels) are a list: JSON keeps it one.
+    encoding: 'json',
     input: criteriaSaveSchema,
     output: criteriaSchema,
     envelope: 'result',
@@ -128,6 +130,8 @@ export const evaluationCalls = defineCalls('evaluations', {
     base: 'business',
     path: 'evaluate/smd/save',
     method: 'POST',
+    // The scores (labels) are a list: JSON keeps it one.
+    encoding: 'json',
     input: smdSaveSchema,
     output: evaluationRowSchema,
     envelope: 'result',
@@ -149,6 +153,8 @@ export const evaluationCalls = defineCalls('evaluations', {
     base: 'business',
     path: 'evaluate/con/save',
     method: 'POST',
+    // The scores (labels) are a list: JSON keeps it one.
+    encoding: 'json',
     input: conSaveSchema,
     output: evaluationRowSchema,
     envelope: 'result',
