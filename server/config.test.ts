@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
+import { DEFAULT_CREDIT_GRADE_RULE } from '@shared/domain/credit-score';
 
 describe('loadConfig', () => {
   it('starts offline on the embedded database with the spec defaults', () => {
@@ -47,6 +48,35 @@ describe('SELECTION_METHODS', () => {
 
   it('refuses an unknown method', () => {
     expect(() => loadConfig({ SELECTION_METHODS: 'direct,auction' })).toThrow(ConfigError);
+  });
+});
+
+describe('the credit grade rule (CREDIT_GRADE_FLOORS, CREDIT_*_GRADES)', () => {
+  it('defaults to the rule of shared/domain/credit-score.ts and takes another', () => {
+    expect(loadConfig({}).creditGradeRule).toEqual(DEFAULT_CREDIT_GRADE_RULE);
+    expect(
+      loadConfig({
+        CREDIT_GRADE_FLOORS: ' 95, 80,70',
+        CREDIT_UNSELECTABLE_GRADES: 'C, D',
+        CREDIT_DIRECT_CHOICE_GRADES: 'none',
+      }).creditGradeRule,
+    ).toEqual({ floors: { A: 95, B: 80, C: 70 }, unselectable: ['C', 'D'], directChoiceOnly: [] });
+  });
+
+  it('refuses floors that are not three strictly decreasing scores within 0–100', () => {
+    for (const floors of ['90,75', '90,75,60,50', 'A,B,C', '90,90,60', '60,75,90', '101,75,60', '90,75,-1'])
+      expect(() => loadConfig({ CREDIT_GRADE_FLOORS: floors }), floors).toThrow(/CREDIT_GRADE_FLOORS/);
+    expect(() => loadConfig({ CREDIT_GRADE_FLOORS: '60,75,90' })).toThrow(
+      'CREDIT_GRADE_FLOORS must be three scores A,B,C, strictly decreasing within 0–100 (got 60,75,90)',
+    );
+  });
+
+  it('refuses a grade that is not A to D, and one both unselectable and direct choice only', () => {
+    expect(() => loadConfig({ CREDIT_UNSELECTABLE_GRADES: 'E' })).toThrow(/CREDIT_UNSELECTABLE_GRADES/);
+    expect(() => loadConfig({ CREDIT_DIRECT_CHOICE_GRADES: 'c' })).toThrow(/CREDIT_DIRECT_CHOICE_GRADES/);
+    expect(() => loadConfig({ CREDIT_UNSELECTABLE_GRADES: 'C,D' })).toThrow(
+      'CREDIT_DIRECT_CHOICE_GRADES and CREDIT_UNSELECTABLE_GRADES both name C: a grade is either out of selection or direct choice only',
+    );
   });
 });
 

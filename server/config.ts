@@ -8,7 +8,24 @@ import type { BBox } from './lib/geometry';
 import type { StorageSettings } from './storage/open-storage';
 import { loadServiceFiles, ServiceRegistryError, type FileCasService } from '@server/modules/identity';
 import type { SelectionMethod } from '@shared/domain/selection';
+import {
+  DEFAULT_CREDIT_GRADE_RULE,
+  type CreditGrade,
+  type CreditGradeRule,
+} from '@shared/domain/credit-score';
 import { apiBaseNames, defaultApiBases, type ApiBaseName, type ApiBases } from '@shared/api/bases';
+
+/** A list of credit grades, comma separated (`C`, `C,D`), or `none`. */
+const creditGradeList = (name: string, fallback: readonly CreditGrade[]) =>
+  z
+    .string()
+    .regex(
+      /^\s*(none|[A-D]\s*(,\s*[A-D]\s*)*)\s*$/,
+      `${name}: grades among A, B, C, D (comma separated) or none`,
+    )
+    .default(fallback.length > 0 ? fallback.join(',') : 'none');
+
+const { floors: defaultFloors } = DEFAULT_CREDIT_GRADE_RULE;
 
 const port = z.coerce.number().int().min(0).max(65535);
 const apiBase = z.string().regex(/^\/[A-Za-z0-9_-]+$/, 'API base must look like /name');
@@ -82,6 +99,27 @@ export const envSchema = z.object({
       'SELECTION_METHODS: direct, draw and/or price',
     )
     .default('direct,draw,price'),
+  /**
+   * The credit grades (docs/credit-score.md): the lowest score of A, B and C, strictly decreasing
+   * within 0–100 (D is below C's), …
+   */
+  CREDIT_GRADE_FLOORS: z
+    .string()
+    .regex(
+      /^\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*$/,
+      'CREDIT_GRADE_FLOORS must be three scores A,B,C (e.g. 90,75,60)',
+    )
+    .default(`${defaultFloors.A},${defaultFloors.B},${defaultFloors.C}`),
+  /** … the grades that keep an agency out of new demands (or none), … */
+  CREDIT_UNSELECTABLE_GRADES: creditGradeList(
+    'CREDIT_UNSELECTABLE_GRADES',
+    DEFAULT_CREDIT_GRADE_RULE.unselectable,
+  ),
+  /** … and those an owner may only choose directly: no draw, no price comparison (or none). */
+  CREDIT_DIRECT_CHOICE_GRADES: creditGradeList(
+    'CREDIT_DIRECT_CHOICE_GRADES',
+    DEFAULT_CREDIT_GRADE_RULE.directChoiceOnly,
+  ),
   /** Where docked projects come from (docs/docking.md): a feed directory (offline) or the platform's HTTP API. */
   DOCKING_PROVIDER: z.enum(['directory', 'http']).default('directory'),
   /** The feed directory of the directory provider; default DATA_DIR/docking/feed. */
@@ -142,6 +180,11 @@ export interface Config {
   shareValidDays: number;
   /** Test-only (CLOCK_OFFSET_DAYS): added to the real time by the services' clock. */
   clockOffsetMs: number;
+  /**
+   * The credit grade rule (CREDIT_GRADE_FLOORS, CREDIT_UNSELECTABLE_GRADES, CREDIT_DIRECT_CHOICE_GRADES);
+   * withServices hands it to the credit module (server/services.ts).
+   */
+  creditGradeRule: CreditGradeRule;
   /** Selection methods owners may choose (SELECTION_METHODS). */
   selectionMethods: readonly SelectionMethod[];
   /** The approval platform's docking (server/modules/docking, docs/docking.md). */
@@ -231,6 +274,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           dir: reportDir,
         }
       : { provider: 'directory', dir: reportDir };
+  const creditGradeRule = creditGradeRuleOf(env);
   if (new Set(Object.values(apiBases)).size !== Object.keys(apiBases).length) {
     throw new ConfigError('API bases must be distinct');
   }
@@ -260,6 +304,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     clockOffsetMs: (env.CLOCK_OFFSET_DAYS ?? 0) * 24 * 60 * 60 * 1000,
     docking,
     reporting,
+    creditGradeRule,
     selectionMethods: [...new Set(env.SELECTION_METHODS.split(',').map((m) => m.trim() as SelectionMethod))],
     map: {
       tiandituToken: env.TIANDITU_TOKEN,
@@ -267,6 +312,27 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       bbox: { west, south, east, north },
     },
   };
+}
+
+/** The grade rule of the CREDIT_* variables, checked as a whole (their formats are the schema's). */
+function creditGradeRuleOf(env: Env): CreditGradeRule {
+  const [A, B, C] = env.CREDIT_GRADE_FLOORS.split(',').map(Number) as [number, number, number];
+  if (!(A <= 100 && A > B && B > C && C >= 0)) {
+    throw new ConfigError(
+      `CREDIT_GRADE_FLOORS must be three scores A,B,C, strictly decreasing within 0–100 (got ${env.CREDIT_GRADE_FLOORS.trim()})`,
+    );
+  }
+  const grades = (value: string): CreditGrade[] =>
+    value.trim() === 'none' ? [] : [...new Set(value.split(',').map((grade) => grade.trim() as CreditGrade))];
+  const unselectable = grades(env.CREDIT_UNSELECTABLE_GRADES);
+  const directChoiceOnly = grades(env.CREDIT_DIRECT_CHOICE_GRADES);
+  const both = directChoiceOnly.filter((grade) => unselectable.includes(grade));
+  if (both.length > 0) {
+    throw new ConfigError(
+      `CREDIT_DIRECT_CHOICE_GRADES and CREDIT_UNSELECTABLE_GRADES both name ${both.join(', ')}: a grade is either out of selection or direct choice only`,
+    );
+  }
+  return { floors: { A, B, C }, unselectable, directChoiceOnly };
 }
 
 function storageSettings(env: Env, dataDir: string): StorageSettings {

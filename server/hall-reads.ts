@@ -32,6 +32,8 @@ import {
   type NoticeSummary,
 } from '@server/modules/notices';
 import { getPublicSelection } from '@server/modules/selection';
+import { creditGradeRule } from '@server/modules/credit';
+import type { CreditGradeRule } from '@shared/domain/credit-score';
 import { inspectionDrawRecord, inspectionResultsOf } from '@server/modules/inspections';
 import type { InspectionAgencyResult, InspectionPublic } from '@shared/calls/inspections';
 import type { PublicSelection } from '@shared/calls/selection';
@@ -92,6 +94,8 @@ export interface HallReads {
     /** The agency's published random-inspection results, newest first (抽查结果). */
     inspections(id: number): Promise<InspectionAgencyResult[]>;
   };
+  /** The credit grade rule in force (configured; the rule page and the directory state it). */
+  creditGradeRule(): CreditGradeRule;
   /** The public record of a random inspection round (null: none). */
   inspectionRecord(id: number): Promise<InspectionPublic | null>;
   downloads: {
@@ -165,6 +169,7 @@ export function createHallReads(ctx: AppContext): HallReads {
       satisfaction: (id) => ratingSummary(db, id),
       inspections: (id) => inspectionResultsOf(db, id),
     },
+    creditGradeRule: () => creditGradeRule(),
     inspectionRecord: (id) => orNull(inspectionDrawRecord(db, id)),
     downloads: {
       async list(search) {

@@ -11,6 +11,7 @@ import { createMessageHub, type MessageHub, createMessagePageCache } from '@serv
 import { createMapModule, type MapModule } from '@server/modules/map';
 import { productJobs } from './jobs';
 import { installReviewHooks } from './review-hooks';
+import { installCreditGradeRule } from '@server/modules/credit';
 import { createJobRunner, type JobRunner } from '@server/modules/jobs';
 import { createAccessLogWriter, type AccessLogWriter } from '@server/modules/interfaces';
 
@@ -23,6 +24,9 @@ export function withServices<T extends Omit<AppContext, 'services'>>(
 ): T & Pick<AppContext, 'services'> {
   // The review engine's hooks are the same for every context of the process (server/review-hooks.ts).
   installReviewHooks();
+  // The credit grade rule of the configuration: the credit module grades and selects by it (why one
+  // installed rule and not a parameter: server/modules/credit/grade-rule.ts).
+  installCreditGradeRule(base.config.creditGradeRule);
   const ctx = base as T & Pick<AppContext, 'services'>;
   let hub: MessageHub | undefined;
   let map: MapModule | undefined;

@@ -127,6 +127,13 @@ const creditEventSchema = z.object({
   at: dateTime,
 });
 
+/** The configured grade rule (shared/domain/credit-score.ts CreditGradeRule), as the pages state it. */
+export const creditGradeRuleSchema = z.object({
+  floors: z.object({ A: z.number().int(), B: z.number().int(), C: z.number().int() }),
+  unselectable: z.array(z.enum(creditGrades)),
+  directChoiceOnly: z.array(z.enum(creditGrades)),
+});
+
 /** An agency's credit score with its reasons: every event with its points, and each change. */
 export const creditScoreRecordSchema = z.object({
   organizationId: id,
@@ -292,5 +299,15 @@ export const creditCalls = defineCalls('credit', {
     envelope: 'page',
     access: 'signed-in',
     paging: { page: 'page', size: 'rows' },
+  },
+  gradeRule: {
+    summary: '信用等级规则：各等级的最低分，不能被选取的等级，只能直接选取的等级（部署配置）',
+    base: 'business',
+    path: 'jn_credit/gradeRule',
+    method: 'GET',
+    input: z.object({}),
+    output: creditGradeRuleSchema,
+    envelope: 'result',
+    access: 'signed-in',
   },
 });

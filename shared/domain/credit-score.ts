@@ -43,22 +43,31 @@ export const CREDIT_ENTRY_POINTS: Readonly<Record<Exclude<CreditEntryKind, 'pers
 export const creditGrades = ['A', 'B', 'C', 'D'] as const;
 export type CreditGrade = (typeof creditGrades)[number];
 
-/** The lowest score of each grade but D (everything below C). */
-export const CREDIT_GRADE_FLOORS: Readonly<Record<Exclude<CreditGrade, 'D'>, number>> = {
-  A: 90,
-  B: 75,
-  C: 60,
-};
-
-/** Grades that keep an agency out of new demands, as a credit flag does (server/modules/credit/flags.ts). */
-export const UNSELECTABLE_GRADES: readonly CreditGrade[] = ['D'];
-
 /**
- * Grades an owner may still choose directly (直接选取) but that take no part in a draw or a price
- * comparison: the competitive methods give every candidate the same chance, which a middling record
- * has not earned.
+ * The grade rule: where the grades begin and what a grade means for selection. Configuration
+ * (docs/credit-score.md: CREDIT_GRADE_FLOORS, CREDIT_UNSELECTABLE_GRADES, CREDIT_DIRECT_CHOICE_GRADES
+ * in server/config.ts); the server counts and selects with the configured rule, and the pages that
+ * state it (the hall's rule page and directory, 机构评价) read the same rule from the server.
  */
-export const DIRECT_CHOICE_ONLY_GRADES: readonly CreditGrade[] = ['C'];
+export interface CreditGradeRule {
+  /** The lowest score of each grade but D (everything below C), strictly decreasing, within 0–100. */
+  floors: Readonly<Record<Exclude<CreditGrade, 'D'>, number>>;
+  /** Grades that keep an agency out of new demands, as a credit flag does (server/modules/credit/flags.ts). */
+  unselectable: readonly CreditGrade[];
+  /**
+   * Grades an owner may still choose directly (直接选取) but that take no part in a draw or a price
+   * comparison: the competitive methods give every candidate the same chance, which a middling record
+   * has not earned. Never also unselectable.
+   */
+  directChoiceOnly: readonly CreditGrade[];
+}
+
+/** The rule when nothing is configured: A from 90, B from 75, C from 60; D unselectable, C direct choice only. */
+export const DEFAULT_CREDIT_GRADE_RULE: CreditGradeRule = {
+  floors: { A: 90, B: 75, C: 60 },
+  unselectable: ['D'],
+  directChoiceOnly: ['C'],
+};
 
 export const creditGradeLabels: Record<CreditGrade, string> = {
   A: 'A级（优秀）',
@@ -165,9 +174,10 @@ export function creditScoreOf(events: readonly Pick<CreditEvent, 'kind' | 'point
   return Math.min(CREDIT_SCORE_MAX, Math.max(CREDIT_SCORE_MIN, sum));
 }
 
-export function creditGradeOf(score: number): CreditGrade {
-  if (score >= CREDIT_GRADE_FLOORS.A) return 'A';
-  if (score >= CREDIT_GRADE_FLOORS.B) return 'B';
-  if (score >= CREDIT_GRADE_FLOORS.C) return 'C';
+/** The grade of a score under a grade rule (the configured one on the server). */
+export function creditGradeOf(score: number, rule: Pick<CreditGradeRule, 'floors'>): CreditGrade {
+  if (score >= rule.floors.A) return 'A';
+  if (score >= rule.floors.B) return 'B';
+  if (score >= rule.floors.C) return 'C';
   return 'D';
 }

@@ -12,7 +12,6 @@ import { roles } from '@shared/domain/roles';
 import {
   ACCEPTANCE_POINTS,
   CREDIT_ENTRY_POINTS,
-  CREDIT_GRADE_FLOORS,
   CREDIT_SCORE_BASE,
   CREDIT_GROUP_LIMITS,
   CREDIT_WINDOW_YEARS,
@@ -24,6 +23,8 @@ import {
   RATING_POINTS_PER_STEP,
   signedPoints as signed,
   type CreditEvent,
+  type CreditGrade,
+  type CreditGradeRule,
 } from '@shared/domain/credit-score';
 import { creditEntryKindLabels } from '@shared/domain/credit';
 import { formatDateTime } from '@shared/format';
@@ -68,8 +69,29 @@ const changeColumns: readonly Column<Change>[] = [
   { key: 'cause', header: '原因', cell: (row) => row.cause, wide: true },
 ];
 
-/** The rule in a few lines, the same constants the server counts with. */
+/** The grades' floors and what a grade means for selection, as configured. */
+function GradeLines({ rule: { floors, unselectable, directChoiceOnly } }: { rule: CreditGradeRule }) {
+  return (
+    <>
+      <li>
+        等级：A 级 {floors.A} 分以上，B 级 {floors.B} 分以上，C 级 {floors.C} 分以上，其余为 D 级。
+      </li>
+      {unselectable.length > 0 ? <li>{gradeList(unselectable)}机构不能被选取承接新的测绘需求。</li> : null}
+      {directChoiceOnly.length > 0 ? (
+        <li>{gradeList(directChoiceOnly)}机构只能由建设单位直接选取，不参加随机抽取和比选报价。</li>
+      ) : null}
+    </>
+  );
+}
+
+const gradeList = (grades: readonly CreditGrade[]) => grades.map((grade) => `${grade} 级`).join('、');
+
+/**
+ * The rule in a few lines: the same constants the server counts with, and the grade rule it is
+ * configured with (CREDIT_GRADE_FLOORS …, read with jn_credit/gradeRule).
+ */
 function RuleSummary() {
+  const gradeRule = useCall(creditCalls.gradeRule, {});
   const entries = Object.entries(CREDIT_ENTRY_POINTS)
     .map(
       ([kind, points]) =>
@@ -95,10 +117,7 @@ function RuleSummary() {
           。
         </li>
         <li>生效中的信用记录：{entries}。</li>
-        <li>
-          等级：A 级 {CREDIT_GRADE_FLOORS.A} 分以上，B 级 {CREDIT_GRADE_FLOORS.B} 分以上，C 级{' '}
-          {CREDIT_GRADE_FLOORS.C} 分以上，其余为 D 级。
-        </li>
+        {gradeRule.data ? <GradeLines rule={gradeRule.data} /> : null}
       </ul>
     </details>
   );

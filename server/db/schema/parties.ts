@@ -11,7 +11,12 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { CREDIT_SCORE_BASE, creditGradeOf, creditGrades } from '@shared/domain/credit-score';
+import {
+  CREDIT_SCORE_BASE,
+  creditGradeOf,
+  creditGrades,
+  DEFAULT_CREDIT_GRADE_RULE,
+} from '@shared/domain/credit-score';
 import { auditStatus, gender, qualificationGrade } from '@shared/domain/statuses';
 import { users } from './accounts';
 import type { AttachmentRef, StaffFields } from '@shared/domain/staff';
@@ -60,10 +65,14 @@ export const agentOrganizations = pgTable(
     blacklistEnd: date('blacklist_end', { mode: 'string' }),
     /**
      * The credit score and its grade (shared/domain/credit-score.ts), derived from the agency's events
-     * by server/modules/credit/score.ts only; each change is a row of credit_score_changes.
+     * by server/modules/credit/score.ts only; each change is a row of credit_score_changes. The grade's
+     * default is the base score's under the default rule; under a configured rule the next recount
+     * (at the latest the nightly check) grades the agency.
      */
     creditScore: smallint('credit_score').notNull().default(CREDIT_SCORE_BASE),
-    creditGrade: text('credit_grade').notNull().default(creditGradeOf(CREDIT_SCORE_BASE)),
+    creditGrade: text('credit_grade')
+      .notNull()
+      .default(creditGradeOf(CREDIT_SCORE_BASE, DEFAULT_CREDIT_GRADE_RULE)),
     ...timestamps(),
   },
   (t) => [

@@ -11,9 +11,9 @@ import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { agentOrganizations, creditEntries } from '@server/db/schema';
 import { creditEntryKindLabels, type CreditEntryKind } from '@shared/domain/credit';
-import { DIRECT_CHOICE_ONLY_GRADES, UNSELECTABLE_GRADES } from '@shared/domain/credit-score';
 import { writeDroppingPages } from '@server/lib/page-cache';
 import { beijingDate } from '@shared/validation/jobs';
+import { creditGradeRule } from './grade-rule';
 import { refreshCreditScores } from './score';
 import { recordCreditDecision } from './timeline';
 
@@ -24,18 +24,21 @@ function inForce(e: string, today: string): SQL {
 
 /**
  * SQL condition on agent_organizations: the agency may be chosen for a new demand (approved, no
- * lost-credit, unqualified or blacklist flag, and a credit grade that selects: not D). `competitive`
- * (a draw or a price comparison) also leaves out the grades an owner may only choose directly (C).
- * The demands module uses this, and only this.
+ * lost-credit, unqualified or blacklist flag, and a credit grade that selects: not an unselectable
+ * grade of the configured rule, by default D). `competitive` (a draw or a price comparison) also
+ * leaves out the grades an owner may only choose directly (by default C). The demands module uses
+ * this, and only this.
  */
 export function agencySelectableCondition({ competitive = false } = {}): SQL {
   const o = agentOrganizations;
+  const rule = creditGradeRule();
+  const excluded = [...rule.unselectable, ...(competitive ? rule.directChoiceOnly : [])];
   return and(
     eq(o.auditStatus, 2),
     eq(o.isLostCredit, false),
     eq(o.isUnqualified, false),
     eq(o.isBlacklisted, false),
-    notInArray(o.creditGrade, [...UNSELECTABLE_GRADES, ...(competitive ? DIRECT_CHOICE_ONLY_GRADES : [])]),
+    excluded.length > 0 ? notInArray(o.creditGrade, excluded) : undefined,
   ) as SQL;
 }
 

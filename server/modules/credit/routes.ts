@@ -15,6 +15,7 @@ import {
   personBlacklistDetail,
   staffBlacklistInfo,
 } from './service';
+import { creditGradeRule } from './grade-rule';
 import { creditScoreRecord, listCreditScores } from './score';
 
 const orgKinds = ['lostCredit', 'unqualified', 'blacklist', 'red'] as const;
@@ -50,4 +51,8 @@ export const creditRoutes = implement(creditCalls, (ctx) => ({
   score: ({ organizationId }, { user }) =>
     creditScoreRecord(ctx.db, user, organizationId, beijingDate(ctx.services.now())),
   scoreList: (input) => listCreditScores(ctx.db, input),
+  gradeRule: () => {
+    const { floors, unselectable, directChoiceOnly } = creditGradeRule();
+    return { floors, unselectable: [...unselectable], directChoiceOnly: [...directChoiceOnly] };
+  },
 }));

@@ -12,6 +12,7 @@ import {
   CREDIT_ENTRY_POINTS,
   creditGradeOf,
   creditGrades,
+  DEFAULT_CREDIT_GRADE_RULE,
   creditScoreOf,
   ratingPoints,
   type CreditEvent,
@@ -41,7 +42,17 @@ describe('the rule', () => {
     expect(creditScoreOf([...of('creditEntry', 10), ...of('rating', 4, 3)])).toBe(100);
     expect(creditScoreOf([...of('creditEntry', -60), ...of('creditEntry', -30)])).toBe(0);
     expect(creditScoreOf([...of('creditEntry', -30), ...of('rating', -4, 2)])).toBe(42);
-    expect([90, 89, 75, 74, 60, 59, 0].map(creditGradeOf)).toEqual(['A', 'B', 'B', 'C', 'C', 'D', 'D']);
+    const grade = (score: number) => creditGradeOf(score, DEFAULT_CREDIT_GRADE_RULE);
+    expect([90, 89, 75, 74, 60, 59, 0].map(grade)).toEqual(['A', 'B', 'B', 'C', 'C', 'D', 'D']);
+    const stricter = { floors: { A: 95, B: 80, C: 70 } };
+    expect([95, 94, 80, 79, 70, 69].map((score) => creditGradeOf(score, stricter))).toEqual([
+      'A',
+      'B',
+      'B',
+      'C',
+      'C',
+      'D',
+    ]);
   });
 });
 
@@ -81,7 +92,7 @@ describe('credit scores', () => {
       expect({ id: agency.id, score: agency.score, grade: agency.grade }).toEqual({
         id: agency.id,
         score: expected,
-        grade: creditGradeOf(expected),
+        grade: creditGradeOf(expected, DEFAULT_CREDIT_GRADE_RULE),
       });
     }
     expect(new Set(agencies.map((agency) => agency.grade))).toEqual(new Set(creditGrades));
@@ -101,7 +112,10 @@ describe('credit scores', () => {
       .fetch('/smsend/agentorg/updateLoseAog', { method: 'POST', body });
     expect(added.status, await added.clone().text()).toBe(200);
     const lowered = Math.max(0, before.score + CREDIT_ENTRY_POINTS.lostCredit);
-    expect(await stored(id)).toEqual({ score: lowered, grade: creditGradeOf(lowered) });
+    expect(await stored(id)).toEqual({
+      score: lowered,
+      grade: creditGradeOf(lowered, DEFAULT_CREDIT_GRADE_RULE),
+    });
     expect(await latestChange(id)).toMatchObject({
       fromScore: before.score,
       toScore: lowered,
@@ -176,6 +190,12 @@ describe('the calls', () => {
     expect(await get('authority01', 'score')).toMatchObject({ status: 400, body: { message: '请选择机构' } });
     expect(await get('authority01', 'score?organizationId=999999')).toMatchObject({ status: 404 });
     expect((await env.as('anonymous').fetch('/smsend/jn_credit/score')).status).toBe(401);
+  });
+
+  it('state the grade rule in force, the default one unless configured', async () => {
+    const rule = await get('owner01', 'gradeRule');
+    expect(rule).toMatchObject({ status: 200, body: { data: DEFAULT_CREDIT_GRADE_RULE } });
+    expect((await env.as('anonymous').fetch('/smsend/jn_credit/gradeRule')).status).toBe(401);
   });
 
   it('list the agencies of a grade, lowest score first, and refuse an unknown grade', async () => {

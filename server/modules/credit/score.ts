@@ -62,6 +62,7 @@ import { auditDecision, auditStatus, auditSubject, authorizationState } from '@s
 import { AppError } from '@shared/errors/app-error';
 import type { CreditScoreListInput } from '@shared/validation/credit';
 import { beijingDate } from '@shared/validation/jobs';
+import { creditGradeRule } from './grade-rule';
 
 /** Which agencies: one, or every one. */
 type Scope = { organizationId: number } | 'all';
@@ -281,9 +282,11 @@ export async function refreshCreditScores(
     .from(o)
     .where(only(o.organizationId, scope));
   const changes: ScoreChange[] = [];
+  // Graded by the configured rule (./grade-rule.ts): when it changes, the next recount regrades.
+  const rule = creditGradeRule();
   for (const row of stored) {
     const toScore = creditScoreOf(events.get(row.organizationId) ?? []);
-    const toGrade = creditGradeOf(toScore);
+    const toGrade = creditGradeOf(toScore, rule);
     if (toScore === row.score && toGrade === row.grade) continue;
     changes.push({
       organizationId: row.organizationId,
@@ -309,9 +312,10 @@ export async function refreshCreditScores(
 }
 
 /**
- * The job credit-score: every agency's score recounted. Events are recounted when they happen, so
- * this finds only what time alone changed (an entry starting today) or what was written behind the
- * product's back. Repeatable: a second run changes nothing.
+ * The job credit-score: every agency's score recounted and regraded. Events are recounted when they
+ * happen, so this finds only what time alone changed (an entry starting today), what was written
+ * behind the product's back, and the grades a newly configured grade rule gives (CREDIT_GRADE_FLOORS:
+ * every agency whose grade differs under the rule in force). Repeatable: a second run changes nothing.
  */
 export async function checkCreditScores(
   ctx: Pick<AppContext, 'db' | 'pageCache'>,
