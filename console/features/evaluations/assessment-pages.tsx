@@ -30,6 +30,7 @@ import { EvaluationView } from '@console/components/evaluations/evaluation-view'
 import { ScoreFields, scoreFieldLabels, scoreFieldsOf } from '@console/components/evaluations/score-fields';
 import { useMayCall } from '@console/lib/current-user';
 import { CriteriaCard } from './criteria-card';
+import { SavedNotice, type Saved } from './saved-notice';
 
 const LIST = '/evaluatemanger/smdEvaluteList';
 const FORM = '/evaluatemanger/smdEvalute';
@@ -128,23 +129,37 @@ export function AssessmentListPage() {
   return id ? <EvaluationView key={id} kind="smd" id={id} /> : <AssessmentLists />;
 }
 
-function AssessmentForm({ candidate }: { candidate: SmdCandidate }) {
+function AssessmentForm({
+  candidate,
+  onSaved,
+}: {
+  candidate: SmdCandidate;
+  onSaved: (saved: Saved) => void;
+}) {
   const criteria = useCall(evaluationCalls.criteria, { kind: 'smd' });
   const labels = criteria.data?.labels;
   if (!labels || !criteria.data) return null;
-  return <AssessmentFormOf candidate={candidate} version={criteria.data.version} labels={labels} />;
+  return (
+    <AssessmentFormOf
+      candidate={candidate}
+      version={criteria.data.version}
+      labels={labels}
+      onSaved={onSaved}
+    />
+  );
 }
 
 function AssessmentFormOf({
   candidate,
   version,
   labels,
+  onSaved,
 }: {
   candidate: SmdCandidate;
   version: number;
   labels: readonly string[];
+  onSaved: (saved: Saved) => void;
 }) {
-  const [done, setDone] = useState<{ message: string; id: number } | null>(null);
   const form = useContractForm(smdSaveSchema, {
     organizationId: String(candidate.organizationId),
     period: candidate.period,
@@ -155,13 +170,6 @@ function AssessmentFormOf({
   const save = useCallMutation(evaluationCalls.smdSave, {
     invalidates: [evaluationCalls.list, evaluationCalls.smdCandidates],
   });
-  if (done)
-    return (
-      <Notice>
-        {done.message}。<Link to={`${LIST}?id=${done.id}`}>查看考核结果</Link>，或
-        <Link to={LIST}>返回考核列表</Link>。
-      </Notice>
-    );
   return (
     <KitForm
       form={form}
@@ -169,7 +177,7 @@ function AssessmentFormOf({
       submitLabel="提交考核"
       onSubmit={async (values) => {
         const answer = await save.mutateAsync(values);
-        setDone({ message: answer.message, id: answer.data.id });
+        onSaved({ message: answer.message, id: answer.data.id });
       }}
     >
       <ScoreFields form={form} fields={scoreFieldsOf(labels)} />
@@ -183,6 +191,7 @@ export function AssessPage() {
   const [search] = useSearchParams();
   const organizationId = useUrlId('organizationId');
   const period = search.get('period') ?? '';
+  const [saved, setSaved] = useState<Saved | null>(null);
   const record = useRecord(
     evaluationCalls.smdCandidates,
     authority && organizationId ? { organizationId, period, page: 1, rows: 1 } : undefined,
@@ -212,12 +221,14 @@ export function AssessPage() {
               title={`考核测绘单位：${candidate.orgName}`}
               description={`${periodLabel(candidate.period)}。请按各项评价指标打分（1 到 5 分），每个单位每季度考核一次，提交后被考核单位可在 10 个工作日内申诉。`}
             />
-            {candidate.evaluationId ? (
+            {saved ? (
+              <SavedNotice saved={saved} list={LIST} what="考核结果" />
+            ) : candidate.evaluationId ? (
               <Notice>
                 该单位本考核期已考核。<Link to={`${LIST}?id=${candidate.evaluationId}`}>查看考核结果</Link>
               </Notice>
             ) : (
-              <AssessmentForm candidate={candidate} />
+              <AssessmentForm candidate={candidate} onSaved={setSaved} />
             )}
           </>
         );

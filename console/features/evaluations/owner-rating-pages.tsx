@@ -28,6 +28,7 @@ import { EvaluationView } from '@console/components/evaluations/evaluation-view'
 import { ScoreFields, scoreFieldLabels, scoreFieldsOf } from '@console/components/evaluations/score-fields';
 import { useMayCall } from '@console/lib/current-user';
 import { CriteriaCard } from './criteria-card';
+import { SavedNotice, type Saved } from './saved-notice';
 
 const LIST = '/evaluatemanger/conEvaluteList';
 const FORM = '/evaluatemanger/conEvalute';
@@ -116,12 +117,13 @@ function OwnerRatingForm({
   demand,
   version,
   labels,
+  onSaved,
 }: {
   demand: ConEvaluable;
   version: number;
   labels: readonly string[];
+  onSaved: (saved: Saved) => void;
 }) {
-  const [done, setDone] = useState<{ message: string; id: number } | null>(null);
   const form = useContractForm(conSaveSchema, {
     projectDemandId: String(demand.projectDemandId),
     criteriaVersion: String(version),
@@ -131,13 +133,6 @@ function OwnerRatingForm({
   const save = useCallMutation(evaluationCalls.conSave, {
     invalidates: [evaluationCalls.list, evaluationCalls.conEvaluable],
   });
-  if (done)
-    return (
-      <Notice>
-        {done.message}。<Link to={`${LIST}?id=${done.id}`}>查看评价</Link>，或
-        <Link to={LIST}>返回评价列表</Link>。
-      </Notice>
-    );
   return (
     <KitForm
       form={form}
@@ -145,7 +140,7 @@ function OwnerRatingForm({
       submitLabel="提交评价"
       onSubmit={async (values) => {
         const answer = await save.mutateAsync(values);
-        setDone({ message: answer.message, id: answer.data.id });
+        onSaved({ message: answer.message, id: answer.data.id });
       }}
     >
       <ScoreFields form={form} fields={scoreFieldsOf(labels)} />
@@ -162,6 +157,7 @@ export function RateOwnerPage() {
     agency && projectDemandId ? { projectDemandId, page: 1, rows: 1 } : undefined,
   );
   const criteria = useCall(evaluationCalls.criteria, { kind: 'con' }, { enabled: agency });
+  const [saved, setSaved] = useState<Saved | null>(null);
   if (!agency)
     return (
       <>
@@ -187,7 +183,9 @@ export function RateOwnerPage() {
               title={`评价建设单位：${demand.constructionName}`}
               description={`项目“${demand.projectName}”（${demand.projectNo}）。请按各项评价指标打分（1 到 5 分），每个需求评价一次。`}
             />
-            {demand.evaluationId ? (
+            {saved ? (
+              <SavedNotice saved={saved} list={LIST} what="评价" />
+            ) : demand.evaluationId ? (
               <Notice>
                 该需求已评价。<Link to={`${LIST}?id=${demand.evaluationId}`}>查看评价</Link>
               </Notice>
@@ -196,6 +194,7 @@ export function RateOwnerPage() {
                 demand={demand}
                 version={criteria.data.version}
                 labels={criteria.data.labels}
+                onSaved={setSaved}
               />
             ) : null}
           </>

@@ -1,0 +1,21 @@
+/**
+ * What an evaluation form leaves once saved: the server's message and the way to the evaluation. It
+ * belongs to the page, not the form: saving refreshes the page's record (now evaluated), which
+ * replaces the form.
+ */
+import { Link } from 'react-router';
+import { Notice } from '@shared/ui/page';
+
+export interface Saved {
+  message: string;
+  id: number;
+}
+
+export function SavedNotice({ saved, list, what }: { saved: Saved; list: string; what: string }) {
+  return (
+    <Notice>
+      {saved.message}。<Link to={`${list}?id=${saved.id}`}>查看{what}</Link>，或
+      <Link to={list}>返回列表</Link>。
+    </Notice>
+  );
+}
