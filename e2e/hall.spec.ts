@@ -160,6 +160,36 @@ test('a visitor filters the agency directory and opens an agency', async ({ page
   await expect(page.getByText('没有符合条件的中介机构')).toBeVisible();
 });
 
+test('a visitor reads the credit rule the server grades by, from the directory, and the page is cached', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/intermediaryhall/orgselect');
+  // The directory's note states the configured rule (the e2e server runs the default one).
+  await expect(
+    page.getByText('D 级机构暂不能承接新的测绘需求，C 级机构只能由建设单位直接选取'),
+  ).toBeVisible();
+  await page.getByRole('link', { name: '信用评分规则' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '测绘中介机构信用评分规则' })).toBeVisible();
+  const grades = page.getByRole('region', { name: '信用等级' });
+  for (const line of [
+    'A级（优秀）：90 分及以上',
+    'B级（良好）：75 分及以上',
+    'C级（一般）：60 分及以上',
+    'D级（较差）：60 分以下',
+  ])
+    await expect(grades.getByText(line)).toBeVisible();
+  await expect(grades).toContainText('D级（较差）的机构与存在失信、不合格、黑名单记录的机构一样');
+  await expect(grades).toContainText('C级（一般）的机构只能由建设单位直接选取');
+  // Rendered by the server (the rule is configuration), and kept by the page cache: a 304 on its ETag.
+  expect((await request.get('/intermediaryhall/creditrule')).status()).toBe(200);
+  const kept = await request.get('/intermediaryhall/creditrule');
+  const etag = kept.headers()['etag'];
+  expect(etag).toBeTruthy();
+  const again = await request.get('/intermediaryhall/creditrule', { headers: { 'if-none-match': etag! } });
+  expect(again.status()).toBe(304);
+});
+
 test('a visitor downloads a form and gets the same bytes as the API', async ({ page, request }) => {
   const api = (await (await request.get('/smsend/download/query?rows=100')).json()) as Page1<{
     pkid: number;
