@@ -10,7 +10,7 @@ import { clickMenu } from './fixtures/console';
 import { screenshotPath } from './fixtures/hall';
 import { signInToConsole } from './fixtures/identity';
 
-test.describe.configure({ timeout: 180_000, mode: 'serial' });
+test.describe.configure({ timeout: 300_000, mode: 'serial' });
 
 
 async function scoreOfAgency01(page: Page): Promise<{ orgName: string; score: number }> {
@@ -73,7 +73,6 @@ test('the authority assesses agency01; the score moves and says why; an upheld a
   await agency.screenshot({ path: screenshotPath('evaluation-appealed-1366'), fullPage: true });
 
   // The authority opens the appealed assessment from its list (newest first) and upholds the appeal.
-  await authority.goto('/workbench/home');
   await clickMenu(authority, '评价管理', '测绘需求评价列表');
   await authority
     .getByRole('table', { name: '主管部门考核记录' })
