@@ -12,7 +12,6 @@ import { signInToConsole } from './fixtures/identity';
 
 test.describe.configure({ timeout: 300_000, mode: 'serial' });
 
-
 async function scoreOfAgency01(page: Page): Promise<{ orgName: string; score: number }> {
   const answer = await page.request.get('/smsend/jn_credit/score?organizationId=1');
   return ((await answer.json()) as { data: { orgName: string; score: number } }).data;
