@@ -10,7 +10,7 @@ import { clickMenu } from './fixtures/console';
 import { screenshotPath } from './fixtures/hall';
 import { signInToConsole } from './fixtures/identity';
 
-test.describe.configure({ timeout: 300_000, mode: 'serial' });
+test.describe.configure({ timeout: 420_000, mode: 'serial' });
 
 async function scoreOfAgency01(page: Page): Promise<{ orgName: string; score: number }> {
   const answer = await page.request.get('/smsend/jn_credit/score?organizationId=1');
@@ -80,7 +80,7 @@ test('the authority assesses agency01; the score moves and says why; an upheld a
   await expect(authority.getByRole('heading', { name: '评价详情' })).toBeVisible();
   await authority.getByLabel('审核意见').fill('经复核，差错已在验收前更正，撤销本次考核。');
   await authority.getByRole('button', { name: '审核通过' }).click();
-  await authority.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+  await authority.getByRole('alertdialog').getByRole('button', { name: '确定' }).click();
   await expect(authority.getByText('申诉成立，本评价已撤销，不再计入信用评价。')).toBeVisible();
   expect(await accessibilityViolations(authority)).toEqual([]);
   await authority.screenshot({ path: screenshotPath('evaluation-upheld-1366'), fullPage: true });
