@@ -20,6 +20,7 @@ export const evaluationMessages = {
   id: '请提供正确的评价编号',
   organization: '请提供正确的机构编号',
   orgName: '机构名称不能超过 50 个字',
+  constructionName: '建设单位名称不能超过 50 个字',
   construction: '请提供正确的建设单位编号',
   demand: '请提供正确的需求编号',
   period: '请选择考核期（如 2026 年第 3 季度）',
@@ -139,7 +140,13 @@ export const smdCandidatesSchema = pagingSchema.extend({
 });
 
 /** The demands whose owner the agency may rate, or one of them. */
-export const conEvaluableQuerySchema = pagingSchema.extend({ projectDemandId: optionalId(m.demand) });
+export const conEvaluableQuerySchema = pagingSchema.extend({
+  projectDemandId: optionalId(m.demand),
+  constructionName: z.preprocess(
+    blankToUndefined,
+    z.string(m.constructionName).trim().max(50, m.constructionName).optional(),
+  ),
+});
 
 export const evaluationOneSchema = z.object({
   kind: kindField,

@@ -80,6 +80,7 @@ function OwnerRatingLists() {
           caption="可评价建设单位的测绘需求"
           description="项目成果验收后，测绘单位可对建设单位的配合程度、付款及时性和资料提供情况作出评价，每个需求一次。"
           call={evaluationCalls.conEvaluable}
+          filters={[{ name: 'constructionName', label: '建设单位' }]}
           columns={evaluableColumns}
           rowKey={(row) => row.projectDemandId}
           emptyText="暂无可评价的测绘需求"

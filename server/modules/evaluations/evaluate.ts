@@ -203,10 +203,18 @@ export async function listSmdCandidates(
 export async function listConEvaluable(
   db: Queryable,
   user: SessionUser,
-  input: { projectDemandId?: number | undefined; page: number; rows: number },
+  input: {
+    projectDemandId?: number | undefined;
+    constructionName?: string | undefined;
+    page: number;
+    rows: number;
+  },
 ): Promise<{ rows: ConEvaluable[]; total: number }> {
   const where = and(
     input.projectDemandId ? eq(projectDemands.pkid, input.projectDemandId) : undefined,
+    input.constructionName
+      ? like(constructionUnits.name, containsPattern(input.constructionName))
+      : undefined,
     inArray(projectAuthorizations.organizationId, ownAgencies(user)),
     eq(projectAuthorizations.state, authorizationState.code.accepted),
     inArray(projects.status, finishedStatuses),
@@ -239,6 +247,7 @@ export async function listConEvaluable(
       .from(projectAuthorizations)
       .innerJoin(projectDemands, eq(projectDemands.pkid, projectAuthorizations.demandId))
       .innerJoin(projects, eq(projects.pkid, projectDemands.projectId))
+      .innerJoin(constructionUnits, eq(constructionUnits.constructionId, projects.constructionId))
       .where(where),
   ]);
   return { rows, total: total?.n ?? 0 };
