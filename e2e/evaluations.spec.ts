@@ -92,11 +92,11 @@ test('agency01 rates owner01 after acceptance; owner01 finds the rating and may 
 }) => {
   const owner = await browser.newPage();
   await signInToConsole(owner, 'owner01', '/workbench/home');
+  // The 'object' envelope of construction/querySelf (spec section 7).
   const self = (await (await owner.request.get('/smsend/construction/querySelf')).json()) as {
-    name?: string;
-    data?: { name: string };
+    object: { name: string };
   };
-  const unit = self.data?.name ?? self.name ?? '';
+  const unit = self.object.name;
   expect(unit).not.toBe('');
 
   const agency = await browser.newPage();
