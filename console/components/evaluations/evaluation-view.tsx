@@ -65,9 +65,13 @@ function EvaluationBody({ data }: { data: EvaluationDetail }) {
         title={evaluationKindLabels[data.kind]}
         items={[
           { label: '测绘单位', value: data.orgName },
-          { label: '建设单位', value: data.constructionName },
-          { label: '项目名称', value: data.projectName },
-          { label: '考核期', value: data.period ? periodLabel(data.period) : null },
+          // smd assesses an agency for a quarter; smo and con are about one demand between two parties.
+          ...(data.kind === 'smd'
+            ? [{ label: '考核期', value: periodLabel(data.period ?? '') }]
+            : [
+                { label: '建设单位', value: data.constructionName },
+                { label: '项目名称', value: data.projectName },
+              ]),
           { label: '平均分', value: `${data.average} 分` },
           { label: '评价人', value: data.evaluatorName },
           { label: '评价时间', value: formatDateTime(data.createdAt) },
