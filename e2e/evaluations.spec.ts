@@ -102,8 +102,8 @@ test('agency01 rates owner01 after acceptance; owner01 finds the rating and may 
   const agency = await browser.newPage();
   await signInToConsole(agency, 'agency01', '/workbench/home');
   await clickMenu(agency, '评价管理', '建设单位评价列表');
-  await agency.getByLabel('建设单位').fill(unit);
-  await agency.getByLabel('建设单位').press('Enter');
+  await agency.getByRole('searchbox', { name: '建设单位' }).fill(unit);
+  await agency.getByRole('searchbox', { name: '建设单位' }).press('Enter');
   const evaluable = agency.getByRole('table', { name: '可评价建设单位的测绘需求' });
   await evaluable
     .getByRole('link', { name: `评价 ${unit}` })
