@@ -69,8 +69,16 @@ test('an owner rates the agency of a finished demand, and the hall record counts
   // The page shows the score the server counted (the rule's arithmetic: server/modules/credit/score.test.ts).
   const record = (await (
     await page.request.get(`/smsend/jn_credit/score?organizationId=${org.organizationId}`)
-  ).json()) as { data: { score: number } };
+  ).json()) as { data: { score: number; events: { kind: string }[] } };
   await expect(page.getByText(`当前信用分 ${record.data.score} 分`)).toBeVisible();
+  // The acceptance pass rate, from the same events.
+  const acceptance = (kind: string) => record.data.events.filter((event) => event.kind === kind).length;
+  await expect(
+    page.getByText(
+      `（通过 ${acceptance('acceptanceAdopted')} 次，退回 ${acceptance('acceptanceRejected')} 次）`,
+      { exact: false },
+    ),
+  ).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.screenshot({ path: screenshotPath('org-credit-score-1366'), fullPage: true });
 });

@@ -1,7 +1,7 @@
 /**
  * Evaluations both ways (issue 24), by clicking from each person's work home: the authority assesses
  * agency01 for this quarter and its credit score moves with a 主管部门考核 event; agency01 appeals, the
- * authority upholds the appeal and the score comes back; agency01 rates owner01 (the other direction)
+ * authority upholds the appeal and the score comes back (both on agency01's timeline); agency01 rates owner01 (the other direction)
  * and owner01 finds the rating with its appeal form.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -54,6 +54,11 @@ test('the authority assesses agency01; the score moves and says why; an upheld a
   const assessed = await scoreOfAgency01(agency);
   expect(assessed.score).toBeLessThan(before.score);
   await expect(agency.getByRole('table', { name: '信用分变化及原因' })).toContainText('主管部门考核（');
+  // The assessment is on agency01's own timeline too (审核记录 of its application).
+  await clickMenu(agency, '用户中心', '已办机构申请');
+  await expect(
+    agency.getByText(/主管部门考核测绘单位（\d{4}年第[1-4]季度）：平均 1 分/).first(),
+  ).toBeVisible();
 
   // agency01 appeals from the assessments list.
   await clickMenu(agency, '评价管理', '测绘需求评价列表');
@@ -85,6 +90,12 @@ test('the authority assesses agency01; the score moves and says why; an upheld a
   expect(await accessibilityViolations(authority)).toEqual([]);
   await authority.screenshot({ path: screenshotPath('evaluation-upheld-1366'), fullPage: true });
   expect((await scoreOfAgency01(authority)).score).toBe(before.score);
+  // The withdrawal is on agency01's timeline with the authority's opinion.
+  await clickMenu(agency, '用户中心', '已办机构申请');
+  await expect(
+    agency.getByText('经申诉撤销：经复核，差错已在验收前更正，撤销本次考核。').first(),
+  ).toBeVisible();
+  await agency.screenshot({ path: screenshotPath('agency-timeline-evaluations-1366'), fullPage: true });
 });
 
 test('agency01 rates owner01 after acceptance; owner01 finds the rating and may appeal', async ({

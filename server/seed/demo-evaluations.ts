@@ -10,14 +10,17 @@
  *   a few of other agencies about other owners;
  * - an appeal in each state, with its review item and records as the workflow writes them: agency01's
  *   appeal against last quarter's assessment and against an owner's rating, and owner01's against a
- *   con rating, all waiting for the authority; another agency's appeal upheld, and one dismissed.
+ *   con rating, all waiting for the authority; another agency's appeal upheld, and one dismissed;
+ * - each evaluation, and the upheld appeal's withdrawal, on the evaluated party's timeline.
  */
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
 import * as schema from '@server/db/schema';
+import { recordEvaluationOnTimeline } from '@server/modules/evaluations';
 import {
   DEFAULT_CRITERIA,
   appealSubjects,
+  averageScore,
   recentPeriods,
   type EvaluationKind,
 } from '@shared/domain/evaluations';
@@ -264,5 +267,69 @@ export async function seedDemoEvaluations(t: Queryable, now: Date): Promise<numb
       reason: '工期延误系建设单位变更设计所致，“及时性”评分有失公允。',
     });
   for (const plan of appeals) await writeAppeal(t, plan);
+  await writeTimelines(t, appeals);
   return assessed.length + rated.length;
+}
+
+/**
+ * Every evaluation on its party's timeline, and each upheld appeal's withdrawal, as saving and deciding
+ * write them (server/modules/evaluations/timeline.ts): the owners' ratings seeded with the projects
+ * too.
+ */
+async function writeTimelines(t: Queryable, appeals: readonly AppealPlan[]): Promise<void> {
+  const names = new Map<number, string | null>();
+  const actor = async (pkid: number | null) => {
+    if (pkid !== null && !names.has(pkid)) names.set(pkid, await nameOf(t, pkid));
+    return { pkid, username: pkid === null ? null : (names.get(pkid) ?? null) };
+  };
+  const s = schema.constructionSatisfaction;
+  const ratings = await t
+    .select({
+      pkid: s.pkid,
+      quality: s.quality,
+      timeliness: s.timeliness,
+      service: s.service,
+      by: s.ratedBy,
+      at: s.createdAt,
+    })
+    .from(s)
+    .orderBy(asc(s.pkid));
+  for (const row of ratings) {
+    const average = averageScore([{ score: row.quality }, { score: row.timeliness }, { score: row.service }]);
+    await recordEvaluationOnTimeline(
+      t,
+      'smo',
+      row.pkid,
+      { type: 'evaluated', average },
+      await actor(row.by),
+      row.at,
+    );
+  }
+  const e = schema.evaluations;
+  const given = await t
+    .select({ pkid: e.pkid, kind: e.kind, scores: e.scores, by: e.evaluatorId, at: e.createdAt })
+    .from(e)
+    .orderBy(asc(e.pkid));
+  for (const row of given) {
+    const kind = row.kind as EvaluationKind;
+    const average = averageScore(row.scores);
+    await recordEvaluationOnTimeline(
+      t,
+      kind,
+      row.pkid,
+      { type: 'evaluated', average },
+      await actor(row.by),
+      row.at,
+    );
+  }
+  for (const plan of appeals)
+    if (plan.decision?.upheld)
+      await recordEvaluationOnTimeline(
+        t,
+        plan.kind,
+        plan.evaluationId,
+        { type: 'withdrawn', opinion: plan.decision.opinion },
+        await actor(ids.authority),
+        plan.decision.at,
+      );
 }

@@ -296,6 +296,8 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     summary.review_items = await backfillReviewItems(t, reviewItemSources);
     // Assessments, ratings of owners and appeals in every state (issue 24), before the scores count them.
     summary.evaluations = await seedDemoEvaluations(t, options.now ?? new Date());
+    // The agencies' open authorization to-dos get their deadlines before the scores count the overdue ones.
+    await armAuthorizationDeadlines(t, options.now ?? new Date());
     // Every agency's credit score from the ratings, acceptance decisions and entries above (issue 24).
     const scoredAt = options.now ?? new Date();
     summary.credit_score_changes = (
@@ -310,7 +312,6 @@ export async function seedDemo(db: Database, options: SeedDemoOptions): Promise<
     // and an open one (issue 24).
     summary.inspection_rounds = await seedDemoInspections(t, scoredAt);
     await armReviewDeadlines(t, options.now ?? new Date());
-    await armAuthorizationDeadlines(t, options.now ?? new Date());
     await syncIdentitySequences(t);
   });
   return summary;

@@ -4,8 +4,8 @@
  * Every point comes from one event the agency's page can list, so a score is never a number without
  * its reasons. The server collects the events (server/modules/credit/score.ts); this file is the rule.
  */
-import type { CreditEntryKind } from './credit';
-import type { InspectionResult } from './inspections';
+import { creditEntryKindLabels, type CreditEntryKind } from './credit';
+import { inspectionResultLabels, type InspectionResult } from './inspections';
 
 /** The score before any event, and its bounds. */
 export const CREDIT_SCORE_BASE = 80;
@@ -31,6 +31,13 @@ export const INSPECTION_POINTS: Readonly<Record<InspectionResult, number>> = {
   basicallyQualified: -2,
   unqualified: -10,
 };
+
+/**
+ * Each to-do of the agency done after its service deadline, or still open past it
+ * (shared/domain/deadlines.ts). The agency's to-do with a deadline is its answer to an authorization
+ * (中介机构确认委托); an authorization the owner changed before the answer does not count.
+ */
+export const OVERDUE_TODO_POINTS = -2;
 
 /** Each credit entry of the agency in force today (a person's blacklist counts for that person only). */
 export const CREDIT_ENTRY_POINTS: Readonly<Record<Exclude<CreditEntryKind, 'personBlacklist'>, number>> = {
@@ -83,6 +90,7 @@ export const creditEventKinds = [
   'acceptanceRejected',
   'creditEntry',
   'inspection',
+  'overdueTodo',
 ] as const;
 export type CreditEventKind = (typeof creditEventKinds)[number];
 
@@ -93,6 +101,7 @@ export const creditEventKindLabels: Record<CreditEventKind, string> = {
   acceptanceRejected: '成果验收退回',
   creditEntry: '信用记录',
   inspection: '双随机抽查',
+  overdueTodo: '待办逾期',
 };
 
 /** One reason for points: what happened, when, and what it counts. */
@@ -127,7 +136,14 @@ export function assessmentPoints(average: number): number {
 export const CREDIT_WINDOW_YEARS = 3;
 
 /** The kinds of work whose points add up to at most and at least these (a busy agency is not 100 by volume alone). */
-export const creditGroups = ['rating', 'assessment', 'acceptance', 'inspection', 'entries'] as const;
+export const creditGroups = [
+  'rating',
+  'assessment',
+  'acceptance',
+  'inspection',
+  'timeliness',
+  'entries',
+] as const;
 export type CreditGroup = (typeof creditGroups)[number];
 
 export const CREDIT_GROUP_LIMITS: Readonly<Record<CreditGroup, { min: number; max: number } | null>> = {
@@ -135,6 +151,7 @@ export const CREDIT_GROUP_LIMITS: Readonly<Record<CreditGroup, { min: number; ma
   assessment: { min: -20, max: 10 },
   acceptance: { min: -20, max: 10 },
   inspection: { min: -20, max: 6 },
+  timeliness: { min: -10, max: 0 },
   entries: null,
 };
 
@@ -143,6 +160,7 @@ export const creditGroupLabels: Record<CreditGroup, string> = {
   assessment: '主管部门考核',
   acceptance: '成果验收',
   inspection: '双随机抽查',
+  timeliness: '办理时效',
   entries: '信用记录',
 };
 
@@ -151,6 +169,7 @@ export function creditGroupOf(kind: CreditEventKind): CreditGroup {
   if (kind === 'assessment') return 'assessment';
   if (kind === 'creditEntry') return 'entries';
   if (kind === 'inspection') return 'inspection';
+  if (kind === 'overdueTodo') return 'timeliness';
   return 'acceptance';
 }
 
@@ -180,4 +199,46 @@ export function creditGradeOf(score: number, rule: Pick<CreditGradeRule, 'floors
   if (score >= rule.floors.B) return 'B';
   if (score >= rule.floors.C) return 'C';
   return 'D';
+}
+
+/**
+ * The rule as people read it, one line per event with its points: the hall's rule page and 机构评价
+ * both show these lines, so the rule is written once.
+ */
+export function creditRuleRows(): { event: string; points: string }[] {
+  const step = (perStep: number) => `${signedPoints(-2 * perStep)} 到 ${signedPoints(2 * perStep)}`;
+  return [
+    {
+      event: '建设单位对测绘服务的评价（成果质量、及时性、服务态度，各 1 到 5 分）',
+      points: `（三项平均分 − 3）× ${RATING_POINTS_PER_STEP}，四舍五入：${step(RATING_POINTS_PER_STEP)}`,
+    },
+    {
+      event: '主管部门季度考核（各项指标 1 到 5 分）',
+      points: `（平均分 − 3）× ${ASSESSMENT_POINTS_PER_STEP}，四舍五入：${step(ASSESSMENT_POINTS_PER_STEP)}`,
+    },
+    { event: '测绘成果验收通过', points: signedPoints(ACCEPTANCE_POINTS.adopted) },
+    { event: '测绘成果验收退回修改', points: signedPoints(ACCEPTANCE_POINTS.rejected) },
+    ...Object.entries(INSPECTION_POINTS).map(([result, points]) => ({
+      event: `“双随机、一公开”抽查结果公开：${inspectionResultLabels[result as InspectionResult]}`,
+      points: signedPoints(points),
+    })),
+    {
+      event: '待办事项超过办理时限（确认委托逾期答复或逾期未答复）',
+      points: signedPoints(OVERDUE_TODO_POINTS),
+    },
+    ...Object.entries(CREDIT_ENTRY_POINTS).map(([kind, points]) => ({
+      event: `生效中的${creditEntryKindLabels[kind as keyof typeof CREDIT_ENTRY_POINTS]}记录`,
+      points: signedPoints(points),
+    })),
+  ];
+}
+
+/** How the groups' limits read: "建设单位评价合计在 -20 到 +10 分之间计入" for each limited group. */
+export function creditGroupLimitLines(): string[] {
+  return creditGroups.flatMap((group) => {
+    const limits = CREDIT_GROUP_LIMITS[group];
+    return limits
+      ? [`${creditGroupLabels[group]}合计在 ${limits.min} 到 ${signedPoints(limits.max)} 分之间计入`]
+      : [];
+  });
 }

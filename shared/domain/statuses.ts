@@ -84,6 +84,9 @@ export const auditDecision = defineStatusTable([
   { value: 16, key: 'inspectionDrawn', label: '抽取', tone: 'info' },
   { value: 17, key: 'inspectionRecorded', label: '录入检查结果', tone: 'neutral' },
   { value: 18, key: 'inspectionPublished', label: '公开检查结果', tone: 'success' },
+  // Evaluations (issue 24, server/modules/evaluations/timeline.ts): on the evaluated party's timeline.
+  { value: 19, key: 'evaluated', label: '评价', tone: 'info' },
+  { value: 20, key: 'evaluationWithdrawn', label: '评价撤销', tone: 'warning' },
 ]);
 export type AuditDecision = (typeof auditDecision.values)[number];
 

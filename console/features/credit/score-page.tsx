@@ -10,23 +10,21 @@ import { useRoleIds } from '@console/lib/current-user';
 import { creditCalls, type CreditScoreRecord, type CreditScoreRow } from '@shared/calls/credit';
 import { roles } from '@shared/domain/roles';
 import {
-  ACCEPTANCE_POINTS,
-  CREDIT_ENTRY_POINTS,
   CREDIT_SCORE_BASE,
   CREDIT_GROUP_LIMITS,
   CREDIT_WINDOW_YEARS,
   creditEventKindLabels,
   creditGradeLabels,
   creditGroupLabels,
+  creditGroupLimitLines,
+  creditRuleRows,
   creditTotalsOf,
   creditGrades,
-  RATING_POINTS_PER_STEP,
   signedPoints as signed,
   type CreditEvent,
   type CreditGrade,
   type CreditGradeRule,
 } from '@shared/domain/credit-score';
-import { creditEntryKindLabels } from '@shared/domain/credit';
 import { formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { PageHeader } from '@shared/ui/page';
@@ -92,34 +90,41 @@ const gradeList = (grades: readonly CreditGrade[]) => grades.map((grade) => `${g
  */
 function RuleSummary() {
   const gradeRule = useCall(creditCalls.gradeRule, {});
-  const entries = Object.entries(CREDIT_ENTRY_POINTS)
-    .map(
-      ([kind, points]) =>
-        `${creditEntryKindLabels[kind as keyof typeof CREDIT_ENTRY_POINTS]} ${signed(points)}`,
-    )
-    .join('、');
   return (
     <details className="credit-rule">
       <summary>信用评分规则</summary>
       <ul>
         <li>基础分 {CREDIT_SCORE_BASE} 分，加减后在 0 到 100 分之间。</li>
+        {creditRuleRows().map((row) => (
+          <li key={row.event}>
+            {row.event}：{row.points}
+          </li>
+        ))}
         <li>
-          建设单位评价和成果验收计近 {CREDIT_WINDOW_YEARS} 年的记录，每类合计在{' '}
-          {CREDIT_GROUP_LIMITS.rating?.min} 到 +{CREDIT_GROUP_LIMITS.rating?.max}{' '}
-          分之间计入；信用记录在生效期间计入。
+          评价、考核、验收、抽查和待办逾期计近 {CREDIT_WINDOW_YEARS} 年的记录，
+          {creditGroupLimitLines().join('，')}
+          ；信用记录在生效期间计入。
         </li>
-        <li>
-          建设单位每次评价：三项平均分与 3 分之差 × {RATING_POINTS_PER_STEP}（5 分满意 +
-          {2 * RATING_POINTS_PER_STEP}，1 分不满意 {-2 * RATING_POINTS_PER_STEP}）。
-        </li>
-        <li>
-          成果验收每次通过 {signed(ACCEPTANCE_POINTS.adopted)}，每次退回 {signed(ACCEPTANCE_POINTS.rejected)}
-          。
-        </li>
-        <li>生效中的信用记录：{entries}。</li>
         {gradeRule.data ? <GradeLines rule={gradeRule.data} /> : null}
       </ul>
     </details>
+  );
+}
+
+/**
+ * The acceptance pass rate over the window: of the acceptance decisions on the agency's results, the
+ * share adopted (each decision is one of the events above).
+ */
+function AcceptanceRate({ events }: { events: readonly CreditEvent[] }) {
+  const adopted = events.filter((event) => event.kind === 'acceptanceAdopted').length;
+  const rejected = events.filter((event) => event.kind === 'acceptanceRejected').length;
+  if (adopted + rejected === 0) return <p>近 {CREDIT_WINDOW_YEARS} 年尚无成果验收记录。</p>;
+  const rate = Math.round((adopted / (adopted + rejected)) * 1000) / 10;
+  return (
+    <p className="credit-score-formula">
+      近 {CREDIT_WINDOW_YEARS} 年成果验收通过率 <strong>{rate}%</strong>（通过 {adopted} 次，退回 {rejected}{' '}
+      次）。
+    </p>
   );
 }
 
@@ -172,6 +177,7 @@ function ScoreRecord({ record }: { record: CreditScoreRecord }) {
           <p className="credit-score-formula">
             基础分 {CREDIT_SCORE_BASE} 分加上各类计入的分数，在 0 到 100 分之间，得 {record.score} 分。
           </p>
+          <AcceptanceRate events={record.events} />
           <h2>计分事项</h2>
           <DataTable
             caption="计分事项（每项加减分）"

@@ -3,12 +3,14 @@
  * agency (an ineligible one is refused and nothing changes), the agency accepts (project 1 → 2, logged)
  * or declines with a reason (the owner may authorize another), two accepts at once end with one,
  * ownership answers 404, and a change reviewed by the authority moves the demand to the new agency,
- * tells both agencies and keeps both in the project log.
+ * tells both agencies and keeps both in the project log. An answer after the deadline, or none by it,
+ * is an overdue to-do in the agency's credit score.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   agentOrganizations,
+  creditScoreChanges,
   districts,
   messages,
   projectAuthChanges,
@@ -19,7 +21,10 @@ import {
 import { AGENCY_ORG_ID } from '@server/seed/demo-context';
 import { demoLoginNames, signedInTestApp } from '@server/modules/identity/test-support';
 import { insertDemand } from '@server/modules/projects/test-support';
+import { checkCreditScores, creditEventsOf } from '@server/modules/credit';
+import { OVERDUE_TODO_POINTS } from '@shared/domain/credit-score';
 import { surveyItems } from '@shared/domain/stages';
+import { beijingDate } from '@shared/domain/working-days';
 
 const env = signedInTestApp({ accounts: [...demoLoginNames, 'agency05', 'owner02'] });
 /** agency05's organization: approved, a second eligible agency with an account. */
@@ -500,5 +505,92 @@ describe('the service deadline of an authorization to-do', () => {
       .where(eq(projectAuthorizations.pkid, id));
     const late = await json(await get('agency01', 'project/authorization/toDoList', { rows: '100' }));
     expect(late.rows.find((r) => r.authorizationId === id)).toMatchObject({ overdue: true });
+  });
+});
+
+describe('an overdue authorization to-do in the agency’s credit score (issue 24)', () => {
+  const org = () => otherOrg.organizationId;
+  const scoreOf = async () =>
+    (
+      await env.ctx.db
+        .select({ score: agentOrganizations.creditScore })
+        .from(agentOrganizations)
+        .where(eq(agentOrganizations.organizationId, org()))
+    )[0]!.score;
+  const overdueEvents = async () =>
+    (
+      (await creditEventsOf(env.ctx.db, { organizationId: org() }, beijingDate(env.clock.now))).get(org()) ??
+      []
+    ).filter((event) => event.kind === 'overdueTodo');
+  const latestChange = async () =>
+    (
+      await env.ctx.db
+        .select()
+        .from(creditScoreChanges)
+        .where(eq(creditScoreChanges.organizationId, org()))
+        .orderBy(desc(creditScoreChanges.pkid))
+        .limit(1)
+    )[0];
+  const offer = async () => {
+    const { projectId } = await releasedProject();
+    const response = await authorize(projectId, org());
+    expect(response.status).toBe(200);
+    return (await json(response)).data.authorizationId as number;
+  };
+  const dueAtOf = (id: number, dueAt: Date) =>
+    env.ctx.db.update(projectAuthorizations).set({ dueAt }).where(eq(projectAuthorizations.pkid, id));
+
+  beforeAll(async () => {
+    // agency05's demo to-dos are left without deadlines, so only this test's answers move its score.
+    await env.ctx.db
+      .update(projectAuthorizations)
+      .set({ dueAt: null })
+      .where(eq(projectAuthorizations.organizationId, org()));
+    await checkCreditScores(env.ctx, env.clock.now);
+  });
+
+  it('counts an answer after the deadline at once, with its cause; an answer in time not at all', async () => {
+    const inTime = await offer();
+    const answered = await post('agency05', 'project/authorization/decline', {
+      id: String(inTime),
+      reason: '业务饱和',
+    });
+    expect(answered.status).toBe(200);
+    expect(await overdueEvents()).toEqual([]);
+
+    const before = await scoreOf();
+    const late = await offer();
+    await dueAtOf(late, new Date(env.clock.now.getTime() - 60_000));
+    const accepted = await post('agency05', 'project/authorization/accept', { id: String(late) });
+    expect(accepted.status).toBe(200);
+    const [event] = await overdueEvents();
+    expect(event).toMatchObject({ points: OVERDUE_TODO_POINTS });
+    expect(event?.subject).toMatch(
+      /^项目“委托测试项目\d+”的委托确认：办理期限至 \d{4}-\d{2}-\d{2}，\d{4}-\d{2}-\d{2} 才答复$/,
+    );
+    expect(await scoreOf()).toBe(before + OVERDUE_TODO_POINTS);
+    const change = await latestChange();
+    expect(change).toMatchObject({ fromScore: before, toScore: before + OVERDUE_TODO_POINTS });
+    expect(change?.cause).toMatch(/^委托确认逾期答复（项目“委托测试项目\d+”）$/);
+  });
+
+  it('counts an unanswered one from the day after its deadline, at the nightly check', async () => {
+    const open = await offer();
+    const unanswered = async () =>
+      (await overdueEvents()).filter((event) => event.subject.endsWith('逾期未答复'));
+    // Due at the end of today: not overdue yet on today's count.
+    const todayBegan = new Date(`${beijingDate(env.clock.now)}T00:00:00+08:00`);
+    await dueAtOf(open, new Date(todayBegan.getTime() + 86_400_000));
+    expect(await unanswered()).toEqual([]);
+    // Due when today began: yesterday was its last day, and today's check counts it.
+    await dueAtOf(open, todayBegan);
+    const [event] = await unanswered();
+    expect(event?.subject).toMatch(
+      /^项目“委托测试项目\d+”的委托确认：办理期限至 \d{4}-\d{2}-\d{2}，逾期未答复$/,
+    );
+    const score = await scoreOf();
+    await checkCreditScores(env.ctx, env.clock.now);
+    expect(await scoreOf()).toBe(score + OVERDUE_TODO_POINTS);
+    expect(await latestChange()).toMatchObject({ toScore: score + OVERDUE_TODO_POINTS, cause: '每日核对' });
   });
 });

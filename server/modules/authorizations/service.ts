@@ -20,10 +20,12 @@ import {
   projects,
 } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
+import { refreshCreditScores } from '@server/modules/credit';
 import { deadlineView, dueAt } from '@server/modules/deadlines';
 import { sendMessage } from '@server/modules/messages';
 import { stageName, surveyItemName } from '@shared/domain/stages';
 import { auditStatus, authorizationState, projectStatus } from '@shared/domain/statuses';
+import { beijingDate } from '@shared/domain/working-days';
 import { AppError } from '@shared/errors/app-error';
 import { authorizationMessages as m } from '@shared/validation/authorizations';
 import {
@@ -259,6 +261,7 @@ export async function answerAuthorization(
         organizationId: a.organizationId,
         projectId: a.projectId,
         demandId: a.demandId,
+        dueAt: a.dueAt,
       })
       .from(a)
       .where(eq(a.pkid, input.id));
@@ -310,6 +313,14 @@ export async function answerAuthorization(
         at: now,
       });
     }
+    // An answer after the deadline is an overdue to-do in the agency's credit score (docs/credit-score.md).
+    if (row.dueAt !== null && now >= row.dueAt)
+      await refreshCreditScores(tx, {
+        scope: { organizationId: row.organizationId },
+        today: beijingDate(now),
+        at: now,
+        cause: `委托确认逾期答复（项目“${info.projectName}”）`,
+      });
     const ownerId = await ownerUserOf(tx, row.projectId);
     if (ownerId !== null)
       await sendMessage(tx, {

@@ -49,6 +49,7 @@ import {
   ACCEPTANCE_POINTS,
   CREDIT_ENTRY_POINTS,
   INSPECTION_POINTS,
+  OVERDUE_TODO_POINTS,
   CREDIT_WINDOW_YEARS,
   assessmentPoints,
   creditGradeOf,
@@ -60,6 +61,7 @@ import {
 import { roles } from '@shared/domain/roles';
 import { auditDecision, auditStatus, auditSubject, authorizationState } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
+import { formatDate } from '@shared/format';
 import type { CreditScoreListInput } from '@shared/validation/credit';
 import { beijingDate } from '@shared/validation/jobs';
 import { creditGradeRule } from './grade-rule';
@@ -198,10 +200,6 @@ async function entryEvents(db: Queryable, scope: Scope, today: string): Promise<
   });
 }
 
-/**
- * Every event of the agencies in `scope` on `today` (a Beijing calendar day), by agency, oldest
- * first: what the rule counts, each with its points.
- */
 /** Published results of random inspections (双随机抽查, server/modules/inspections), at publication. */
 async function inspectionEvents(db: Queryable, scope: Scope): Promise<[number, CreditEvent][]> {
   const t = inspectionTargets;
@@ -232,6 +230,57 @@ async function inspectionEvents(db: Queryable, scope: Scope): Promise<[number, C
   });
 }
 
+/**
+ * The agency's overdue to-dos (OVERDUE_TODO_POINTS): authorizations answered after their deadline, and
+ * those still unanswered when `today` began (so a day's recounts agree, and the nightly check counts
+ * the deadlines that passed the day before). An authorization changed by the owner before the answer
+ * does not count: the agency was not the one to act on it any more.
+ */
+async function overdueEvents(db: Queryable, scope: Scope, today: string): Promise<[number, CreditEvent][]> {
+  const a = projectAuthorizations;
+  const todayBegan = new Date(`${today}T00:00:00+08:00`);
+  const { pending, accepted, declined } = authorizationState.code;
+  const rows = await db
+    .select({
+      organizationId: a.organizationId,
+      dueAt: a.dueAt,
+      respondedAt: a.respondedAt,
+      projectName: projects.projectName,
+    })
+    .from(a)
+    .innerJoin(projects, eq(projects.pkid, a.projectId))
+    .where(
+      and(
+        only(a.organizationId, scope),
+        or(
+          and(inArray(a.state, [accepted, declined]), gte(a.respondedAt, a.dueAt)),
+          and(eq(a.state, pending), lte(a.dueAt, todayBegan)),
+        ),
+      ),
+    );
+  return rows.flatMap((row): [number, CreditEvent][] => {
+    if (row.dueAt === null) return [];
+    // The last day allowed: the day before the deadline's moment (a deadline ends a working day).
+    const lastDay = formatDate(new Date(row.dueAt.getTime() - 1));
+    const answer = row.respondedAt ? `${formatDate(row.respondedAt)} 才答复` : '逾期未答复';
+    return [
+      [
+        row.organizationId,
+        {
+          kind: 'overdueTodo',
+          subject: `项目“${row.projectName}”的委托确认：办理期限至 ${lastDay}，${answer}`,
+          points: OVERDUE_TODO_POINTS,
+          at: row.dueAt.toISOString(),
+        },
+      ],
+    ];
+  });
+}
+
+/**
+ * Every event of the agencies in `scope` on `today` (a Beijing calendar day), by agency, oldest
+ * first: what the rule counts, each with its points.
+ */
 export async function creditEventsOf(
   db: Queryable,
   scope: Scope,
@@ -246,6 +295,7 @@ export async function creditEventsOf(
     ...(await assessmentEvents(db, scope)).filter(recent),
     ...(await acceptanceEvents(db, scope)).filter(recent),
     ...(await inspectionEvents(db, scope)).filter(recent),
+    ...(await overdueEvents(db, scope, today)).filter(recent),
     ...(await entryEvents(db, scope, today)),
   ];
   const events = new Map<number, CreditEvent[]>();

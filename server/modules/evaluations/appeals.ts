@@ -3,13 +3,13 @@
  * APPEAL_WORKING_DAYS, with a reason; the appeal goes to the authority through the review workflow
  * (kind `<kind>_appeal`, the evaluation as subject). Approving it upholds the appeal: the evaluation is
  * withdrawn (it stays on record, marked, and counts no more); rejecting it dismisses the appeal. The
- * engine writes the timeline and tells the appellant; the hook below records the outcome and recounts
- * the agency's credit score when an smo or smd evaluation is withdrawn.
+ * engine writes the appeal's timeline and tells the appellant; the hook below records the outcome, and
+ * for an upheld appeal writes the withdrawal on the evaluated party's timeline and recounts the
+ * agency's credit score (smo, smd).
  */
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
-import type { Queryable } from '@server/db/database';
-import { constructionSatisfaction, evaluationAppeals, evaluations } from '@server/db/schema';
+import { evaluationAppeals } from '@server/db/schema';
 import type { SessionUser } from '@server/lib/session-user';
 import { refreshCreditScores } from '@server/modules/credit';
 import {
@@ -26,7 +26,7 @@ import {
   evaluationKinds,
   type EvaluationKind,
 } from '@shared/domain/evaluations';
-import { auditStatus } from '@shared/domain/statuses';
+import { auditStatus, auditSubject } from '@shared/domain/statuses';
 import { beijingDate } from '@shared/domain/working-days';
 import { AppError } from '@shared/errors/app-error';
 import {
@@ -35,6 +35,7 @@ import {
   type AppealInput,
 } from '@shared/validation/evaluations';
 import { anyEvaluation, appealUntil, evaluationDetail, isEvaluatedParty } from './reads';
+import { evaluatedParty, recordEvaluationOnTimeline } from './timeline';
 
 export async function appealEvaluation(
   ctx: AppContext,
@@ -86,22 +87,6 @@ export async function decideAppeal(
   return evaluationDetail(ctx.db, user, input.kind, input.id, ctx.services.now());
 }
 
-/** The agency whose credit an evaluation of `kind` counts for (con is about the owner: none). */
-async function creditedAgency(tx: Queryable, kind: EvaluationKind, id: number): Promise<number | null> {
-  if (kind === 'con') return null;
-  const [row] =
-    kind === 'smo'
-      ? await tx
-          .select({ organizationId: constructionSatisfaction.organizationId })
-          .from(constructionSatisfaction)
-          .where(eq(constructionSatisfaction.pkid, id))
-      : await tx
-          .select({ organizationId: evaluations.organizationId })
-          .from(evaluations)
-          .where(eq(evaluations.pkid, id));
-  return row?.organizationId ?? null;
-}
-
 async function applyAppealDecision(hook: ReviewHookContext, kind: EvaluationKind): Promise<void> {
   if (hook.to !== auditStatus.code.approved && hook.to !== auditStatus.code.rejected) return;
   const upheld = hook.to === auditStatus.code.approved;
@@ -111,10 +96,20 @@ async function applyAppealDecision(hook: ReviewHookContext, kind: EvaluationKind
     .where(and(eq(evaluationAppeals.kind, kind), eq(evaluationAppeals.evaluationId, hook.subjectId)))
     .returning({ pkid: evaluationAppeals.pkid });
   requireSubjectRow(rows);
-  const organizationId = upheld ? await creditedAgency(hook.tx, kind, hook.subjectId) : null;
-  if (organizationId !== null)
+  if (!upheld) return;
+  await recordEvaluationOnTimeline(
+    hook.tx,
+    kind,
+    hook.subjectId,
+    { type: 'withdrawn', opinion: hook.opinion },
+    hook.actor,
+    hook.at,
+  );
+  // smo and smd count in the agency's credit score; con is about the owner and counts in none.
+  const party = await evaluatedParty(hook.tx, kind, hook.subjectId);
+  if (party?.subjectType === auditSubject.code.agentOrg)
     await refreshCreditScores(hook.tx, {
-      scope: { organizationId },
+      scope: { organizationId: party.subjectId },
       today: beijingDate(hook.at),
       at: hook.at,
       cause: `评价申诉成立（${evaluationKindLabels[kind]}）`,

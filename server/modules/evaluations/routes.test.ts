@@ -2,7 +2,7 @@
  * Evaluations through the HTTP app: the criteria and their versions, the authority's assessment (smd)
  * and the agency's rating of the owner (con) with their rules and messages, who sees what, the credit
  * score following an assessment, and the appeal through the review workflow (once, in time, by the
- * evaluated party; upheld, the evaluation counts no more).
+ * evaluated party; upheld, the evaluation counts no more), each written on the evaluated party's timeline.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +50,17 @@ const scoreOf = async (organizationId: number) =>
       .from(agentOrganizations)
       .where(eq(agentOrganizations.organizationId, organizationId))
   )[0]!.score;
+
+/** The opinions on a party's timeline (the agency's or the unit's 审核记录) with the given decision label. */
+async function timelineOf(party: 'agency' | 'unit', id: number, label: string): Promise<string[]> {
+  const response =
+    party === 'agency'
+      ? await as('authority01').fetch(`/smsend/agentorg/orgAuditInfo?organizationId=${id}`)
+      : await post('authority01', 'construction/constructionAuditInfo', { constructionId: id });
+  const records = ((await response.json()) as { object: { decisionLabel: string; opinion: string | null }[] })
+    .object;
+  return records.filter((record) => record.decisionLabel === label).map((record) => record.opinion ?? '');
+}
 
 /** A finished demand of owner01's unit commissioned to agency01, not yet rated by the agency. */
 async function finishedDemand(): Promise<number> {
@@ -162,6 +173,10 @@ describe('smd: the authority assesses an agency once a quarter', () => {
       .from(messages)
       .where(sql`${messages.link} = ${`/evaluatemanger/smdEvaluteList?id=${saved.data.id}`}`);
     expect(told?.content).toContain('考核结果');
+    // On the agency's timeline, with what was assessed.
+    expect(await timelineOf('agency', AGENCY_ORG_ID, '评价')).toContainEqual(
+      expect.stringMatching(/^主管部门考核测绘单位（\d{4}年第[1-4]季度）：平均 1 分$/),
+    );
 
     // Every signed-in user sees the assessments; the candidates list is the authority's.
     for (const who of demoLoginNames) {
@@ -207,6 +222,9 @@ describe('con: the agency rates the owner of a finished demand', () => {
 
     const saved = await json(await post('agency01', 'evaluate/con/save', body));
     expect(saved.data).toMatchObject({ kind: 'con', constructionId: OWNER_UNIT_ID, average: 2 });
+    expect(await timelineOf('unit', OWNER_UNIT_ID, '评价')).toContainEqual(
+      `测绘单位评价建设单位（项目“${String(saved.data.projectName)}”）：平均 2 分`,
+    );
     expect((await json(await post('agency01', 'evaluate/con/save', body))).message).toBe(
       '该需求已评价建设单位，每个需求只能评价一次',
     );
@@ -320,9 +338,13 @@ describe('appeals', () => {
         id,
         decision: 'approve',
         version: review.version,
+        opinion: '抽查样本确有偏差',
       }),
     );
     expect(upheld.data).toMatchObject({ appealState: 'upheld' });
+    expect(await timelineOf('agency', AGENCY_ORG_ID, '评价撤销')).toContainEqual(
+      expect.stringMatching(/^主管部门考核测绘单位（\d{4}年第[1-4]季度）经申诉撤销：抽查样本确有偏差$/),
+    );
     const events = (
       await creditEventsOf(env.ctx.db, { organizationId: AGENCY_ORG_ID }, beijingDate(env.clock.now))
     ).get(AGENCY_ORG_ID)!;

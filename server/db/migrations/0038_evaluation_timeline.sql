@@ -1,0 +1,2 @@
+ALTER TABLE "audit_records" DROP CONSTRAINT "audit_records_decision_check";--> statement-breakpoint
+ALTER TABLE "audit_records" ADD CONSTRAINT "audit_records_decision_check" CHECK ("audit_records"."decision" in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20));
