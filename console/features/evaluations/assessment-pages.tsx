@@ -13,24 +13,12 @@ import { appealStateLabels, periodLabel, recentPeriods } from '@shared/domain/ev
 import { beijingDate } from '@shared/domain/working-days';
 import { formatDateTime } from '@shared/format';
 import { Notice, PageHeader } from '@shared/ui/page';
-import { smdSaveSchema } from '@shared/validation/evaluations';
-import {
-  KitForm,
-  ListPage,
-  RecordPage,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  useRecord,
-  useUrlId,
-  type Column,
-} from '@console/kit';
+import { ListPage, RecordPage, useRecord, useUrlId, type Column } from '@console/kit';
 import { EvaluationView } from '@console/components/evaluations/evaluation-view';
-import { ScoreFields, scoreFieldLabels, scoreFieldsOf } from '@console/components/evaluations/score-fields';
+import { ScoredForm, type Saved } from '@console/components/evaluations/scored-form';
 import { useMayCall } from '@console/lib/current-user';
 import { CriteriaCard } from './criteria-card';
-import { SavedNotice, type Saved } from './saved-notice';
+import { SavedNotice } from './saved-notice';
 
 const LIST = '/evaluatemanger/smdEvaluteList';
 const FORM = '/evaluatemanger/smdEvalute';
@@ -129,63 +117,6 @@ export function AssessmentListPage() {
   return id ? <EvaluationView key={id} kind="smd" id={id} /> : <AssessmentLists />;
 }
 
-function AssessmentForm({
-  candidate,
-  onSaved,
-}: {
-  candidate: SmdCandidate;
-  onSaved: (saved: Saved) => void;
-}) {
-  const criteria = useCall(evaluationCalls.criteria, { kind: 'smd' });
-  const labels = criteria.data?.labels;
-  if (!labels || !criteria.data) return null;
-  return (
-    <AssessmentFormOf
-      candidate={candidate}
-      version={criteria.data.version}
-      labels={labels}
-      onSaved={onSaved}
-    />
-  );
-}
-
-function AssessmentFormOf({
-  candidate,
-  version,
-  labels,
-  onSaved,
-}: {
-  candidate: SmdCandidate;
-  version: number;
-  labels: readonly string[];
-  onSaved: (saved: Saved) => void;
-}) {
-  const form = useContractForm(smdSaveSchema, {
-    organizationId: String(candidate.organizationId),
-    period: candidate.period,
-    criteriaVersion: String(version),
-    scores: labels.map(() => ''),
-    comment: '',
-  });
-  const save = useCallMutation(evaluationCalls.smdSave, {
-    invalidates: [evaluationCalls.list, evaluationCalls.smdCandidates],
-  });
-  return (
-    <KitForm
-      form={form}
-      fields={{ ...scoreFieldLabels(labels), comment: '考核意见' }}
-      submitLabel="提交考核"
-      onSubmit={async (values) => {
-        const answer = await save.mutateAsync(values);
-        onSaved({ message: answer.message, id: answer.data.id });
-      }}
-    >
-      <ScoreFields form={form} fields={scoreFieldsOf(labels)} />
-      <TextField form={form} name="comment" label="考核意见" multiline hint="选填，不超过 500 个字" />
-    </KitForm>
-  );
-}
-
 export function AssessPage() {
   const authority = useMayCall(evaluationCalls.smdSave.access);
   const [search] = useSearchParams();
@@ -228,7 +159,15 @@ export function AssessPage() {
                 该单位本考核期已考核。<Link to={`${LIST}?id=${candidate.evaluationId}`}>查看考核结果</Link>
               </Notice>
             ) : (
-              <AssessmentForm candidate={candidate} onSaved={setSaved} />
+              <ScoredForm
+                kind="smd"
+                call={evaluationCalls.smdSave}
+                identity={{ organizationId: String(candidate.organizationId), period: candidate.period }}
+                invalidates={[evaluationCalls.list, evaluationCalls.smdCandidates]}
+                commentLabel="考核意见"
+                submitLabel="提交考核"
+                onSaved={setSaved}
+              />
             )}
           </>
         );

@@ -11,24 +11,12 @@ import { evaluationCalls, type ConEvaluable, type EvaluationRow } from '@shared/
 import { appealStateLabels } from '@shared/domain/evaluations';
 import { formatDateTime } from '@shared/format';
 import { Notice, PageHeader } from '@shared/ui/page';
-import { conSaveSchema } from '@shared/validation/evaluations';
-import {
-  KitForm,
-  ListPage,
-  RecordPage,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  useRecord,
-  useUrlId,
-  type Column,
-} from '@console/kit';
+import { ListPage, RecordPage, useRecord, useUrlId, type Column } from '@console/kit';
 import { EvaluationView } from '@console/components/evaluations/evaluation-view';
-import { ScoreFields, scoreFieldLabels, scoreFieldsOf } from '@console/components/evaluations/score-fields';
+import { ScoredForm, type Saved } from '@console/components/evaluations/scored-form';
 import { useMayCall } from '@console/lib/current-user';
 import { CriteriaCard } from './criteria-card';
-import { SavedNotice, type Saved } from './saved-notice';
+import { SavedNotice } from './saved-notice';
 
 const LIST = '/evaluatemanger/conEvaluteList';
 const FORM = '/evaluatemanger/conEvalute';
@@ -114,42 +102,6 @@ export function OwnerRatingListPage() {
   return id ? <EvaluationView key={id} kind="con" id={id} /> : <OwnerRatingLists />;
 }
 
-function OwnerRatingForm({
-  demand,
-  version,
-  labels,
-  onSaved,
-}: {
-  demand: ConEvaluable;
-  version: number;
-  labels: readonly string[];
-  onSaved: (saved: Saved) => void;
-}) {
-  const form = useContractForm(conSaveSchema, {
-    projectDemandId: String(demand.projectDemandId),
-    criteriaVersion: String(version),
-    scores: labels.map(() => ''),
-    comment: '',
-  });
-  const save = useCallMutation(evaluationCalls.conSave, {
-    invalidates: [evaluationCalls.list, evaluationCalls.conEvaluable],
-  });
-  return (
-    <KitForm
-      form={form}
-      fields={{ ...scoreFieldLabels(labels), comment: '评价内容' }}
-      submitLabel="提交评价"
-      onSubmit={async (values) => {
-        const answer = await save.mutateAsync(values);
-        onSaved({ message: answer.message, id: answer.data.id });
-      }}
-    >
-      <ScoreFields form={form} fields={scoreFieldsOf(labels)} />
-      <TextField form={form} name="comment" label="评价内容" multiline hint="选填，不超过 500 个字" />
-    </KitForm>
-  );
-}
-
 export function RateOwnerPage() {
   const agency = useMayCall(evaluationCalls.conSave.access);
   const projectDemandId = useUrlId('projectDemandId');
@@ -157,7 +109,6 @@ export function RateOwnerPage() {
     evaluationCalls.conEvaluable,
     agency && projectDemandId ? { projectDemandId, page: 1, rows: 1 } : undefined,
   );
-  const criteria = useCall(evaluationCalls.criteria, { kind: 'con' }, { enabled: agency });
   const [saved, setSaved] = useState<Saved | null>(null);
   if (!agency)
     return (
@@ -190,14 +141,17 @@ export function RateOwnerPage() {
               <Notice>
                 该需求已评价。<Link to={`${LIST}?id=${demand.evaluationId}`}>查看评价</Link>
               </Notice>
-            ) : criteria.data ? (
-              <OwnerRatingForm
-                demand={demand}
-                version={criteria.data.version}
-                labels={criteria.data.labels}
+            ) : (
+              <ScoredForm
+                kind="con"
+                call={evaluationCalls.conSave}
+                identity={{ projectDemandId: String(demand.projectDemandId) }}
+                invalidates={[evaluationCalls.list, evaluationCalls.conEvaluable]}
+                commentLabel="评价内容"
+                submitLabel="提交评价"
                 onSaved={setSaved}
               />
-            ) : null}
+            )}
           </>
         );
       }}

@@ -5,11 +5,7 @@
  */
 import { Link } from 'react-router';
 import { Notice } from '@shared/ui/page';
-
-export interface Saved {
-  message: string;
-  id: number;
-}
+import type { Saved } from '@console/components/evaluations/scored-form';
 
 export function SavedNotice({ saved, list, what }: { saved: Saved; list: string; what: string }) {
   return (
