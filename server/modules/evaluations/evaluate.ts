@@ -20,6 +20,7 @@ import {
 import type { SessionUser } from '@server/lib/session-user';
 import { refreshCreditScores } from '@server/modules/credit';
 import { sendMessage } from '@server/modules/messages';
+import { agencyAccountOf, demandParties } from '@server/modules/projects';
 import type { ConEvaluable, EvaluationRow, SmdCandidate } from '@shared/calls/evaluations';
 import { averageScore, evaluationPath, periodLabel, periodOf } from '@shared/domain/evaluations';
 import { auditStatus, authorizationState, projectStatus } from '@shared/domain/statuses';
@@ -99,33 +100,12 @@ export async function saveCon(
 ): Promise<EvaluationRow> {
   const now = ctx.services.now();
   const id = await ctx.db.transaction(async (tx) => {
-    const [demand] = await tx
-      .select({
-        demandId: projectDemands.pkid,
-        projectId: projects.pkid,
-        projectName: projects.projectName,
-        status: projects.status,
-        constructionId: projects.constructionId,
-        ownerId: constructionUnits.userId,
-      })
-      .from(projectDemands)
-      .innerJoin(projects, eq(projects.pkid, projectDemands.projectId))
-      .innerJoin(constructionUnits, eq(constructionUnits.constructionId, projects.constructionId))
-      .where(eq(projectDemands.pkid, input.projectDemandId));
+    const demand = await demandParties(tx, input.projectDemandId);
     if (!demand) throw new AppError('not_found', { message: m.demandNotFound, field: 'projectDemandId' });
-    // The agency whose commission of the demand was accepted, if it is this user's.
-    const [commission] = await tx
-      .select({ organizationId: projectAuthorizations.organizationId })
-      .from(projectAuthorizations)
-      .where(
-        and(
-          eq(projectAuthorizations.demandId, demand.demandId),
-          eq(projectAuthorizations.state, authorizationState.code.accepted),
-          inArray(projectAuthorizations.organizationId, ownAgencies(user)),
-        ),
-      )
-      .limit(1);
-    if (!commission) throw new AppError('forbidden', { message: m.notYourDemand });
+    // Only the agency whose commission of the demand was accepted rates its owner.
+    const commission = demand.agency;
+    if (!commission || commission.organizationId !== (await agencyAccountOf(tx, user)))
+      throw new AppError('forbidden', { message: m.notYourDemand });
     if (!(finishedStatuses as number[]).includes(demand.status))
       throw new AppError('conflict', { message: m.notFinished });
     const scored = await scoredAgainst(tx, 'con', input);

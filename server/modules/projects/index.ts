@@ -1,6 +1,7 @@
 export {
   acceptedAgencyOf,
   agencyAccountOf,
+  demandParties,
   districtOfUser,
   isProjectSupervisor,
   ownAgencyOf,

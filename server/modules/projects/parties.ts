@@ -7,6 +7,7 @@ import {
   constructionUnits,
   departments,
   projectAuthorizations,
+  projectDemands,
   projects,
 } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
@@ -94,4 +95,43 @@ export async function acceptedAgencyOf(db: Queryable, projectId: number) {
     .orderBy(desc(projectAuthorizations.respondedAt), desc(projectAuthorizations.pkid))
     .limit(1);
   return agency ?? null;
+}
+
+/**
+ * A demand with the two parties a rating either way concerns (the owner rates the agency, smo; the
+ * agency rates the owner, con): its project, the owner's unit and account, and the agency whose
+ * commission of it was accepted (null when none was). Null for an unknown demand.
+ */
+export async function demandParties(db: Queryable, demandId: number) {
+  const [row] = await db
+    .select({
+      demandId: projectDemands.pkid,
+      projectId: projects.pkid,
+      projectName: projects.projectName,
+      status: projects.status,
+      constructionId: projects.constructionId,
+      ownerId: constructionUnits.userId,
+      organizationId: projectAuthorizations.organizationId,
+      agencyUserId: agentOrganizations.userId,
+    })
+    .from(projectDemands)
+    .innerJoin(projects, eq(projects.pkid, projectDemands.projectId))
+    .innerJoin(constructionUnits, eq(constructionUnits.constructionId, projects.constructionId))
+    .leftJoin(
+      projectAuthorizations,
+      and(
+        eq(projectAuthorizations.demandId, projectDemands.pkid),
+        eq(projectAuthorizations.state, authorizationState.code.accepted),
+      ),
+    )
+    .leftJoin(agentOrganizations, eq(agentOrganizations.organizationId, projectAuthorizations.organizationId))
+    .where(eq(projectDemands.pkid, demandId))
+    .orderBy(desc(projectAuthorizations.authorizedAt))
+    .limit(1);
+  if (!row) return null;
+  const { organizationId, agencyUserId, ...demand } = row;
+  return {
+    ...demand,
+    agency: organizationId === null ? null : { organizationId, userId: agencyUserId },
+  };
 }

@@ -24,6 +24,7 @@ import type { SessionUser } from '@server/modules/identity';
 import { refreshCreditScores } from '@server/modules/credit';
 import { recordEvaluationOnTimeline } from '@server/modules/evaluations';
 import { sendMessage } from '@server/modules/messages';
+import { demandParties } from '@server/modules/projects';
 import type { RatableDemand, SatisfactionRow, SatisfactionSummary } from '@shared/calls/satisfaction';
 import { averageScore } from '@shared/domain/evaluations';
 import { roles } from '@shared/domain/roles';
@@ -81,7 +82,7 @@ async function recordRating(
   }: {
     ratingId: number;
     demand: { projectId: number; projectName: string; status: number };
-    authorization: { organizationId: number; agencyUserId: number | null };
+    authorization: { organizationId: number; userId: number | null };
     input: SatisfactionSaveInput;
     now: Date;
   },
@@ -102,9 +103,9 @@ async function recordRating(
     { score: input.service },
   ]);
   await recordEvaluationOnTimeline(tx, 'smo', ratingId, { type: 'evaluated', average }, user, now);
-  if (authorization.agencyUserId !== null)
+  if (authorization.userId !== null)
     await sendMessage(tx, {
-      toUserId: authorization.agencyUserId,
+      toUserId: authorization.userId,
       content: `建设单位对项目“${demand.projectName}”的测绘服务作出评价：${scores}。`,
       link: `/intermediary/orgdetail?id=${authorization.organizationId}`,
       at: now,
@@ -147,42 +148,13 @@ export async function saveRating(
   const now = ctx.services.now();
   // The hall's agency page shows the averages: a new rating drops it from the page cache.
   const tableId = await writeDroppingPages(ctx, async (tx, dropPages) => {
-    const [demand] = await tx
-      .select({
-        demandId: projectDemands.pkid,
-        projectId: projects.pkid,
-        projectName: projects.projectName,
-        status: projects.status,
-        constructionId: projects.constructionId,
-        ownerId: constructionUnits.userId,
-      })
-      .from(projectDemands)
-      .innerJoin(projects, eq(projects.pkid, projectDemands.projectId))
-      .innerJoin(constructionUnits, eq(constructionUnits.constructionId, projects.constructionId))
-      .where(eq(projectDemands.pkid, input.projectDemandId));
+    const demand = await demandParties(tx, input.projectDemandId);
     // Another owner's demand answers like a missing one: its existence is not theirs to learn.
     if (!demand || demand.ownerId !== user.pkid)
       throw new AppError('not_found', { message: m.notFound, field: 'projectDemandId' });
     if (!(ratableStatuses as readonly number[]).includes(demand.status))
       throw new AppError('conflict', { message: m.notFinished });
-    const [authorization] = await tx
-      .select({
-        organizationId: projectAuthorizations.organizationId,
-        agencyUserId: agentOrganizations.userId,
-      })
-      .from(projectAuthorizations)
-      .innerJoin(
-        agentOrganizations,
-        eq(agentOrganizations.organizationId, projectAuthorizations.organizationId),
-      )
-      .where(
-        and(
-          eq(projectAuthorizations.demandId, demand.demandId),
-          eq(projectAuthorizations.state, authorizationState.code.accepted),
-        ),
-      )
-      .orderBy(desc(projectAuthorizations.authorizedAt))
-      .limit(1);
+    const authorization = demand.agency;
     if (!authorization) throw new AppError('conflict', { message: m.noAgency });
     const [existing] = await tx.select({ pkid: s.pkid }).from(s).where(eq(s.demandId, demand.demandId));
     if (existing) throw new AppError('conflict', { message: m.duplicate });
