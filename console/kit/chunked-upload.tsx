@@ -10,7 +10,8 @@
  * <ChunkedUpload dirid={`case:${caseId}`} accept={formats} describe="竣工测量成果" onUploaded={(file) => refresh()} />
  * ```
  */
-import Uploader, { type UploaderChunk, type UploaderFile } from 'simple-uploader.js';
+import type Uploader from 'simple-uploader.js';
+import type { UploaderChunk, UploaderFile } from 'simple-uploader.js';
 import { useEffect, useId, useRef, useState } from 'react';
 import { callApiWithMessage } from '@shared/api/call';
 import { archiveCalls } from '@shared/calls/archive';
@@ -23,6 +24,13 @@ import { zh } from '@console/lib/i18n';
 import { useCall } from './query';
 
 const t = zh.kit.chunked;
+
+/**
+ * simple-uploader.js comes by import() when an upload field mounts: the kit is in most console pages'
+ * JavaScript, the uploader only in the few that upload, and they need it only once a file is chosen
+ * (issue 23: each /electronics page ≤ 150 KB before interaction).
+ */
+const loadUploader = () => import('simple-uploader.js').then((module) => module.default);
 
 /** What the merge answered for a stored file. */
 export interface UploadedArchiveFile {
@@ -161,13 +169,36 @@ export function ChunkedUpload({
   const mergeRef = useRef(merge);
   mergeRef.current = merge;
 
+  // The file choice stays disabled until the settings are read and the uploader's code has come.
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
+    // Fetched from the mount on, alongside the settings.
+    const uploaderCode = loadUploader();
     if (!settings) return;
-    const instance = new Uploader({
+    let cancelled = false;
+    let created: Uploader | undefined;
+    void uploaderCode.then((UploaderClass) => {
+      if (cancelled) return;
+      setLoaded(true);
+      created = start(UploaderClass, settings);
+    });
+    return () => {
+      cancelled = true;
+      created?.cancel();
+      uploader.current = null;
+    };
+  }, [api, settings]);
+
+  /** The uploader for these settings, its events bound to this component's state. */
+  function start(
+    UploaderClass: typeof Uploader,
+    { chunkSize, simultaneousUploads }: { chunkSize: number; simultaneousUploads: number },
+  ): Uploader | undefined {
+    const instance = new UploaderClass({
       target: api.url(archiveCalls.uploadChunk.base, archiveCalls.uploadChunk.path),
-      chunkSize: settings.chunkSize,
+      chunkSize,
       forceChunkSize: false,
-      simultaneousUploads: settings.simultaneousUploads,
+      simultaneousUploads,
       withCredentials: true,
       testChunks: true,
       // A restart or a short outage: the chunk is sent again a few times before the file fails.
@@ -182,7 +213,7 @@ export function ChunkedUpload({
         uploadType: file.relativePath.includes('/') ? 1 : 0,
       }),
     });
-    if (!instance.support) return;
+    if (!instance.support) return undefined;
     uploader.current = instance;
     const track = (file: UploaderFile) => byKey.current.set(file.id, file);
     instance.on('fileAdded', ((file: UploaderFile) => {
@@ -216,11 +247,8 @@ export function ChunkedUpload({
     );
     instance.on('fileError', ((_root: UploaderFile, file: UploaderFile, message: string) =>
       patch(file.id, { status: 'error', message: failureText(message) })) as never);
-    return () => {
-      instance.cancel();
-      uploader.current = null;
-    };
-  }, [api, settings]);
+    return instance;
+  }
 
   const add = (files: FileList | null) => {
     if (files && files.length > 0) uploader.current?.addFiles([...files]);
@@ -248,7 +276,7 @@ export function ChunkedUpload({
     }
   };
 
-  const busy = !settings;
+  const busy = !settings || !loaded;
   return (
     <div className="kit-chunked">
       <div className="kit-chunked__choose">

@@ -1,16 +1,9 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '@shared/auth/user';
 import { BellIcon, UnreadBadge } from '@shared/ui/bell';
 import { Button } from '@shared/ui/button';
 import { ConfirmDialog } from '@shared/ui/confirm-dialog';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuTrigger,
-} from '@shared/ui/dropdown-menu';
 import { zh } from '@console/lib/i18n';
 import type { Subsystem } from '../menu';
 import { ProfileDialog, type ProfileChanges } from './profile-dialog';
@@ -57,6 +50,63 @@ function PlainBell({ count }: { count: number | null }) {
   );
 }
 
+/** The switcher's menu module (one import() for the prefetch and the lazy component alike). */
+const loadSubsystemMenu = () => import('./subsystem-menu');
+const SubsystemMenu = lazy(loadSubsystemMenu);
+
+/** The keys that open a menu button (WAI-ARIA menu button), as Radix's trigger does. */
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
+
+/**
+ * The subsystem switcher: a plain menu button until it is first pressed, then the dropdown menu
+ * (./subsystem-menu.tsx, loaded by import() so its code stays out of every console page's first
+ * load) in its place, open.
+ */
+function SubsystemSwitcher(props: {
+  subsystems: readonly Subsystem[];
+  currentSubsystemKey: string | undefined;
+  label: string;
+}) {
+  const [pressed, setPressed] = useState(false);
+  const open = () => setPressed(true);
+  const trigger = (
+    <Button
+      variant="ghost"
+      className="cl-switcher"
+      aria-haspopup="menu"
+      {...(pressed
+        ? {}
+        : {
+            'aria-expanded': false,
+            onPointerDown: open,
+            onKeyDown: (event: KeyboardEvent) => {
+              if (!OPENING_KEYS.has(event.key)) return;
+              event.preventDefault();
+              open();
+            },
+            // Fetch the code as the pointer or the focus comes near, before the press.
+            onPointerEnter: () => void loadSubsystemMenu(),
+            onFocus: () => void loadSubsystemMenu(),
+          })}
+    >
+      <span className="cl-switcher__label">{props.label}</span>
+      <span aria-hidden="true" className="cl-switcher__caret">
+        ▾
+      </span>
+    </Button>
+  );
+  if (!pressed) return trigger;
+  return (
+    <Suspense fallback={trigger}>
+      <SubsystemMenu
+        subsystems={props.subsystems}
+        currentSubsystemKey={props.currentSubsystemKey}
+        trigger={trigger}
+      />
+    </Suspense>
+  );
+}
+
 export function AppHeader(props: AppHeaderProps) {
   const { user, subsystems, currentSubsystemKey, userCenterHref, unreadCount, menuOpen } = props;
   const current = subsystems.find((subsystem) => subsystem.key === currentSubsystemKey);
@@ -87,29 +137,11 @@ export function AppHeader(props: AppHeaderProps) {
       </a>
 
       {subsystems.length > 1 ? (
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" className="cl-switcher">
-              <span className="cl-switcher__label">{current?.name ?? zh.header.subsystems}</span>
-              <span aria-hidden="true" className="cl-switcher__caret">
-                ▾
-              </span>
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent aria-label={zh.header.subsystems}>
-            <DropdownMenuLabel>{zh.header.subsystems}</DropdownMenuLabel>
-            {subsystems.map((subsystem) => (
-              <DropdownMenuItem key={subsystem.key} asChild>
-                <Link
-                  to={subsystem.href}
-                  {...(subsystem.key === currentSubsystemKey ? { 'aria-current': 'page' as const } : {})}
-                >
-                  {subsystem.name}
-                </Link>
-              </DropdownMenuItem>
-            ))}
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <SubsystemSwitcher
+          subsystems={subsystems}
+          currentSubsystemKey={currentSubsystemKey}
+          label={current?.name ?? zh.header.subsystems}
+        />
       ) : null}
 
       <div className="cl-header__end">
