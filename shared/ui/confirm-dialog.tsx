@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
-import { AlertDialog } from 'radix-ui';
+import { useState, type ReactNode } from 'react';
+import { Slot } from 'radix-ui';
 import { uiTexts as zh } from './texts';
 import { buttonClass, type ButtonVariant } from './button';
+import { dormantTriggerProps, useRadixDialogs } from './dialog';
 
 export interface ConfirmDialogProps {
   /** The control that opens the dialog (rendered as is, e.g. a Button); none when `open` controls it. */
@@ -21,7 +22,8 @@ export interface ConfirmDialogProps {
 
 /**
  * A confirmation for consequential actions (logout, deletes). An alert dialog: it does not close on an
- * outside click, and focus starts on Cancel so Enter never confirms by accident.
+ * outside click, and focus starts on Cancel so Enter never confirms by accident. Radix's code comes
+ * when it first opens, as for every dialog (./dialog.tsx); until then the trigger alone shows.
  */
 export function ConfirmDialog({
   trigger,
@@ -34,12 +36,25 @@ export function ConfirmDialog({
   open,
   onCancel,
 }: ConfirmDialogProps) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const isOpen = open ?? ownOpen;
+  const loaded = useRadixDialogs(isOpen);
+  if (!loaded) {
+    return trigger ? (
+      <Slot.Root {...dormantTriggerProps} data-slot="confirm-dialog-trigger" onClick={() => setOwnOpen(true)}>
+        {trigger}
+      </Slot.Root>
+    ) : null;
+  }
+  const { AlertDialog } = loaded;
   return (
     <AlertDialog.Root
       data-slot="confirm-dialog"
-      {...(open !== undefined
-        ? { open, onOpenChange: (next: boolean) => (next ? undefined : onCancel?.()) }
-        : {})}
+      open={isOpen}
+      onOpenChange={(next: boolean) => {
+        if (open === undefined) setOwnOpen(next);
+        else if (!next) onCancel?.();
+      }}
     >
       {trigger ? (
         <AlertDialog.Trigger asChild data-slot="confirm-dialog-trigger">
