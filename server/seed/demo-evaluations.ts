@@ -11,7 +11,7 @@
  * - an appeal in each state, with its review item and records as the workflow writes them: agency01's
  *   appeal against last quarter's assessment and against an owner's rating, and owner01's against a
  *   con rating, all waiting for the authority; another agency's appeal upheld, and one dismissed;
- * - each evaluation, and the upheld appeal's withdrawal, on the evaluated party's timeline.
+ * - each assessment, and the upheld appeal's withdrawal, on the evaluated party's timeline.
  */
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
@@ -272,9 +272,8 @@ export async function seedDemoEvaluations(t: Queryable, now: Date): Promise<numb
 }
 
 /**
- * Every evaluation on its party's timeline, and each upheld appeal's withdrawal, as saving and deciding
- * write them (server/modules/evaluations/timeline.ts): the owners' ratings seeded with the projects
- * too.
+ * The assessments and the upheld appeal's withdrawal on the evaluated party's timeline, as saving and
+ * deciding write them (server/modules/evaluations/timeline.ts).
  */
 async function writeTimelines(t: Queryable, appeals: readonly AppealPlan[]): Promise<void> {
   const names = new Map<number, string | null>();
@@ -282,40 +281,17 @@ async function writeTimelines(t: Queryable, appeals: readonly AppealPlan[]): Pro
     if (pkid !== null && !names.has(pkid)) names.set(pkid, await nameOf(t, pkid));
     return { pkid, username: pkid === null ? null : (names.get(pkid) ?? null) };
   };
-  const s = schema.constructionSatisfaction;
-  const ratings = await t
-    .select({
-      pkid: s.pkid,
-      quality: s.quality,
-      timeliness: s.timeliness,
-      service: s.service,
-      by: s.ratedBy,
-      at: s.createdAt,
-    })
-    .from(s)
-    .orderBy(asc(s.pkid));
-  for (const row of ratings) {
-    const average = averageScore([{ score: row.quality }, { score: row.timeliness }, { score: row.service }]);
-    await recordEvaluationOnTimeline(
-      t,
-      'smo',
-      row.pkid,
-      { type: 'evaluated', average },
-      await actor(row.by),
-      row.at,
-    );
-  }
   const e = schema.evaluations;
   const given = await t
-    .select({ pkid: e.pkid, kind: e.kind, scores: e.scores, by: e.evaluatorId, at: e.createdAt })
+    .select({ pkid: e.pkid, scores: e.scores, by: e.evaluatorId, at: e.createdAt })
     .from(e)
+    .where(eq(e.kind, 'smd'))
     .orderBy(asc(e.pkid));
   for (const row of given) {
-    const kind = row.kind as EvaluationKind;
     const average = averageScore(row.scores);
     await recordEvaluationOnTimeline(
       t,
-      kind,
+      'smd',
       row.pkid,
       { type: 'evaluated', average },
       await actor(row.by),

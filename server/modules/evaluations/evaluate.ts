@@ -2,8 +2,8 @@
  * Giving an evaluation: the authority's quarterly assessment of an agency (smd) and the agency's rating
  * of the owner of a finished demand (con). One per agency and quarter, one per demand: checked first
  * for a clear message, and the unique indexes settle two submissions at once. Each tells the evaluated
- * party and goes on its timeline (./timeline.ts); an assessment recounts the agency's credit score
- * (docs/credit-score.md).
+ * party; an assessment, the authority's act, also goes on the agency's timeline (./timeline.ts) and
+ * recounts its credit score (docs/credit-score.md).
  */
 import { and, asc, count, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
@@ -125,12 +125,10 @@ export async function saveCon(
       .onConflictDoNothing()
       .returning({ pkid: evaluations.pkid });
     if (!saved) throw new AppError('conflict', { message: m.duplicateCon });
-    const average = averageScore(scored.scores);
-    await recordEvaluationOnTimeline(tx, 'con', saved.pkid, { type: 'evaluated', average }, user, now);
     if (demand.ownerId !== null)
       await sendMessage(tx, {
         toUserId: demand.ownerId,
-        content: `测绘单位对项目“${demand.projectName}”中贵单位的配合情况作出评价：平均 ${average} 分。如有异议，可在 10 个工作日内申诉。`,
+        content: `测绘单位对项目“${demand.projectName}”中贵单位的配合情况作出评价：平均 ${averageScore(scored.scores)} 分。如有异议，可在 10 个工作日内申诉。`,
         link: evaluationPath('con', saved.pkid),
         at: now,
       });

@@ -222,9 +222,8 @@ describe('con: the agency rates the owner of a finished demand', () => {
 
     const saved = await json(await post('agency01', 'evaluate/con/save', body));
     expect(saved.data).toMatchObject({ kind: 'con', constructionId: OWNER_UNIT_ID, average: 2 });
-    expect(await timelineOf('unit', OWNER_UNIT_ID, '评价')).toContainEqual(
-      `测绘单位评价建设单位（项目“${String(saved.data.projectName)}”）：平均 2 分`,
-    );
+    // A rating between the parties is not on the owner's timeline (only the authority's acts are).
+    expect(await timelineOf('unit', OWNER_UNIT_ID, '评价')).toEqual([]);
     expect((await json(await post('agency01', 'evaluate/con/save', body))).message).toBe(
       '该需求已评价建设单位，每个需求只能评价一次',
     );

@@ -1,9 +1,14 @@
 /**
- * Evaluations on the evaluated party's timeline (issue 24: "everything is on the subject's timeline").
- * An evaluation given, and one withdrawn by an upheld appeal, are written to the audit timeline of the
- * party it is about: the agency for smo and smd, the owner's unit for con. These are the same
- * audit_records the party's detail page shows with its review and credit decisions, so there is no
- * second timeline. The appeal has its own trail besides (the review engine's, on the evaluation's page).
+ * The authority's acts on evaluations, on the evaluated party's timeline (issue 24: "everything is on
+ * the subject's timeline"): an assessment (smd) given, and any evaluation withdrawn by an upheld appeal,
+ * are written to the audit timeline of the party it is about: the agency for smo and smd, the owner's
+ * unit for con. These are the same audit_records the party's detail page shows with its review and
+ * credit decisions, so there is no second timeline.
+ *
+ * The ratings the parties give each other (smo, con) are not written there: a busy agency has hundreds,
+ * which would bury its review decisions. Each is on the agency's credit record (机构评价, one event with
+ * its points) or the owner's ratings list, in a message to the rated party, and in the project's log.
+ * The appeal has its own trail besides (the review engine's, on the evaluation's page).
  */
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';

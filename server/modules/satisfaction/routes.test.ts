@@ -141,13 +141,6 @@ describe('rating an agency', () => {
     expect(events.filter((event) => event.kind === 'rating').length).toBeGreaterThan(0);
     expect(events.at(-1)).toMatchObject({ kind: 'rating', points: 2 });
     expect(await creditScoreOfAgency(demand.organizationId)).toBe(creditScoreOf(events));
-    // And a line on the agency's timeline (its 审核记录), with the average of the three scores.
-    const timeline = await json<{ object: { decisionLabel: string; opinion: string | null }[] }>(
-      await as('authority01').fetch(`/smsend/agentorg/orgAuditInfo?organizationId=${demand.organizationId}`),
-    );
-    expect(timeline.object.filter((record) => record.decisionLabel === '评价').at(-1)?.opinion).toMatch(
-      /^建设单位评价测绘单位（项目“.+”）：平均 4 分$/,
-    );
 
     const again = await save('owner01', { projectDemandId: String(demand.demandId), ...scores });
     expect(again.status).toBe(409);

@@ -22,11 +22,9 @@ import {
 } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
 import { refreshCreditScores } from '@server/modules/credit';
-import { recordEvaluationOnTimeline } from '@server/modules/evaluations';
 import { sendMessage } from '@server/modules/messages';
 import { demandParties } from '@server/modules/projects';
 import type { RatableDemand, SatisfactionRow, SatisfactionSummary } from '@shared/calls/satisfaction';
-import { averageScore } from '@shared/domain/evaluations';
 import { roles } from '@shared/domain/roles';
 import { authorizationState, projectStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
@@ -67,20 +65,18 @@ type Row = Omit<SatisfactionRow, 'createdAt'> & { createdAt: Date };
 const toWire = (row: Row): SatisfactionRow => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 /**
- * What a rating leaves besides its row: a line in the project's log, a line on the agency's timeline, a
- * message to the agency, and its credit score recounted (shared/domain/credit-score.ts counts each rating).
+ * What a rating leaves besides its row: a line in the project's log, a message to the agency, and its
+ * credit score recounted (shared/domain/credit-score.ts counts each rating).
  */
 async function recordRating(
   tx: Queryable,
   user: SessionUser,
   {
-    ratingId,
     demand,
     authorization,
     input,
     now,
   }: {
-    ratingId: number;
     demand: { projectId: number; projectName: string; status: number };
     authorization: { organizationId: number; userId: number | null };
     input: SatisfactionSaveInput;
@@ -97,12 +93,6 @@ async function recordRating(
     actorName: user.username,
     createdAt: now,
   });
-  const average = averageScore([
-    { score: input.quality },
-    { score: input.timeliness },
-    { score: input.service },
-  ]);
-  await recordEvaluationOnTimeline(tx, 'smo', ratingId, { type: 'evaluated', average }, user, now);
   if (authorization.userId !== null)
     await sendMessage(tx, {
       toUserId: authorization.userId,
@@ -176,7 +166,7 @@ export async function saveRating(
       .onConflictDoNothing()
       .returning({ pkid: s.pkid });
     if (!saved) throw new AppError('conflict', { message: m.duplicate });
-    await recordRating(tx, user, { ratingId: saved.pkid, demand, authorization, input, now });
+    await recordRating(tx, user, { demand, authorization, input, now });
     dropPages(['agencies']);
     return saved.pkid;
   });
