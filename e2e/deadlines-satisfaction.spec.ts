@@ -34,7 +34,7 @@ test('an owner rates the agency of a finished demand, and the hall record counts
   await link.click();
   await expect(page.getByRole('heading', { name: '评价测绘机构', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: '提交评价' }).click();
-  await expect(page.getByText('请为成果质量打分（1 到 5 分）').first()).toBeVisible();
+  await expect(page.getByText('请为每项指标打分（1 到 5 分）').first()).toBeVisible();
   await page.getByLabel('成果质量').selectOption('5');
   await page.getByLabel('及时性').selectOption('4');
   await page.getByLabel('服务态度').selectOption('5');
@@ -45,6 +45,17 @@ test('an owner rates the agency of a finished demand, and the hall record counts
   await page.getByRole('button', { name: '提交评价' }).click();
   await expect(page.getByText('评价成功')).toBeVisible();
   expect(await summary()).toBe(before + 1);
+  // The rating keeps the labels it was scored on; the list names the current criteria (the shared
+  // evaluation criteria, smo's version 1 here), which only the administrator edits.
+  await page.getByRole('link', { name: '返回评价列表' }).click();
+  await expect(
+    page
+      .getByRole('table', { name: '满意度评价' })
+      .getByText('成果质量 5 分、及时性 4 分、服务态度 5 分')
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: '评价指标（第 1 版）' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '修改评价指标' })).toHaveCount(0);
 
   // The hall's directory record shows the new count.
   await page.goto(`/intermediaryhall/orgdetail?id=${org.organizationId}`);
@@ -81,6 +92,18 @@ test('an owner rates the agency of a finished demand, and the hall record counts
   ).toBeVisible();
   expect(await accessibilityViolations(page)).toEqual([]);
   await page.screenshot({ path: screenshotPath('org-credit-score-1366'), fullPage: true });
+});
+
+test('the administrator finds the smo criteria on the rating list, with the edit', async ({ page }) => {
+  await signInToConsole(page, 'admin', '/evaluatemanger/smoEvaluteList');
+  await expect(page.getByRole('heading', { name: '评价指标（第 1 版）' })).toBeVisible();
+  await expect(page.getByText('成果质量、及时性、服务态度。每项 1 到 5 分。')).toBeVisible();
+  await page.getByRole('button', { name: '修改评价指标' }).click();
+  const dialog = page.getByRole('dialog');
+  // One criterion per line; saving would make version 2 for later ratings (the server's routes test).
+  await expect(dialog.getByLabel('评价指标')).toHaveValue('成果质量\n及时性\n服务态度');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 });
 
 test('the administrator sees the deadlines and the holiday calendar on /task/time and edits a deadline', async ({

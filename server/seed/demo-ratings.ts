@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type * as schema from '@server/db/schema';
+import { DEFAULT_CRITERIA } from '@shared/domain/evaluations';
 import type { ProjectBatch } from './demo';
 
 type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'];
@@ -43,9 +44,9 @@ export function demoRatings(batch: ProjectBatch): Insert<typeof schema.construct
         projectId: demand.projectId,
         organizationId,
         constructionId: project.constructionId,
-        quality: score(q),
-        timeliness: score(t),
-        service: score(s),
+        // Scored on the default smo criteria (version 1): 成果质量, 及时性, 服务态度.
+        criteriaVersion: 1,
+        scores: DEFAULT_CRITERIA.smo.map((label, i) => ({ label, score: score([q, t, s][i]!) })),
         comment: comments[c % comments.length] ?? null,
         ratedBy: project.createdBy ?? null,
         ...(completed ? { createdAt: new Date(new Date(completed).getTime() + 60_000) } : {}),

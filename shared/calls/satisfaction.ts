@@ -24,9 +24,11 @@ export const satisfactionRowSchema = z.object({
   organizationId: id,
   orgName: z.string(),
   constructionName: z.string(),
-  quality: z.number().int().min(1).max(5),
-  timeliness: z.number().int().min(1).max(5),
-  service: z.number().int().min(1).max(5),
+  /** The smo criteria version scored, and the labels as scored beside the scores. */
+  criteriaVersion: z.number().int().positive(),
+  scores: z.array(z.object({ label: z.string(), score: z.number().int().min(1).max(5) })),
+  /** The mean of the scores, two decimals. */
+  average: z.number(),
   comment: z.string().nullable(),
   createdAt: dateTime,
 });
@@ -35,11 +37,10 @@ export type SatisfactionRow = z.infer<typeof satisfactionRowSchema>;
 export const satisfactionSummaryOutSchema = z.object({
   organizationId: id,
   count: z.number().int().nonnegative(),
-  /** Mean of the three scores over every rating, two decimals; null with no rating. */
+  /** Mean of the ratings' averages, two decimals; null with no rating. */
   average: z.number().nullable(),
-  quality: z.number().nullable(),
-  timeliness: z.number().nullable(),
-  service: z.number().nullable(),
+  /** Each criterion ever scored (by label, across versions), its mean and how many ratings scored it. */
+  criteria: z.array(z.object({ label: z.string(), average: z.number(), count: z.number().int() })),
 });
 export type SatisfactionSummary = z.infer<typeof satisfactionSummaryOutSchema>;
 
@@ -65,6 +66,8 @@ export const satisfactionCalls = defineCalls('satisfaction', {
     base: 'business',
     path: 'constructionSatisfy/save',
     method: 'POST',
+    // The scores are a list: JSON keeps it one.
+    encoding: 'json',
     input: satisfactionSaveSchema,
     output: satisfactionRowSchema,
     envelope: 'result',

@@ -12,7 +12,7 @@ export const CREDIT_SCORE_BASE = 80;
 export const CREDIT_SCORE_MIN = 0;
 export const CREDIT_SCORE_MAX = 100;
 
-/** An owner's rating counts (its average of three scores − 3) × this: from −4 to +4. */
+/** An owner's rating counts (the average of its criteria scores − 3) × this: from −4 to +4. */
 export const RATING_POINTS_PER_STEP = 2;
 
 /**
@@ -119,9 +119,14 @@ export function signedPoints(points: number): string {
   return points > 0 ? `+${points}` : String(points);
 }
 
-/** An owner's rating in points: its three scores' average, around the middle score 3. */
-export function ratingPoints(quality: number, timeliness: number, service: number): number {
-  return Math.round(((quality + timeliness + service) / 3 - 3) * RATING_POINTS_PER_STEP);
+/**
+ * An owner's rating in points: its scores' mean, around the middle score 3. The exact mean, not the
+ * two-decimal average shown, so a rating scored 5, 4, 4 counts as it did with the three fixed criteria.
+ */
+export function ratingPoints(scores: readonly { score: number }[]): number {
+  if (scores.length === 0) return 0;
+  const mean = scores.reduce((sum, item) => sum + item.score, 0) / scores.length;
+  return Math.round((mean - 3) * RATING_POINTS_PER_STEP);
 }
 
 /** The authority's assessment in points, from its average score (1–5). */
@@ -209,8 +214,8 @@ export function creditRuleRows(): { event: string; points: string }[] {
   const step = (perStep: number) => `${signedPoints(-2 * perStep)} 到 ${signedPoints(2 * perStep)}`;
   return [
     {
-      event: '建设单位对测绘服务的评价（成果质量、及时性、服务态度，各 1 到 5 分）',
-      points: `（三项平均分 − 3）× ${RATING_POINTS_PER_STEP}，四舍五入：${step(RATING_POINTS_PER_STEP)}`,
+      event: '建设单位对测绘服务的评价（按评价指标逐项打分，各 1 到 5 分）',
+      points: `（各项平均分 − 3）× ${RATING_POINTS_PER_STEP}，四舍五入：${step(RATING_POINTS_PER_STEP)}`,
     },
     {
       event: '主管部门季度考核（各项指标 1 到 5 分）',

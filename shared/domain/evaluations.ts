@@ -2,11 +2,11 @@
  * Evaluations both ways (issue 24; docs/evaluations.md). Three kinds, each scored 1–5 on criteria:
  *
  * - `smo`: the owner rates the agency of a demand after acceptance (/constructionSatisfy, its own
- *   table with three fixed criteria);
+ *   table construction_satisfaction);
  * - `smd`: the competent authority's periodic assessment of an agency, one per agency and quarter;
  * - `con`: the agency rates the owner of a demand after acceptance (the other direction), one per demand.
  *
- * The criteria of smd and con are configuration: an administrator's edit appends a version, and each
+ * The criteria of every kind are configuration: an administrator's edit appends a version, and each
  * evaluation keeps the labels it was scored on, so an old one reads as it was given. The evaluated
  * party may appeal an evaluation once, within APPEAL_WORKING_DAYS; the authority decides the appeal
  * through the review workflow (one review kind per evaluation kind, the evaluation's id as subject).
@@ -17,9 +17,13 @@ import { auditSubject, type AuditSubject } from './statuses';
 export const evaluationKinds = ['smo', 'smd', 'con'] as const;
 export type EvaluationKind = (typeof evaluationKinds)[number];
 
-/** The kinds whose criteria are configurable (smo's three are columns of its table). */
-export const configurableKinds = ['smd', 'con'] as const satisfies readonly EvaluationKind[];
+/** The kinds whose criteria are configurable: all three, one mechanism (server/modules/evaluations/criteria.ts). */
+export const configurableKinds = evaluationKinds;
 export type ConfigurableKind = (typeof configurableKinds)[number];
+
+/** The kinds kept in the evaluations table and listed by evaluate/list (smo has construction_satisfaction). */
+export const evaluationsTableKinds = ['smd', 'con'] as const satisfies readonly EvaluationKind[];
+export type EvaluationsTableKind = (typeof evaluationsTableKinds)[number];
 
 export const evaluationKindLabels: Record<EvaluationKind, string> = {
   smo: '建设单位评价测绘单位',
@@ -43,11 +47,9 @@ export const appealSubjects: Record<EvaluationKind, AuditSubject> = {
   con: auditSubject.code.conAppeal,
 };
 
-/** The fixed criteria of smo (the columns of construction_satisfaction). */
-export const SMO_CRITERIA = ['成果质量', '及时性', '服务态度'] as const;
-
-/** The criteria before an administrator sets any: version 1 of each configurable kind. */
+/** The criteria before an administrator sets any: version 1 of each kind (smo's were its three fixed columns). */
 export const DEFAULT_CRITERIA: Readonly<Record<ConfigurableKind, readonly string[]>> = {
+  smo: ['成果质量', '及时性', '服务态度'],
   smd: ['成果质量抽查', '按时完成', '投诉处理', '人员与设备', '档案管理'],
   con: ['配合程度', '按时付款', '资料提供'],
 };

@@ -10,6 +10,7 @@ import {
   SCORE_MIN,
   configurableKinds,
   evaluationKinds,
+  evaluationsTableKinds,
 } from '@shared/domain/evaluations';
 import { pagingSchema } from './lists';
 import { idField, wholeNumber } from './numbers';
@@ -72,7 +73,8 @@ const scores = z
   .min(1, m.score)
   .max(CRITERIA_MAX, m.scoresCount);
 
-const scored = {
+/** The fields of every scored save (smo's constructionSatisfy/save spreads them too). */
+export const scored = {
   criteriaVersion: z.preprocess(blankToUndefined, wholeNumber(m.criteriaVersion)),
   scores,
   comment,
@@ -119,7 +121,7 @@ export type ConSaveInput = z.infer<typeof conSaveSchema>;
 const optionalId = (message: string) => z.preprocess(blankToUndefined, idField(message).optional());
 
 export const evaluationListSchema = pagingSchema.extend({
-  kind: configurableKindField,
+  kind: z.enum(evaluationsTableKinds, m.kind),
   organizationId: optionalId(m.organization),
   constructionId: optionalId(m.construction),
   period: z.preprocess(

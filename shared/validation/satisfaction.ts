@@ -1,15 +1,15 @@
-/** The owner's rating of an agency (/constructionSatisfy/*): three scores 1–5 and a comment. */
+/**
+ * The owner's rating of an agency (/constructionSatisfy/*): a 1–5 score for each smo criterion of the
+ * version shown (shared/domain/evaluations.ts) and a comment, as the other evaluations' saves.
+ */
 import { z } from 'zod';
+import { scored } from './evaluations';
 import { pagingSchema } from './lists';
-import { idField, wholeNumber } from './numbers';
+import { idField } from './numbers';
 import { blankToUndefined } from './text';
 
 export const satisfactionMessages = {
   demand: '请提供正确的需求编号',
-  quality: '请为成果质量打分（1 到 5 分）',
-  timeliness: '请为及时性打分（1 到 5 分）',
-  service: '请为服务态度打分（1 到 5 分）',
-  comment: '评价内容不能超过 500 个字',
   organization: '请提供正确的机构编号',
   id: '请提供正确的评价编号',
   notFinished: '项目成果验收后才能评价测绘单位',
@@ -19,17 +19,9 @@ export const satisfactionMessages = {
   ratingNotFound: '没有找到该评价',
 } as const;
 
-const score = (message: string) => wholeNumber(message, { min: 1, max: 5 });
-
 export const satisfactionSaveSchema = z.object({
-  projectDemandId: idField(satisfactionMessages.demand),
-  quality: score(satisfactionMessages.quality),
-  timeliness: score(satisfactionMessages.timeliness),
-  service: score(satisfactionMessages.service),
-  comment: z.preprocess(
-    blankToUndefined,
-    z.string(satisfactionMessages.comment).trim().max(500, satisfactionMessages.comment).optional(),
-  ),
+  projectDemandId: z.preprocess(blankToUndefined, idField(satisfactionMessages.demand)),
+  ...scored,
 });
 export type SatisfactionSaveInput = z.infer<typeof satisfactionSaveSchema>;
 

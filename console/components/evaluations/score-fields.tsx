@@ -1,7 +1,7 @@
 /**
  * The scored criteria of an evaluation form, one 1–5 choice per criterion: the same fields for the
- * owner's rating (smo, its three named fields), the authority's assessment (smd) and the agency's
- * rating of the owner (con, both `scores.0` … in the order of the criteria version shown).
+ * owner's rating (smo), the authority's assessment (smd) and the agency's rating of the owner (con),
+ * `scores.0` … in the order of the criteria version shown.
  */
 import { SCORE_MAX, SCORE_MIN } from '@shared/domain/evaluations';
 import { TextField, type FormWith } from '@console/kit';

@@ -1,13 +1,13 @@
 /**
- * The form of an evaluation scored on configurable criteria (smd: the authority's assessment of an
- * agency, con: the agency's rating of the owner): it loads the kind's current criteria, asks a 1–5
+ * The form of an evaluation scored on configurable criteria (smo: the owner's rating of the agency,
+ * smd: the authority's assessment of an agency, con: the agency's rating of the owner): it loads the kind's current criteria, asks a 1–5
  * score for each and a comment, and saves through the kind's call with the criteria version shown,
  * beside the fields that name what is evaluated (`identity`: organizationId and period, or
  * projectDemandId), then hands the saved evaluation to the page (`onSaved`).
  */
 import type { z } from 'zod';
 import type { ApiCall, CallInput } from '@shared/calls/define';
-import { evaluationCalls, type EvaluationRow } from '@shared/calls/evaluations';
+import { evaluationCalls } from '@shared/calls/evaluations';
 import type { ConfigurableKind } from '@shared/domain/evaluations';
 import type { ConSaveInput, conSaveSchema } from '@shared/validation/evaluations';
 import { KitForm, TextField, useCall, useCallMutation, useContractForm } from '@console/kit';
@@ -19,18 +19,25 @@ export interface Saved {
   id: number;
 }
 
-/** The fields every scored save has (smdSaveSchema and conSaveSchema spread the same ones). */
+/** The fields every scored save has (smo's, smd's and con's save schemas spread the same ones). */
 type ScoredKey = 'criteriaVersion' | 'scores' | 'comment';
 type ScoredInput = Pick<z.input<typeof conSaveSchema>, ScoredKey>;
 type ScoredOutput = Pick<ConSaveInput, ScoredKey>;
 
-/** A save call of a scored evaluation: its input has the scored fields, its answer the evaluation. */
-type ScoredCall = ApiCall<z.ZodType<ScoredOutput, ScoredInput>, z.ZodType<EvaluationRow>, 'result'>;
+/**
+ * A save call of a scored evaluation: its input has the scored fields, its answer the evaluation, whose
+ * id is `id` (evaluations) or `tableId` (smo's construction_satisfaction rows, named by the old API).
+ */
+type ScoredCall = ApiCall<
+  z.ZodType<ScoredOutput, ScoredInput>,
+  z.ZodType<{ id: number } | { tableId: number }>,
+  'result'
+>;
 
 export interface ScoredFormProps<C extends ScoredCall> {
   /** The kind whose current criteria are scored. */
   kind: ConfigurableKind;
-  /** The save call (evaluationCalls.smdSave, conSave); its input schema validates the form. */
+  /** The save call (satisfactionCalls.save, evaluationCalls.smdSave, conSave); its input schema validates the form. */
   call: C;
   /** The call's other fields, naming what is evaluated, as the form holds them (strings). */
   identity: { [K in Exclude<keyof CallInput<C>, ScoredKey>]: string };
@@ -75,7 +82,8 @@ function ScoredFormOf({
       submitLabel={submitLabel}
       onSubmit={async (values) => {
         const answer = await save.mutateAsync(values);
-        onSaved({ message: answer.message, id: answer.data.id });
+        const saved = answer.data;
+        onSaved({ message: answer.message, id: 'id' in saved ? saved.id : saved.tableId });
       }}
     >
       <ScoreFields form={form} fields={scoreFieldsOf(labels)} />

@@ -1,4 +1,7 @@
-/** An agency's satisfaction on its record: how many owners rated it and the averages (public figures). */
+/**
+ * An agency's satisfaction on its record: how many owners rated it, the overall average and each
+ * criterion's (by label, across criteria versions; public figures).
+ */
 import { satisfactionCalls } from '@shared/calls/satisfaction';
 import { DetailSection, useCall } from '@console/kit';
 
@@ -14,9 +17,7 @@ export function AgencySatisfaction({ organizationId }: { organizationId: number 
       items={[
         { label: '评价次数', value: `${data.count} 次` },
         { label: '综合平均分', value: score(data.average) },
-        { label: '成果质量', value: score(data.quality) },
-        { label: '及时性', value: score(data.timeliness) },
-        { label: '服务态度', value: score(data.service) },
+        ...data.criteria.map((criterion) => ({ label: criterion.label, value: score(criterion.average) })),
       ]}
     />
   );

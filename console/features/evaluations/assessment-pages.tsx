@@ -17,7 +17,7 @@ import { ListPage, RecordPage, useRecord, useUrlId, type Column } from '@console
 import { EvaluationView } from '@console/components/evaluations/evaluation-view';
 import { ScoredForm, type Saved } from '@console/components/evaluations/scored-form';
 import { useMayCall } from '@console/lib/current-user';
-import { CriteriaCard } from './criteria-card';
+import { CriteriaCard } from '@console/components/evaluations/criteria-card';
 import { SavedNotice } from './saved-notice';
 
 const LIST = '/evaluatemanger/smdEvaluteList';

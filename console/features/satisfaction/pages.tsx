@@ -1,42 +1,39 @@
 /**
  * /evaluatemanger/smoEvaluteList: the ratings a user may see (an owner its own and the demands it can
- * still rate, an agency those about it, the authority all); /evaluatemanger/smoEvalute?projectDemandId=:
- * the owner rates the agency of a finished demand (quality, timeliness, service 1–5 and a comment).
+ * still rate, an agency those about it, the authority all), and for the administrator the smo
+ * criteria; /evaluatemanger/smoEvalute?projectDemandId=: the owner rates the agency of a finished
+ * demand on the current smo criteria (each 1–5) and a comment, the shared scored form.
  */
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useMayCall } from '@console/lib/current-user';
 import { satisfactionCalls, type RatableDemand, type SatisfactionRow } from '@shared/calls/satisfaction';
-import { SMO_CRITERIA } from '@shared/domain/evaluations';
 import { projectStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
 import { Notice, PageHeader } from '@shared/ui/page';
-import { satisfactionSaveSchema } from '@shared/validation/satisfaction';
-import {
-  KitForm,
-  ListPage,
-  StatusBadge,
-  TextField,
-  useCallMutation,
-  useContractForm,
-  useUrlId,
-  type Column,
-} from '@console/kit';
+import { ListPage, StatusBadge, useUrlId, type Column } from '@console/kit';
+import { CriteriaCard } from '@console/components/evaluations/criteria-card';
 import { EvaluationView } from '@console/components/evaluations/evaluation-view';
-import { ScoreFields } from '@console/components/evaluations/score-fields';
+import { ScoredForm, type Saved } from '@console/components/evaluations/scored-form';
+
+const LIST = '/evaluatemanger/smoEvaluteList';
 
 const ratingColumns: readonly Column<SatisfactionRow>[] = [
   {
     key: 'projectName',
     header: '项目名称',
-    cell: (row) => <Link to={`/evaluatemanger/smoEvaluteList?id=${row.tableId}`}>{row.projectName}</Link>,
+    cell: (row) => <Link to={`${LIST}?id=${row.tableId}`}>{row.projectName}</Link>,
     wide: true,
   },
   { key: 'orgName', header: '测绘单位', cell: (row) => row.orgName },
   { key: 'constructionName', header: '建设单位', cell: (row) => row.constructionName },
-  { key: 'quality', header: '成果质量', cell: (row) => `${row.quality} 分`, nowrap: true },
-  { key: 'timeliness', header: '及时性', cell: (row) => `${row.timeliness} 分`, nowrap: true },
-  { key: 'service', header: '服务态度', cell: (row) => `${row.service} 分`, nowrap: true },
+  // Each rating's own labels: criteria edited later do not rename an old rating's scores.
+  {
+    key: 'scores',
+    header: '评分',
+    cell: (row) => row.scores.map((item) => `${item.label} ${item.score} 分`).join('、'),
+  },
+  { key: 'average', header: '平均分', cell: (row) => `${row.average} 分`, nowrap: true },
   { key: 'comment', header: '评价内容', cell: (row) => row.comment ?? '—' },
   { key: 'createdAt', header: '评价时间', cell: (row) => formatDateTime(row.createdAt), nowrap: true },
 ];
@@ -95,56 +92,36 @@ function RatingLists() {
         rowKey={(row) => row.tableId}
         emptyText="暂无评价"
       />
+      <CriteriaCard kind="smo" />
     </>
   );
 }
 
-const [quality, timeliness, service] = SMO_CRITERIA;
-const smoFields = [
-  { name: 'quality', label: quality },
-  { name: 'timeliness', label: timeliness },
-  { name: 'service', label: service },
-] as const;
-
 export function RateAgencyPage() {
-  const [search] = useSearchParams();
-  const demandId = Number(search.get('projectDemandId'));
-  const valid = Number.isInteger(demandId) && demandId > 0;
-  const [done, setDone] = useState<string | null>(null);
-  const form = useContractForm(satisfactionSaveSchema, {
-    projectDemandId: String(demandId),
-    quality: '',
-    timeliness: '',
-    service: '',
-    comment: '',
-  });
-  const save = useCallMutation(satisfactionCalls.save, {
-    invalidates: [satisfactionCalls.query, satisfactionCalls.ratable, satisfactionCalls.summary],
-  });
-  if (!valid) return <Notice tone="danger">请从可评价的需求列表中选择</Notice>;
+  const projectDemandId = useUrlId('projectDemandId');
+  const [saved, setSaved] = useState<Saved | null>(null);
+  if (!projectDemandId) return <Notice tone="danger">请从可评价的需求列表中选择</Notice>;
   return (
     <>
       <PageHeader
         title="评价测绘机构"
-        description="请根据测绘单位的成果质量、及时性和服务态度打分（1 到 5 分），每个需求只能评价一次。"
+        description="请按各项评价指标为测绘单位打分（1 到 5 分），每个需求只能评价一次。"
       />
-      {done ? (
+      {saved ? (
         <Notice>
-          {done} <Link to="/evaluatemanger/smoEvaluteList">返回评价列表</Link>
+          {saved.message}。<Link to={`${LIST}?id=${saved.id}`}>查看评价</Link>，或
+          <Link to={LIST}>返回评价列表</Link>。
         </Notice>
       ) : (
-        <KitForm
-          form={form}
-          fields={{ quality, timeliness, service, comment: '评价内容' }}
+        <ScoredForm
+          kind="smo"
+          call={satisfactionCalls.save}
+          identity={{ projectDemandId: String(projectDemandId) }}
+          invalidates={[satisfactionCalls.query, satisfactionCalls.ratable, satisfactionCalls.summary]}
+          commentLabel="评价内容"
           submitLabel="提交评价"
-          onSubmit={async (values) => {
-            const answer = await save.mutateAsync(values);
-            setDone(answer.message);
-          }}
-        >
-          <ScoreFields form={form} fields={smoFields} />
-          <TextField form={form} name="comment" label="评价内容" hint="选填，不超过 500 个字" />
-        </KitForm>
+          onSaved={setSaved}
+        />
       )}
     </>
   );

@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { calendarDayKinds } from '@shared/domain/deadlines';
+import type { CriterionScore } from '@shared/domain/evaluations';
 import { users } from './accounts';
 import { checkIn, timestamps, timestamptz } from './columns';
 import { agentOrganizations, constructionUnits } from './parties';
@@ -43,8 +54,9 @@ export const workingCalendar = pgTable(
 );
 
 /**
- * The owner's rating of the agency that did a demand's work (/constructionSatisfy): one per demand,
- * each score 1 to 5.
+ * The owner's rating of the agency that did a demand's work (/constructionSatisfy): one per demand.
+ * `scores` keeps the labels as scored, each 1 to 5 (smo criteria version `criteriaVersion`, as the
+ * evaluations table; migration 0039 moved the three former fixed columns into it as version 1).
  */
 export const constructionSatisfaction = pgTable(
   'construction_satisfaction',
@@ -62,18 +74,13 @@ export const constructionSatisfaction = pgTable(
     constructionId: integer('construction_id')
       .notNull()
       .references(() => constructionUnits.constructionId),
-    quality: smallint('quality').notNull(),
-    timeliness: smallint('timeliness').notNull(),
-    service: smallint('service').notNull(),
+    criteriaVersion: integer('criteria_version').notNull(),
+    scores: jsonb('scores').$type<CriterionScore[]>().notNull(),
     comment: text('comment'),
     ratedBy: integer('rated_by').references(() => users.pkid, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    check(
-      'construction_satisfaction_scores_check',
-      sql`${t.quality} between 1 and 5 and ${t.timeliness} between 1 and 5 and ${t.service} between 1 and 5`,
-    ),
     uniqueIndex('construction_satisfaction_demand_key').on(t.demandId),
     index('construction_satisfaction_organization_idx').on(t.organizationId),
   ],

@@ -1,6 +1,6 @@
 /**
  * Evaluations (issue 24; shared/domain/evaluations.ts, docs/evaluations.md): the configurable criteria
- * of the smd and con kinds (append-only versions), their evaluations, and the appeals against any
+ * of every kind (append-only versions), their evaluations, and the appeals against any
  * evaluation (smo ones live in construction_satisfaction).
  */
 import { sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import {
   appealOutcomes,
   configurableKinds,
   evaluationKinds,
+  evaluationsTableKinds,
   type CriterionScore,
 } from '@shared/domain/evaluations';
 import { users } from './accounts';
@@ -57,7 +58,7 @@ export const evaluations = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    checkIn('evaluations_kind_check', t.kind, configurableKinds),
+    checkIn('evaluations_kind_check', t.kind, evaluationsTableKinds),
     check(
       'evaluations_shape_check',
       sql`(${t.kind} = 'smd' and ${t.period} is not null and ${t.demandId} is null)

@@ -26,11 +26,14 @@ import { cleanAgency } from './test-support';
 describe('the rule', () => {
   it('counts a rating around the middle score, bounds the score and grades it', () => {
     expect([
-      ratingPoints(5, 5, 5),
-      ratingPoints(5, 4, 3),
-      ratingPoints(3, 3, 3),
-      ratingPoints(1, 1, 1),
-    ]).toEqual([4, 2, 0, -4]);
+      ratingPoints([{ score: 5 }, { score: 5 }, { score: 5 }]),
+      ratingPoints([{ score: 5 }, { score: 4 }, { score: 3 }]),
+      ratingPoints([{ score: 3 }, { score: 3 }, { score: 3 }]),
+      ratingPoints([{ score: 1 }, { score: 1 }, { score: 1 }]),
+      // Any number of criteria: the mean counts (4.33 → +3, 3.25 → +1).
+      ratingPoints([{ score: 5 }, { score: 4 }, { score: 4 }]),
+      ratingPoints([{ score: 4 }, { score: 3 }, { score: 3 }, { score: 3 }]),
+    ]).toEqual([4, 2, 0, -4, 3, 1]);
     const of = (kind: CreditEventKind, points: number, times = 1) =>
       Array.from({ length: times }, () => ({ kind, points }));
     expect(creditScoreOf([])).toBe(80);

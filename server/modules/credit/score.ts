@@ -83,9 +83,7 @@ async function ratingEvents(db: Queryable, scope: Scope): Promise<[number, Credi
   const rows = await db
     .select({
       organizationId: s.organizationId,
-      quality: s.quality,
-      timeliness: s.timeliness,
-      service: s.service,
+      scores: s.scores,
       at: s.createdAt,
       projectName: projects.projectName,
     })
@@ -96,8 +94,8 @@ async function ratingEvents(db: Queryable, scope: Scope): Promise<[number, Credi
     row.organizationId,
     {
       kind: 'rating',
-      subject: `项目“${row.projectName}”：成果质量 ${row.quality}、及时性 ${row.timeliness}、服务态度 ${row.service} 分`,
-      points: ratingPoints(row.quality, row.timeliness, row.service),
+      subject: `项目“${row.projectName}”：${row.scores.map((item) => `${item.label} ${item.score}`).join('、')} 分`,
+      points: ratingPoints(row.scores),
       at: row.at.toISOString(),
     },
   ]);

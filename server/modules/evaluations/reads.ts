@@ -20,7 +20,6 @@ import { listReviewRecords, reviewStateOrNull } from '@server/modules/review';
 import type { EvaluationDetail, EvaluationRow } from '@shared/calls/evaluations';
 import {
   APPEAL_WORKING_DAYS,
-  SMO_CRITERIA,
   appealSubjects,
   averageScore,
   type AppealState,
@@ -147,9 +146,8 @@ async function smoRow(db: Queryable, user: SessionUser, id: number): Promise<Eva
       projectId: s.projectId,
       projectName: projects.projectName,
       projectDemandId: s.demandId,
-      quality: s.quality,
-      timeliness: s.timeliness,
-      service: s.service,
+      criteriaVersion: s.criteriaVersion,
+      scores: s.scores,
       comment: s.comment,
       evaluatorName: evaluator.username,
       createdAt: s.createdAt,
@@ -162,18 +160,11 @@ async function smoRow(db: Queryable, user: SessionUser, id: number): Promise<Eva
     .leftJoin(evaluator, eq(evaluator.pkid, s.ratedBy))
     .where(and(eq(s.pkid, id), partiesSee(user, s.organizationId, s.constructionId)));
   if (!row) throw new AppError('not_found', { message: m.notFound });
-  const { quality, timeliness, service, ...rest } = row;
-  const scores = [quality, timeliness, service].map((score, index) => ({
-    label: SMO_CRITERIA[index]!,
-    score,
-  }));
   return {
-    ...rest,
+    ...row,
     kind: 'smo',
     period: null,
-    criteriaVersion: 1,
-    scores,
-    average: averageScore(scores),
+    average: averageScore(row.scores),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -4,10 +4,12 @@
  * - only once the project's results were accepted (status 6 已验收 or 7 已办结): DOMAIN.md's process
  *   ends the agency's work with the acceptance, and a rating before it would judge unfinished work;
  * - the agency rated is the one whose authorization of the demand was accepted;
- * - one rating per demand: a second is a 409 (checked, and the unique index settles a race).
+ * - one rating per demand: a second is a 409 (checked, and the unique index settles a race);
+ * - the scores answer the current smo criteria (the version the form showed; a stale one is a 409),
+ *   and the rating keeps their labels, as the smd and con evaluations do.
  * The rating writes a project log line and tells the agency; the agency's record shows the averages.
  */
-import { and, avg, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { writeDroppingPages } from '@server/lib/page-cache';
@@ -22,9 +24,11 @@ import {
 } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
 import { refreshCreditScores } from '@server/modules/credit';
+import { scoredAgainst } from '@server/modules/evaluations';
 import { sendMessage } from '@server/modules/messages';
 import { demandParties } from '@server/modules/projects';
 import type { RatableDemand, SatisfactionRow, SatisfactionSummary } from '@shared/calls/satisfaction';
+import { averageScore, type CriterionScore } from '@shared/domain/evaluations';
 import { roles } from '@shared/domain/roles';
 import { authorizationState, projectStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
@@ -45,9 +49,8 @@ const rowColumns = {
   organizationId: s.organizationId,
   orgName: agentOrganizations.orgName,
   constructionName: constructionUnits.name,
-  quality: s.quality,
-  timeliness: s.timeliness,
-  service: s.service,
+  criteriaVersion: s.criteriaVersion,
+  scores: s.scores,
   comment: s.comment,
   createdAt: s.createdAt,
 };
@@ -61,8 +64,16 @@ function selectRows(db: Queryable) {
     .innerJoin(constructionUnits, eq(constructionUnits.constructionId, s.constructionId));
 }
 
-type Row = Omit<SatisfactionRow, 'createdAt'> & { createdAt: Date };
-const toWire = (row: Row): SatisfactionRow => ({ ...row, createdAt: row.createdAt.toISOString() });
+type Row = Omit<SatisfactionRow, 'createdAt' | 'average'> & { createdAt: Date };
+const toWire = (row: Row): SatisfactionRow => ({
+  ...row,
+  average: averageScore(row.scores),
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The scores as a sentence: 成果质量 5 分、及时性 4 分、服务态度 3 分. */
+const scoresText = (scores: readonly CriterionScore[]) =>
+  scores.map((item) => `${item.label} ${item.score} 分`).join('、');
 
 /**
  * What a rating leaves besides its row: a line in the project's log, a message to the agency, and its
@@ -74,16 +85,16 @@ async function recordRating(
   {
     demand,
     authorization,
-    input,
+    scored,
     now,
   }: {
     demand: { projectId: number; projectName: string; status: number };
     authorization: { organizationId: number; userId: number | null };
-    input: SatisfactionSaveInput;
+    scored: readonly CriterionScore[];
     now: Date;
   },
 ): Promise<void> {
-  const scores = `成果质量 ${input.quality} 分、及时性 ${input.timeliness} 分、服务态度 ${input.service} 分`;
+  const scores = scoresText(scored);
   await tx.insert(projectLogs).values({
     projectId: demand.projectId,
     statusFrom: demand.status,
@@ -148,6 +159,7 @@ export async function saveRating(
     if (!authorization) throw new AppError('conflict', { message: m.noAgency });
     const [existing] = await tx.select({ pkid: s.pkid }).from(s).where(eq(s.demandId, demand.demandId));
     if (existing) throw new AppError('conflict', { message: m.duplicate });
+    const scored = await scoredAgainst(tx, 'smo', input);
     const [saved] = await tx
       .insert(s)
       .values({
@@ -155,9 +167,7 @@ export async function saveRating(
         projectId: demand.projectId,
         organizationId: authorization.organizationId,
         constructionId: demand.constructionId,
-        quality: input.quality,
-        timeliness: input.timeliness,
-        service: input.service,
+        ...scored,
         comment: input.comment ?? null,
         ratedBy: user.pkid,
         createdAt: now,
@@ -166,7 +176,7 @@ export async function saveRating(
       .onConflictDoNothing()
       .returning({ pkid: s.pkid });
     if (!saved) throw new AppError('conflict', { message: m.duplicate });
-    await recordRating(tx, user, { demand, authorization, input, now });
+    await recordRating(tx, user, { demand, authorization, scored: scored.scores, now });
     dropPages(['agencies']);
     return saved.pkid;
   });
@@ -208,27 +218,32 @@ export async function listRatings(
   return { rows: rows.map(toWire), total: total?.n ?? 0 };
 }
 
-const round2 = (value: string | null) => (value === null ? null : Math.round(Number(value) * 100) / 100);
+const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** The agency's record: how many ratings and their averages (public, like the pass rate). */
+/**
+ * The agency's record: how many ratings, the mean of their averages, and each criterion's mean by label
+ * (a label the criteria dropped still shows what it got). Public, like the pass rate. An agency has
+ * few ratings: they are summed here rather than unpacked from jsonb in SQL.
+ */
 export async function ratingSummary(db: Queryable, organizationId: number): Promise<SatisfactionSummary> {
-  const [row] = await db
-    .select({
-      count: count(),
-      quality: avg(s.quality),
-      timeliness: avg(s.timeliness),
-      service: avg(s.service),
-      average: sql<string | null>`avg((${s.quality} + ${s.timeliness} + ${s.service}) / 3.0)`,
-    })
+  const rows = await db
+    .select({ scores: s.scores })
     .from(s)
-    .where(eq(s.organizationId, organizationId));
+    .where(eq(s.organizationId, organizationId))
+    .orderBy(asc(s.pkid));
+  const byLabel = new Map<string, { sum: number; count: number }>();
+  for (const { scores } of rows)
+    for (const { label, score } of scores) {
+      const entry = byLabel.get(label) ?? { sum: 0, count: 0 };
+      byLabel.set(label, { sum: entry.sum + score, count: entry.count + 1 });
+    }
+  // Each rating's exact mean (not its two-decimal average), then their mean rounded once.
+  const means = rows.map(({ scores }) => scores.reduce((sum, item) => sum + item.score, 0) / scores.length);
   return {
     organizationId,
-    count: row?.count ?? 0,
-    average: round2(row?.average ?? null),
-    quality: round2(row?.quality ?? null),
-    timeliness: round2(row?.timeliness ?? null),
-    service: round2(row?.service ?? null),
+    count: rows.length,
+    average: rows.length === 0 ? null : round2(means.reduce((sum, mean) => sum + mean, 0) / rows.length),
+    criteria: [...byLabel].map(([label, { sum, count }]) => ({ label, average: round2(sum / count), count })),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * A kind's current criteria (smd, con), and for the administrator the edit that saves them as a new
- * version (evaluations already given keep the criteria they were scored on).
+ * A kind's current criteria (smo, smd, con: on each kind's list page), and for the administrator the
+ * edit that saves them as a new version (evaluations already given keep the criteria they were scored on).
  */
 import { evaluationCalls, type Criteria } from '@shared/calls/evaluations';
 import { CRITERIA_MAX, type ConfigurableKind } from '@shared/domain/evaluations';
