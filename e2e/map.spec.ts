@@ -73,30 +73,36 @@ test('the map shows clusters, district counts, search, and a project card reache
     await page.waitForTimeout(100);
   }
   await expect(points(page).first()).toBeVisible();
-  // The dot nearest the middle of the map: edge dots may sit under the controls or a neighbour.
-  const frame = (await page.getByTestId('project-map').boundingBox())!;
-  const middle = { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 };
-  const boxes = await points(page).evaluateAll((nodes) =>
-    nodes.map((node) => {
-      const r = node.getBoundingClientRect();
-      return { x: r.x + r.width / 2 + window.scrollX, y: r.y + r.height / 2 + window.scrollY };
-    }),
-  );
-  const distance = (b: { x: number; y: number }) => Math.hypot(b.x - middle.x, b.y - middle.y);
-  const nearest = boxes.reduce((best, box, i) => (distance(box) < distance(boxes[best]!) ? i : best), 0);
-  const title = (await points(page).nth(nearest).getAttribute('title')) ?? '';
-  const name = title.replace(/（.*）$/, '');
-  expect(name.length).toBeGreaterThan(0);
-  // Dispatched on the marker itself: a real click at its centre may land on an overlapping neighbour.
-  // Found again by the project's name: the markers are redrawn when the map's data changes, so the
-  // n-th one may then be another project, and the status in the title may have moved on (another test
-  // draws an agency for a published project).
-  await page
-    .locator(`.leaflet-marker-icon.map-point[title^=${JSON.stringify(`${name}（`)}]`)
-    .first()
-    .dispatchEvent('click');
+  // The markers are redrawn when the map's data changes (other tests change projects meanwhile): a dot
+  // picked may be gone, or clustered with a neighbour, by the time it is clicked. So pick and click
+  // again until a project's card opens (the fourth CI flake of this step, after picking by place in
+  // the list and then by the whole title).
+  let name = '';
+  await expect(async () => {
+    // The dot nearest the middle of the map: edge dots may sit under the controls or a neighbour.
+    const frame = (await page.getByTestId('project-map').boundingBox())!;
+    const middle = { x: frame.x + frame.width / 2, y: frame.y + frame.height / 2 };
+    const boxes = await points(page).evaluateAll((nodes) =>
+      nodes.map((node) => {
+        const r = node.getBoundingClientRect();
+        return { x: r.x + r.width / 2 + window.scrollX, y: r.y + r.height / 2 + window.scrollY };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThan(0);
+    const distance = (b: { x: number; y: number }) => Math.hypot(b.x - middle.x, b.y - middle.y);
+    const nearest = boxes.reduce((best, box, i) => (distance(box) < distance(boxes[best]!) ? i : best), 0);
+    const title = (await points(page).nth(nearest).getAttribute('title', { timeout: 2_000 })) ?? '';
+    name = title.replace(/（.*）$/, '');
+    expect(name.length).toBeGreaterThan(0);
+    // Dispatched on the marker itself (a real click at its centre may land on an overlapping
+    // neighbour), found by the project's name (its status in the title may move on meanwhile).
+    await page
+      .locator(`.leaflet-marker-icon.map-point[title^=${JSON.stringify(`${name}（`)}]`)
+      .first()
+      .dispatchEvent('click', undefined, { timeout: 2_000 });
+    await expect(page.getByRole('region', { name })).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   const card = page.getByRole('region', { name });
-  await expect(card).toBeVisible();
   await expect(card).toContainText('项目编号');
   await expect(card).toContainText('建设单位');
   await page.screenshot({ path: screenshotPath('map-card-1366'), fullPage: false });
