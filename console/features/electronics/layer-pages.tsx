@@ -11,7 +11,7 @@ import { useQueries } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { callUrl } from '@shared/api/call';
-import { baseMapCalls } from './base-map-calls';
+import { leanHallCalls } from '@shared/calls/hall-lean';
 import { electronicsCalls, type LayerRow } from '@shared/calls/electronics';
 import { classification, vectorFormats } from '@shared/domain/electronics';
 import { formatDateTime } from '@shared/format';
@@ -63,8 +63,8 @@ export function useLayerData(rows: readonly LayerRow[]): MapLayer[] {
 
 /** The map with the layers; `focus` is the layer whose extent is shown (also 三维展示's 2D view). */
 export function ArchiveMap({ rows, focus }: { rows: readonly LayerRow[]; focus: LayerRow | null }) {
-  const config = useCall(baseMapCalls.config, {});
-  const districts = useCall(baseMapCalls.districts, {});
+  const config = useCall(leanHallCalls.mapConfig, {});
+  const districts = useCall(leanHallCalls.mapDistricts, {});
   const layers = useLayerData(rows);
   const loading = layers.filter((layer) => layer.row.visible && !layer.data).length;
   return (

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { electronicsCalls } from '@shared/calls/electronics';
-import { baseMapCalls } from './base-map-calls';
+import { leanHallCalls } from '@shared/calls/hall-lean';
 import { stages, surveyItems } from '@shared/domain/stages';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { FilterBar, useCall, useListState } from '@console/kit';
@@ -20,8 +20,8 @@ export function APicturePage() {
   const list = useListState(FILTERS);
   const filters = Object.fromEntries(Object.entries(list.filters).filter(([, value]) => value !== ''));
   const picture = useCall(electronicsCalls.picture, filters);
-  const config = useCall(baseMapCalls.config, {});
-  const districts = useCall(baseMapCalls.districts, {});
+  const config = useCall(leanHallCalls.mapConfig, {});
+  const districts = useCall(leanHallCalls.mapDistricts, {});
   const data = picture.data;
   return (
     <>

@@ -6,7 +6,7 @@ import { callApi } from '@shared/api/call';
 import { createApiClient, compactParams, type ApiClient } from '@shared/api/client';
 import type { ApiBases } from '@shared/api/bases';
 import type { BBox, ClusterResult, MapFilter, Place, ProjectCard, ReverseResult } from '@shared/calls/hall';
-import { mapCalls } from './map-calls';
+import { leanHallCalls } from '@shared/calls/hall-lean';
 
 export interface MapApi {
   clusters(zoom: number, bbox: BBox, filter: MapFilter, signal: AbortSignal): Promise<ClusterResult>;
@@ -22,7 +22,7 @@ export function createMapApi(bases: ApiBases, client: ApiClient = createApiClien
     clusters: (zoom, bbox, filter, signal) =>
       callApi(
         client,
-        mapCalls.clusters,
+        leanHallCalls.mapClusters,
         {
           zoom,
           bbox: [bbox.west, bbox.south, bbox.east, bbox.north].map(round5).join(','),
@@ -30,10 +30,10 @@ export function createMapApi(bases: ApiBases, client: ApiClient = createApiClien
         },
         { signal },
       ),
-    project: (pkid, signal) => callApi(client, mapCalls.project, { pkid }, { signal }),
-    search: (keyword, signal) => callApi(client, mapCalls.search, { keyword }, { signal }),
+    project: (pkid, signal) => callApi(client, leanHallCalls.mapProject, { pkid }, { signal }),
+    search: (keyword, signal) => callApi(client, leanHallCalls.mapSearch, { keyword }, { signal }),
     reverse: (lon, lat, signal) =>
-      callApi(client, mapCalls.reverse, { lon: round5(lon), lat: round5(lat) }, { signal }),
+      callApi(client, leanHallCalls.mapReverse, { lon: round5(lon), lat: round5(lat) }, { signal }),
   };
 }
 
