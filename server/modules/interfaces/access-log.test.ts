@@ -1,7 +1,8 @@
 /**
  * getQuery's access log written after the answers (access-log.ts): lines reach the table in the order
  * of the calls, one of an interface that is gone keeps its code without the id, the consumer's last
- * use is recorded, and lines the database refused are written once it takes them again.
+ * use is recorded, lines arriving together are written together without anyone flushing, and lines
+ * the database refused are written once it takes them again.
  */
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +61,28 @@ describe('the access log writer', () => {
     ]);
     const [consumer] = await ctx.db.select().from(interfaceConsumers);
     expect(consumer?.lastUsedAt?.toISOString()).toBe(now.toISOString());
+  });
+
+  it('writes lines that arrive together in one statement, on its own, a moment later', async () => {
+    await ctx.db.delete(interfaceAccessLog);
+    let statements = 0;
+    const counting: Pick<Queryable, 'execute'> = {
+      execute: ((query: Parameters<Queryable['execute']>[0]) => {
+        statements += 1;
+        return ctx.db.execute(query);
+      }) as Queryable['execute'],
+    };
+    const writer = createAccessLogWriter(counting, ctx.logger);
+    writer.add(entry('x'));
+    // Calls answered on later turns of the event loop join the same batch.
+    await new Promise((resolve) => setImmediate(resolve));
+    writer.add(entry('y'));
+    await new Promise((resolve) => setImmediate(resolve));
+    writer.add(entry('z'));
+    expect(statements).toBe(0);
+    await expect.poll(() => writer.pending, { timeout: 10_000 }).toBe(0);
+    await expect.poll(async () => (await lines()).map((line) => line.code)).toEqual(['x', 'y', 'z']);
+    expect(statements).toBe(1);
   });
 
   it('keeps the lines the database refuses and writes them once it takes them', async () => {
