@@ -5,10 +5,17 @@
  * node:http sink in this process. Both sides must answer 200 with the sha256 of what was sent before a
  * ratio is reported. The server's resident memory is sampled during the upload (growth ≤ 64 MB: the
  * chunks are streamed to storage, never held whole) and the merge is timed on its own.
+ *
+ * A third side shows what any durable upload can reach on the machine: the same chunk requests sent to
+ * a bare node:http sink that writes each body to a new file and fsyncs it, as the server must before it
+ * acknowledges a chunk (the uploader will not send it again). Its ratio to the raw POST is the ceiling
+ * of the chunked one; the gap between the two is our server's own cost.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { signIn } from './calls';
 
@@ -25,6 +32,9 @@ export type ArchiveUploadBench =
       /** MB/s of the one raw POST to the bare sink. */
       rawMBps: number;
       ratio: number;
+      /** MB/s of the chunk requests to a bare sink writing each to a new file with fsync. */
+      durableSinkMBps: number;
+      durableSinkRatio: number;
       mergeMs: number;
       /** Peak resident memory of the server during an upload and its merge, over its level before (the most of the rounds). */
       memoryGrowthMB: number;
@@ -59,6 +69,37 @@ async function rawSink(): Promise<{ url: string; close: () => Promise<void> }> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/sink`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/**
+ * A bare node:http sink that writes each body to a new file in `folder` and fsyncs it before it
+ * answers (createWriteStream's `flush`), hashing it as the raw sink does.
+ */
+async function durableSink(folder: string): Promise<{ url: string; close: () => Promise<void> }> {
+  let files = 0;
+  const server = http.createServer((request, response) => {
+    const hash = createHash('sha256');
+    let size = 0;
+    const file = fs.createWriteStream(path.join(folder, `chunk-${++files}`), { flush: true });
+    request.on('data', (piece: Buffer) => {
+      hash.update(piece);
+      size += piece.length;
+    });
+    request.pipe(file).on('finish', () => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ size, sha256: hash.digest('hex') }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/chunk`,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -159,19 +200,11 @@ export async function benchArchiveUpload(
     }
   }
 
-  /** One file through the protocol, then its merge (checked: 200 and the same sha256). */
-  async function chunkedRound(round: number) {
-    const name = `性能测试成果${Date.now()}-${round}.pdf`;
-    const identifier = `${FILE_BYTES}-bench-${Date.now()}-${round}`;
-    const chunks = Math.max(Math.floor(FILE_BYTES / chunkSize), 1);
-    const before = residentBytes(server.pid);
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, residentBytes(server.pid));
-    }, 20);
-    // Each chunk's request, encoded before the clock starts, as the raw POST's body is: what is
-    // timed is the two servers taking the bytes, not this process building them on the same cores.
-    const requests = Array.from({ length: chunks }, (_, i) => {
+  const chunks = Math.max(Math.floor(FILE_BYTES / chunkSize), 1);
+
+  /** Each chunk's multipart request as simple-uploader.js sends it. */
+  function chunkRequests(name: string, identifier: string) {
+    return Array.from({ length: chunks }, (_, i) => {
       const n = i + 1;
       const start = i * chunkSize;
       const end = n === chunks ? FILE_BYTES : start + chunkSize;
@@ -190,6 +223,39 @@ export async function benchArchiveUpload(
       };
       return { n, fields, form: multipartBody(fields, name, bytes.subarray(start, end)) };
     });
+  }
+
+  /** The same chunk requests to the durable sink (each answered 200 with its size); seconds. */
+  async function durableRound(round: number): Promise<number> {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-durable-'));
+    const sink = await durableSink(folder);
+    try {
+      const requests = chunkRequests(`durable-${round}.pdf`, `durable-${round}`);
+      const started = performance.now();
+      for (const { form } of requests) {
+        const answer = await post(sink.url, form.body, { 'content-type': form.contentType });
+        if (answer.status !== 200 || (JSON.parse(answer.text) as { size: number }).size !== form.body.length)
+          throw new Error(`the durable sink answered ${answer.status} for another size`);
+      }
+      return (performance.now() - started) / 1000;
+    } finally {
+      await sink.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  }
+
+  /** One file through the protocol, then its merge (checked: 200 and the same sha256). */
+  async function chunkedRound(round: number) {
+    const name = `性能测试成果${Date.now()}-${round}.pdf`;
+    const identifier = `${FILE_BYTES}-bench-${Date.now()}-${round}`;
+    const before = residentBytes(server.pid);
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, residentBytes(server.pid));
+    }, 20);
+    // Each chunk's request, encoded before the clock starts, as the raw POST's body is: what is
+    // timed is the two servers taking the bytes, not this process building them on the same cores.
+    const requests = chunkRequests(name, identifier);
     try {
       const started = performance.now();
       // As the console sends them (checkChunkUploadedByResponse): one test of the first chunk, whose
@@ -234,10 +300,12 @@ export async function benchArchiveUpload(
 
   // Alternating rounds, the best of each side (the machine may be shared).
   const raws: number[] = [];
+  const durables: number[] = [];
   const runs: Awaited<ReturnType<typeof chunkedRound>>[] = [];
   try {
     for (let round = 0; round < ROUNDS; round++) {
       raws.push(await rawRound());
+      durables.push(await durableRound(round));
       runs.push(await chunkedRound(round));
     }
   } finally {
@@ -246,6 +314,7 @@ export async function benchArchiveUpload(
   const best = runs.reduce((a, b) => (b.seconds < a.seconds ? b : a));
   const chunkedMBps = FILE_BYTES / MB / best.seconds;
   const rawMBps = FILE_BYTES / MB / Math.min(...raws);
+  const durableSinkMBps = FILE_BYTES / MB / Math.min(...durables);
   return {
     status: 'ok',
     bytes: FILE_BYTES,
@@ -255,6 +324,8 @@ export async function benchArchiveUpload(
     chunkedMBps,
     rawMBps,
     ratio: chunkedMBps / rawMBps,
+    durableSinkMBps,
+    durableSinkRatio: durableSinkMBps / rawMBps,
     mergeMs: best.mergeMs,
     memoryGrowthMB: Math.max(...runs.map((run) => run.growth)),
   };

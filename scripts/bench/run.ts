@@ -343,6 +343,7 @@ function report(results: Results): string {
     lines.push(
       `   chunked ${au.chunkedMBps.toFixed(1)} MB/s (${au.chunks} chunks of ${kb(au.chunkSize)}: one test GET, then a POST each, one at a time), raw POST ${au.rawMBps.toFixed(1)} MB/s; best of ${au.rounds} alternating rounds, every answer 200 with the file's sha256`,
       `   ratio ${au.ratio.toFixed(2)} (target ≥ ${TARGETS.archiveUploadRatio}): ${verdict(au.ratio >= TARGETS.archiveUploadRatio)}`,
+      `   the ceiling of a durable upload here: the same chunk requests to a bare node:http sink writing each to a new file with fsync, ${au.durableSinkMBps.toFixed(1)} MB/s, ratio ${au.durableSinkRatio.toFixed(2)} to the raw POST (ours is ${(au.chunkedMBps / au.durableSinkMBps).toFixed(2)} of it)`,
       `   server memory growth ${au.memoryGrowthMB.toFixed(1)} MB (target ≤ ${TARGETS.archiveMemoryMB} MB): ${verdict(au.memoryGrowthMB <= TARGETS.archiveMemoryMB)}`,
       `   merge (streamed into storage, sha256, one transaction) ${ms(au.mergeMs)}`,
     );
