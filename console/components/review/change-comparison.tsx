@@ -24,6 +24,30 @@ export interface ComparedFiles {
   href: (file: AttachmentFile, kind: 'preview' | 'download') => string;
 }
 
+/** What a change holds of its kind's fields: the values in force and the requested ones. */
+export interface ComparedSides<F> {
+  before: F;
+  data: F;
+}
+
+/**
+ * The rows of the comparison for a kind's fields, in the order of its keys: each value as the kind
+ * shows it (a district's name, a sum of money), the same way before and after.
+ */
+export function comparedFields<K extends string, F>(
+  keys: readonly K[],
+  labels: Readonly<Record<K, string>>,
+  change: ComparedSides<F>,
+  show: (key: K, fields: F) => ReactNode,
+): ComparedField[] {
+  return keys.map((key) => ({
+    key,
+    label: labels[key],
+    before: show(key, change.before),
+    after: show(key, change.data),
+  }));
+}
+
 export function ChangeComparison({
   fields,
   changed,

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { auditStatus } from '@shared/domain/statuses';
-import { ChangeComparison } from './change-comparison';
+import { ChangeComparison, comparedFields } from './change-comparison';
 import { changedNames, decideBySpecCalls } from './change-request';
 
 describe('changedNames', () => {
@@ -59,5 +59,16 @@ describe('ChangeComparison', () => {
     expect(html).not.toContain('联系电话<span');
     expect(html).toContain('附件对照<span class="rv-compare__mark">（已变更）</span>');
     expect(html).toContain('营业执照：新.pdf');
+  });
+});
+
+describe('comparedFields', () => {
+  it("gives a row per key, in the keys' order, each side shown the same way", () => {
+    const change = { before: { a: 1, b: 2 }, data: { a: 1, b: 5 } };
+    const labels = { a: '甲', b: '乙' };
+    expect(comparedFields(['b', 'a'], labels, change, (key, fields) => `${key}=${fields[key]}`)).toEqual([
+      { key: 'b', label: '乙', before: 'b=2', after: 'b=5' },
+      { key: 'a', label: '甲', before: 'a=1', after: 'a=1' },
+    ]);
   });
 });

@@ -12,6 +12,7 @@
  * ```
  */
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { ReviewDecisionKey } from '@shared/domain/review';
 import { auditStatus } from '@shared/domain/statuses';
@@ -23,7 +24,12 @@ import { transferFields, verdictFields, type Decision } from './decision-panel';
 import { ReviewDecision, type ReviewState } from './review-decision';
 import './review.css';
 
-export { ChangeComparison, type ComparedField, type ComparedFiles } from './change-comparison';
+export {
+  ChangeComparison,
+  comparedFields,
+  type ComparedField,
+  type ComparedFiles,
+} from './change-comparison';
 
 /** What every change answers about its state. */
 export interface ChangeState {
@@ -178,8 +184,38 @@ export function changedNames(keys: readonly string[], labels: Readonly<Record<st
   return keys.map((key) => (key === 'attachments' ? '附件' : (labels[key] ?? key))).join('、') || '附件';
 }
 
+/** What every row of a list of changes has: the change's own id. */
+interface ChangeRow {
+  pkid: number;
+}
+
+/**
+ * How a reviewers' queue of changes keys its rows and their review tasks (ReviewQueuePage's rowKey and
+ * subjectIdOf): by the change's id, as every kind reviews the change itself, not its subject.
+ */
+export const changeQueueKeys = {
+  rowKey: (row: ChangeRow) => row.pkid,
+  subjectIdOf: (row: ChangeRow) => row.pkid,
+};
+
 /** The columns every list of changes shows, to compose with the kind's own. */
 export const changeColumns = {
+  /**
+   * The change's subject (a name or a number, the row's `key`), linking to the change's page, or plain
+   * text for a user who may not open it (href null); a name takes the free width, a number stays on
+   * one line.
+   */
+  subject: <R extends Record<K, string>, K extends string>(
+    key: K,
+    header: string,
+    href: ((row: R) => string) | null,
+    width: 'wide' | 'nowrap' = 'wide',
+  ): Column<R> => ({
+    key,
+    header,
+    cell: (row) => (href ? <Link to={href(row)}>{row[key]}</Link> : row[key]),
+    ...(width === 'wide' ? { wide: true } : { nowrap: true }),
+  }),
   changed: <R extends { changedFields: readonly string[] }>(
     header: string,
     labels: Readonly<Record<string, string>>,

@@ -41,6 +41,8 @@ import {
   ChangeDetail,
   ChangeRequestForm,
   changeColumns as common,
+  changeQueueKeys,
+  comparedFields,
   decideBySpecCalls,
 } from '@console/components/review/change-request';
 import { scopeText } from './agency-view';
@@ -73,12 +75,9 @@ function AgencyComparison({ change }: { change: AgencyChange }) {
   return (
     <ChangeComparison
       changed={change.changedFields}
-      fields={agencyFieldKeys.map((key) => ({
-        key,
-        label: agencyFieldLabels[key],
-        before: valueText(key, change.before, districts),
-        after: valueText(key, change.data, districts),
-      }))}
+      fields={comparedFields(agencyFieldKeys, agencyFieldLabels, change, (key, fields) =>
+        valueText(key, fields, districts),
+      )}
       files={{
         before: label(change.beforeFiles),
         after: label(change.dataFiles),
@@ -123,12 +122,7 @@ function AgencyChangeView({ change }: { change: AgencyChange }) {
 }
 
 const changeColumns = (link: string): Column<AgencyChangeRow>[] => [
-  {
-    key: 'orgName',
-    header: '机构名称',
-    cell: (row) => <Link to={`${link}?id=${row.pkid}`}>{row.orgName}</Link>,
-    wide: true,
-  },
+  common.subject('orgName', '机构名称', (row) => `${link}?id=${row.pkid}`),
   common.changed('变更项目', agencyFieldLabels),
   common.reason(),
   common.status(),
@@ -143,9 +137,8 @@ export function ChangeTodoPage() {
       call={agencyChangeCalls.todo}
       keywordLabel="机构名称或信用代码"
       columns={changeColumns('/intermediary/OrgChangeInfo')}
-      rowKey={(row) => row.pkid}
+      {...changeQueueKeys}
       subjectType="org_change"
-      subjectIdOf={(row) => row.pkid}
       labelOf={(row) => row.orgName}
       noun="机构变更"
     />

@@ -30,7 +30,7 @@ import {
   type Column,
 } from '@console/kit';
 import { ReviewQueuePage } from '@console/components/review/review-queue';
-import { ChangeDetail, decideBySpecCalls } from '@console/components/review/change-request';
+import { ChangeDetail, changeQueueKeys, decideBySpecCalls } from '@console/components/review/change-request';
 import { useHasRole } from '@console/lib/current-user';
 import { changeColumns } from './shared';
 
@@ -165,9 +165,8 @@ function ReviewTodo({ title }: { title: string }) {
       call={authChangeCalls.todo}
       keywordLabel="项目名称或编号"
       columns={changeColumns((row) => `/checkaddaccreditation/check?id=${row.pkid}`)}
-      rowKey={(row) => row.pkid}
+      {...changeQueueKeys}
       subjectType="auth_change"
-      subjectIdOf={(row) => row.pkid}
       labelOf={(row) => row.projectName}
       noun="授权变更"
     />

@@ -35,12 +35,7 @@ export const authorizationColumns: readonly Column<AuthorizationRow>[] = [
 ];
 
 export const changeColumns = (link: ((row: AuthChangeRow) => string) | null): Column<AuthChangeRow>[] => [
-  {
-    key: 'projectName',
-    header: '项目名称',
-    cell: (row) => (link ? <Link to={link(row)}>{row.projectName}</Link> : row.projectName),
-    wide: true,
-  },
+  common.subject('projectName', '项目名称', link),
   { key: 'fromOrgName', header: '原受托机构', cell: (row) => row.fromOrgName },
   { key: 'toOrgName', header: '新受托机构', cell: (row) => row.toOrgName },
   common.reason(),

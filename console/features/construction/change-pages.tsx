@@ -5,7 +5,6 @@
  * (/usercenter/jsdwVerify?view=changes).
  */
 import { type ReactNode } from 'react';
-import { Link } from 'react-router';
 import {
   constructionCalls,
   type ConstructionRecord,
@@ -31,6 +30,8 @@ import {
   ChangeDetail,
   ChangeRequestForm,
   changeColumns as common,
+  changeQueueKeys,
+  comparedFields,
   decideBySpecCalls,
 } from '@console/components/review/change-request';
 import { UnitInputs } from './unit-inputs';
@@ -80,17 +81,12 @@ export function UnitChangeForm({
 
 function UnitComparison({ change }: { change: UnitChange }) {
   const districts = useDistrictNames();
-  const show = (key: (typeof constructionFieldKeys)[number], value: string) =>
-    key === 'districtCode' ? (districts.get(value) ?? value) : value;
   return (
     <ChangeComparison
       changed={change.changedFields}
-      fields={constructionFieldKeys.map((key) => ({
-        key,
-        label: constructionFieldLabels[key],
-        before: show(key, change.before[key]),
-        after: show(key, change.data[key]),
-      }))}
+      fields={comparedFields(constructionFieldKeys, constructionFieldLabels, change, (key, fields) =>
+        key === 'districtCode' ? (districts.get(fields[key]) ?? fields[key]) : fields[key],
+      )}
     />
   );
 }
@@ -133,12 +129,7 @@ function UnitChangeDetail({ change }: { change: UnitChange }) {
 }
 
 const changeColumns: Column<UnitChangeRow>[] = [
-  {
-    key: 'unitName',
-    header: '单位名称',
-    cell: (row) => <Link to={changeLink(row.pkid)}>{row.unitName}</Link>,
-    wide: true,
-  },
+  common.subject('unitName', '单位名称', (row) => changeLink(row.pkid)),
   common.changed('变更内容', constructionFieldLabels),
   common.reason(),
   common.status(),
@@ -155,9 +146,8 @@ export function UnitChangeTodo({ intro }: { intro: ReactNode }) {
       call={constructionCalls.toDoChange}
       keywordLabel="单位名称或信用代码"
       columns={changeColumns}
-      rowKey={(row) => row.pkid}
+      {...changeQueueKeys}
       subjectType="unit_change"
-      subjectIdOf={(row) => row.pkid}
       labelOf={(row) => row.unitName}
       noun="建设单位变更"
     />

@@ -47,7 +47,9 @@ import {
   ChangeDetail,
   ChangeRequestForm,
   changeColumns as common,
+  changeQueueKeys,
   changedNames,
+  comparedFields,
   decideBySpecCalls,
 } from '@console/components/review/change-request';
 import { useApi } from '@console/lib/api';
@@ -177,12 +179,7 @@ export function ContractChangeDetailPage() {
           comparison={
             <ChangeComparison
               changed={data.changedFields}
-              fields={contractChangeFieldKeys.map((key) => ({
-                key,
-                label: contractChangeFieldLabels[key],
-                before: show(key, data.before),
-                after: show(key, data.data),
-              }))}
+              fields={comparedFields(contractChangeFieldKeys, contractChangeFieldLabels, data, show)}
             />
           }
           records={data.records}
@@ -325,12 +322,7 @@ export function ContractChangeHistory({ contract }: { contract: ContractDetail }
 }
 
 const changeColumns: Column<ContractChangeRow>[] = [
-  {
-    key: 'contractNo',
-    header: '合同编号',
-    cell: (row) => <Link to={changeLink(row.pkid)}>{row.contractNo}</Link>,
-    nowrap: true,
-  },
+  common.subject('contractNo', '合同编号', (row) => changeLink(row.pkid), 'nowrap'),
   { key: 'contractName', header: '合同名称', cell: (row) => row.contractName, wide: true },
   { key: 'orgName', header: '中介机构', cell: (row) => row.orgName },
   common.changed('变更内容', contractChangeFieldLabels),
@@ -366,9 +358,8 @@ export function FilingChangeTodoPage() {
       keywordLabel={null}
       // Every row of a to-do is pending: its deadline says more than its status.
       columns={changeColumns.filter((column) => column.key !== 'auditStatus')}
-      rowKey={(row) => row.pkid}
+      {...changeQueueKeys}
       subjectType="contract_change"
-      subjectIdOf={(row) => row.pkid}
       labelOf={(row) => row.contractNo}
       // The authority oversees the queue without deciding: it claims nothing.
       canClaim={useMayCall(contractChangeCalls.approve.access)}

@@ -12,24 +12,28 @@ import {
 } from '@shared/calls/staff';
 import { staffFieldKeys, staffFieldLabels } from '@shared/domain/staff';
 import { auditStatus } from '@shared/domain/statuses';
-import { ListPage, RecordPage, useCallMutation, useRecordFromUrl, type Column } from '@console/kit';
+import {
+  ListPage,
+  RecordPage,
+  statusFilter,
+  useCallMutation,
+  useRecordFromUrl,
+  type Column,
+} from '@console/kit';
 import { decisionFields } from '@console/components/review/decision-panel';
 import { ReviewQueuePage } from '@console/components/review/review-queue';
 import {
   ChangeComparison,
   ChangeDetail,
   changeColumns as common,
+  changeQueueKeys,
+  comparedFields,
 } from '@console/components/review/change-request';
 import { useStaffFileHref } from './attachments';
 import './staff.css';
 
 export const changeColumns = (link: string): readonly Column<StaffChangeRow>[] => [
-  {
-    key: 'name',
-    header: '姓名',
-    cell: (row) => <Link to={`${link}?id=${row.pkid}`}>{row.name}</Link>,
-    nowrap: true,
-  },
+  common.subject('name', '姓名', (row) => `${link}?id=${row.pkid}`, 'nowrap'),
   { key: 'orgName', header: '所属机构', cell: (row) => row.orgName, wide: true },
   common.changed('变更项目', staffFieldLabels),
   common.status(),
@@ -43,14 +47,7 @@ export function StaffChangeListPage() {
       title="人员变更"
       caption="人员变更申请"
       call={staffChangeCalls.query}
-      filters={[
-        {
-          name: 'auditStatus',
-          label: '审核状态',
-          type: 'select',
-          options: auditStatus.entries.map((entry) => ({ value: entry.value, label: entry.label })),
-        },
-      ]}
+      filters={[statusFilter('auditStatus', '审核状态', auditStatus)]}
       columns={changeColumns('/orgstaff/PersonStaffdetailDifferent')}
       rowKey={(row) => row.pkid}
       emptyText="没有人员变更申请"
@@ -67,9 +64,8 @@ export function StaffChangeTodoPage() {
       call={staffChangeCalls.toDo}
       keywordLabel="姓名或证件号码"
       columns={changeColumns('/orgstaff/staffcheck')}
-      rowKey={(row) => row.pkid}
+      {...changeQueueKeys}
       subjectType="staff_change"
-      subjectIdOf={(row) => row.pkid}
       labelOf={(row) => row.name}
       noun="人员变更"
     />
@@ -82,12 +78,7 @@ function StaffComparison({ change }: { change: StaffChangeDetail }) {
   return (
     <ChangeComparison
       changed={change.changedFields}
-      fields={staffFieldKeys.map((key) => ({
-        key,
-        label: staffFieldLabels[key],
-        before: change.before[key] ?? '',
-        after: change.data[key] ?? '',
-      }))}
+      fields={comparedFields(staffFieldKeys, staffFieldLabels, change, (key, fields) => fields[key] ?? '')}
       files={{ before: change.beforeFiles, after: change.dataFiles, changed: change.filesChanged, href }}
     />
   );
