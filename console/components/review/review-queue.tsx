@@ -6,10 +6,18 @@
  * fields (shared/validation/review.ts `reviewQueueFields`) is a ReviewQueuePage:
  *
  * ```tsx
+ * <ReviewQueuePage title="人员审核" caption="待审核的从业人员" noun="从业人员"
+ *   call={staffCalls.toDoStaff} columns={columns} keywordLabel="姓名或证件号码"
+ *   subjectType="agent_staff" subjectIdOf={(row) => row.staffId} labelOf={(row) => row.name}
+ *   rowKey={(row) => row.staffId} />
+ * ```
+ *
+ * A queue of change requests keys its rows and tasks by the change (change-request.tsx `changeQueueKeys`):
+ *
+ * ```tsx
  * <ReviewQueuePage title="人员变更审核" caption="待审核的人员变更" noun="人员变更"
  *   call={staffChangeCalls.toDo} columns={changeColumns} keywordLabel="姓名或证件号码"
- *   subjectType="staff_change" subjectIdOf={(row) => row.pkid} labelOf={(row) => row.name}
- *   rowKey={(row) => row.pkid} />
+ *   {...changeQueueKeys} subjectType="staff_change" labelOf={(row) => row.name} />
  * ```
  */
 import { useState } from 'react';
