@@ -5,23 +5,21 @@
  * transaction), and then the hall's agency pages are dropped. The request, its review and its lists go
  * through the review engine's change requests (server/modules/review/change-requests.ts).
  */
-import { count, desc, eq, inArray } from 'drizzle-orm';
-import { containsAny } from '@server/db/contains-pattern';
+import { count, desc, eq } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { agentOrgChanges, agentOrganizations } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
 import {
-  queueOf,
+  changeSubjects,
   listReviewRecords,
   openChangeOf,
+  queueRowsOf,
   reviewStateOrNull,
   saveChangeRequest,
   specDecisionsOf,
-  todoRowsOf,
   type ReviewRecord,
   type QueueInput,
-  type ReviewSubjects,
 } from '@server/modules/review';
 import { orgChanges } from './review-hooks';
 import { changedAgencyFields, type AgencyFields } from '@shared/domain/agencies';
@@ -68,19 +66,12 @@ function toRow({ ownerId: _o, before, data, beforeFiles, dataFiles, ...row }: Ch
   return { ...row, changedFields: changedFieldsOf({ before, data, beforeFiles, dataFiles }) };
 }
 
-/** Agency changes as the reviewers' lists show them. */
-const changeSubjects: ReviewSubjects<ChangeRecord> = {
-  subjectType: ORG_CHANGE,
-  rowsOf: (db, ids) => selectChanges(db).where(inArray(c.pkid, ids)),
-  idOf: (row) => row.pkid,
-  // The queue's search: the agency's name or credit code.
-  search: (db, keyword) =>
-    db
-      .select({ id: c.pkid })
-      .from(c)
-      .innerJoin(o, eq(o.organizationId, c.organizationId))
-      .where(containsAny(keyword, o.orgName, o.credential)),
-};
+/** Agency changes as the reviewers' lists show them, searched by the agency's name or credit code. */
+const orgChangeSubjects = changeSubjects(orgChanges, selectChanges, {
+  table: o,
+  on: eq(o.organizationId, c.organizationId),
+  columns: [o.orgName, o.credential],
+});
 
 async function ownOrg(db: Queryable, user: SessionUser) {
   const [org] = await db
@@ -227,10 +218,7 @@ export async function listChangeTodo(
   user: SessionUser,
   query: { page: number; rows: number } & QueueInput,
 ) {
-  return todoRowsOf(db, user, changeSubjects, query, (change, task) => ({
-    ...toRow(change),
-    ...queueOf(task),
-  }));
+  return queueRowsOf(db, user, orgChangeSubjects, query, toRow);
 }
 
 const decisions = specDecisionsOf(ORG_CHANGE, ['agencies']);

@@ -7,7 +7,6 @@
  */
 import { and, count, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
-import { containsAny } from '@server/db/contains-pattern';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Queryable } from '@server/db/database';
 import {
@@ -19,17 +18,16 @@ import {
 } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
 import {
+  changeSubjects,
   doneRowsOf,
   listReviewRecords,
   openChangeOf,
+  queueRowsOf,
   reviewStateOrNull,
   saveChangeRequest,
   specDecisionsOf,
-  queueOf,
-  todoRowsOf,
   type QueueInput,
   type ReviewRecord,
-  type ReviewSubjects,
 } from '@server/modules/review';
 import { auditStatus, auditSubject, authorizationState, projectStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
@@ -71,19 +69,12 @@ function joined(db: Queryable) {
     .innerJoin(toOrg, eq(toOrg.organizationId, c.toOrganizationId));
 }
 
-/** Authorization changes as the reviewers' lists show them. */
-const changeSubjects: ReviewSubjects<Awaited<ReturnType<typeof joined>>[number]> = {
-  subjectType: AUTH_CHANGE,
-  rowsOf: (db, ids) => joined(db).where(inArray(c.pkid, ids)),
-  idOf: (row) => row.pkid,
-  // The queue's search: the project's name or number.
-  search: (db, keyword) =>
-    db
-      .select({ id: c.pkid })
-      .from(c)
-      .innerJoin(p, eq(p.pkid, c.projectId))
-      .where(containsAny(keyword, p.projectName, p.projectNo)),
-};
+/** Authorization changes as the reviewers' lists show them, searched by the project's name or number. */
+const authChangeSubjects = changeSubjects(authChanges, joined, {
+  table: p,
+  on: eq(p.pkid, c.projectId),
+  columns: [p.projectName, p.projectNo],
+});
 
 /** Owners see their projects' changes, both agencies theirs, supervisors all (null = everything). */
 async function visibility(db: Queryable, user: SessionUser): Promise<SQL | null> {
@@ -257,15 +248,12 @@ export async function listChangeTodo(
   const { projectName, ...queue } = query;
   // The list's own project-name filter is the queue's keyword when no keyword is given.
   const keyword = queue.keyword ?? projectName;
-  return todoRowsOf(
+  return queueRowsOf(
     db,
     user,
-    changeSubjects,
+    authChangeSubjects,
     { ...queue, ...(keyword ? { keyword } : {}) },
-    (change, task) => ({
-      ...change,
-      ...queueOf(task),
-    }),
+    (change) => change,
   );
 }
 
@@ -275,7 +263,7 @@ export async function listChangeDone(
   user: SessionUser,
   query: { page: number; rows: number },
 ) {
-  return doneRowsOf(db, user, changeSubjects, query, (change) => change);
+  return doneRowsOf(db, user, authChangeSubjects, query, (change) => change);
 }
 
 const decisions = specDecisionsOf(AUTH_CHANGE);

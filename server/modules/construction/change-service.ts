@@ -6,21 +6,19 @@
  * The request, its review and its lists go through the review engine's change requests
  * (server/modules/review/change-requests.ts), as every kind of change does.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
-import { containsAny } from '@server/db/contains-pattern';
+import { and, eq, ne } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { constructionUnitChanges, constructionUnits } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
 import {
+  changeSubjects,
   listReviewRecords,
-  queueOf,
+  queueRowsOf,
   reviewStateOrNull,
   saveChangeRequest,
   specDecisionsOf,
-  todoRowsOf,
   type QueueInput,
-  type ReviewSubjects,
 } from '@server/modules/review';
 import { unitChanges } from './review-hooks';
 import { changedConstructionFields, type ConstructionFields } from '@shared/domain/construction';
@@ -106,19 +104,12 @@ function selectChanges(db: Queryable) {
   return db.select(rowColumns).from(c).innerJoin(u, eq(u.constructionId, c.constructionId));
 }
 
-/** Unit changes as the reviewers' lists show them. */
-const changeSubjects: ReviewSubjects<Awaited<ReturnType<typeof selectChanges>>[number]> = {
-  subjectType: UNIT_CHANGE,
-  rowsOf: (db, ids) => selectChanges(db).where(inArray(c.pkid, ids)),
-  idOf: (row) => row.pkid,
-  // The queue's search: the unit's name or credit code.
-  search: (db, keyword) =>
-    db
-      .select({ id: c.pkid })
-      .from(c)
-      .innerJoin(u, eq(u.constructionId, c.constructionId))
-      .where(containsAny(keyword, u.name, u.creditCode)),
-};
+/** Unit changes as the reviewers' lists show them, searched by the unit's name or credit code. */
+const unitChangeSubjects = changeSubjects(unitChanges, selectChanges, {
+  table: u,
+  on: eq(u.constructionId, c.constructionId),
+  columns: [u.name, u.creditCode],
+});
 
 /** queryOneChange: both versions, the changed fields, the review state and the records. */
 export async function getUnitChange(db: Queryable, user: SessionUser, id: number) {
@@ -141,10 +132,9 @@ export async function listUnitChangeTodo(
   user: SessionUser,
   query: { page: number; rows: number } & QueueInput,
 ) {
-  return todoRowsOf(db, user, changeSubjects, query, ({ ownerId: _o, before, data, ...rest }, task) => ({
+  return queueRowsOf(db, user, unitChangeSubjects, query, ({ ownerId: _o, before, data, ...rest }) => ({
     ...rest,
     changedFields: changedConstructionFields(before, data),
-    ...queueOf(task),
   }));
 }
 

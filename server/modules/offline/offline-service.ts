@@ -29,9 +29,8 @@ import {
   getReviewState,
   listReviewRecords,
   openReview,
-  queueOf,
+  queueRowsOf,
   reviewersOf,
-  todoRowsOf,
   type QueueInput,
   type ReviewSubjects,
 } from '@server/modules/review';
@@ -311,7 +310,7 @@ export async function listOfflineTodo(
   user: SessionUser,
   query: { page: number; rows: number } & QueueInput,
 ) {
-  return todoRowsOf(db, user, offlineSubjects, query, (row, task) => ({ ...toRow(row), ...queueOf(task) }));
+  return queueRowsOf(db, user, offlineSubjects, query, toRow);
 }
 
 /** One offline project with its documents, its review state (the decision panel) and its trail. */

@@ -2,14 +2,18 @@
  * A kind of change request, as its domain declares it beside its review hooks (agencies, staff,
  * construction, contracts, authorizations): its review kind, its table and the column of the subject it
  * changes. This file names no table; it gives every kind the same review hook (`applyOnApproval`) and
- * the same review-item source (`changeItems`).
+ * the same review-item source (`changeItems`) and the same subjects of the reviewers' lists
+ * (`changeSubjects`).
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { containsAny } from '@server/db/contains-pattern';
+import type { Queryable } from '@server/db/database';
 import type { ReviewItemSource } from '@server/db/review-items';
 import { auditStatus, type AuditSubject } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import type { ReviewHook, ReviewHookContext } from './hooks';
+import type { ReviewSubjects } from './todo-rows';
 
 type IntColumn = AnyPgColumn<{ data: number; notNull: true }>;
 type TimeColumn = AnyPgColumn<{ data: Date; notNull: true }>;
@@ -81,5 +85,30 @@ export function changeItems(kind: ChangeTable): ReviewItemSource {
     applicant: table.applicantId,
     submitted: table.createdAt,
     decided: table.updatedAt,
+  };
+}
+
+/**
+ * The kind's requests as the reviewers' lists show them (todo-rows.ts): `select` is the list's query of
+ * the requests, whose rows carry the request's `pkid`. The queue searches the subject a request changes:
+ * the requests joined to the subject's table (`subject.table` on `subject.on`) whose `subject.columns`
+ * contain the keyword.
+ */
+export function changeSubjects<S extends { pkid: number }>(
+  kind: ChangeTable,
+  select: (db: Queryable) => { where(condition: SQL): PromiseLike<readonly S[]> },
+  subject: { table: PgTable; on: SQL; columns: AnyPgColumn[] },
+): ReviewSubjects<S> {
+  const { table } = kind;
+  return {
+    subjectType: kind.subjectType,
+    rowsOf: async (db, ids) => select(db).where(inArray(table.pkid, ids)),
+    idOf: (row) => row.pkid,
+    search: (db, keyword) =>
+      db
+        .select({ id: table.pkid })
+        .from(table)
+        .innerJoin(subject.table, subject.on)
+        .where(containsAny(keyword, ...subject.columns)),
   };
 }

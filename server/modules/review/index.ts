@@ -2,6 +2,7 @@ export { openChangeOf, saveChangeRequest, type ChangeValues } from './change-req
 export {
   applyOnApproval,
   changeItems,
+  changeSubjects,
   type ChangeRequestTable,
   type ChangeStep,
   type ChangeTable,
@@ -59,6 +60,7 @@ export {
   deadlineOf,
   doneRowsOf,
   queueOf,
+  queueRowsOf,
   todoRowsOf,
   withSubjects,
   type QueueInput,

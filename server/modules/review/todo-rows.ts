@@ -92,3 +92,17 @@ export const deadlineOf = ({ dueAt, overdue }: ReviewTask) => ({ dueAt, overdue 
 
 /** A queue row's deadline and holder (the reviewer who claimed it, null in the pool): `queueFields`. */
 export const queueOf = (task: ReviewTask) => ({ ...deadlineOf(task), holderName: task.holderName });
+
+/**
+ * The reviewer's queue of the kind: its to-do (todoRowsOf), each task as its subject's list row (`row`)
+ * with the task's deadline and holder (`queueOf`).
+ */
+export async function queueRowsOf<S, R extends object>(
+  db: Queryable,
+  user: SessionUser,
+  subjects: ReviewSubjects<S>,
+  query: KindQuery & QueueInput,
+  row: (subject: S) => R,
+) {
+  return todoRowsOf(db, user, subjects, query, (subject, task) => ({ ...row(subject), ...queueOf(task) }));
+}

@@ -9,25 +9,23 @@
  * - Deleting marks the person deleted: gone from every list, readable from its history.
  * An agency works only on its own staff (another agency's person answers 404).
  */
-import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import { containsAny } from '@server/db/contains-pattern';
+import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { agentOrganizations, agentStaff, agentStaffChanges } from '@server/db/schema';
 import { isPersonBlacklisted } from '@server/modules/credit';
 import type { SessionUser } from '@server/modules/identity';
 import {
-  queueOf,
+  changeSubjects,
   decideByCall,
   decideIn,
   listReviewRecords,
   openChangeOf,
   openReview,
+  queueRowsOf,
   reviewStateOrNull,
   saveChangeRequest,
-  todoRowsOf,
   type QueueInput,
-  type ReviewSubjects,
 } from '@server/modules/review';
 import type { StaffChangeDetail, StaffChangeRow } from '@shared/calls/staff';
 import { attachmentsDiffer, changedStaffFields, type StaffFields } from '@shared/domain/staff';
@@ -241,19 +239,12 @@ export async function decideStaffChange(
   return getStaffChange(ctx.db, user, input.id);
 }
 
-/** Staff changes as the reviewers' lists show them. */
-const changeSubjects: ReviewSubjects<ChangeRecord> = {
-  subjectType: CHANGE,
-  rowsOf: (db, ids) => selectChanges(db).where(inArray(c.pkid, ids)),
-  idOf: (row) => row.pkid,
-  // The queue's search: the person's name or ID card number.
-  search: (db, keyword) =>
-    db
-      .select({ id: c.pkid })
-      .from(c)
-      .innerJoin(agentStaff, eq(agentStaff.staffId, c.staffId))
-      .where(containsAny(keyword, agentStaff.name, agentStaff.idCardNo)),
-};
+/** Staff changes as the reviewers' lists show them, searched by the person's name or ID card number. */
+const staffChangeSubjects = changeSubjects(staffChanges, selectChanges, {
+  table: agentStaff,
+  on: eq(agentStaff.staffId, c.staffId),
+  columns: [agentStaff.name, agentStaff.idCardNo],
+});
 
 /** agentStaffChange/toDo: the reviewer's pending changes, oldest submission first. */
 export async function staffChangeTodo(
@@ -261,8 +252,5 @@ export async function staffChangeTodo(
   user: SessionUser,
   input: { page: number; rows: number } & QueueInput,
 ) {
-  return todoRowsOf(db, user, changeSubjects, input, (change, task) => ({
-    ...toRow(change),
-    ...queueOf(task),
-  }));
+  return queueRowsOf(db, user, staffChangeSubjects, input, toRow);
 }

@@ -16,8 +16,7 @@ import {
   getReviewState,
   listReviewRecords,
   openReview,
-  queueOf,
-  todoRowsOf,
+  queueRowsOf,
   type QueueInput,
   type ReviewSubjects,
 } from '@server/modules/review';
@@ -287,8 +286,5 @@ export async function staffTodo(
   user: SessionUser,
   input: { page: number; rows: number } & QueueInput,
 ) {
-  return todoRowsOf(db, user, staffSubjects, input, (person, task) => ({
-    ...toRow(person),
-    ...queueOf(task),
-  }));
+  return queueRowsOf(db, user, staffSubjects, input, toRow);
 }

@@ -8,7 +8,7 @@ import { containsAny } from '@server/db/contains-pattern';
 import type { Queryable } from '@server/db/database';
 import { projectDemandAmendments, projectDemands, projects } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
-import { queueOf, todoRowsOf, type QueueInput, type ReviewSubjects } from '@server/modules/review';
+import { queueRowsOf, type QueueInput, type ReviewSubjects } from '@server/modules/review';
 import { auditSubject } from '@shared/domain/statuses';
 import { selectDemands, withItems } from './demand-rows';
 
@@ -56,5 +56,5 @@ export async function listAmendmentTodo(
   user: SessionUser,
   query: { page: number; rows: number } & QueueInput,
 ) {
-  return todoRowsOf(db, user, amendmentSubjects, query, (row, task) => ({ ...row, ...queueOf(task) }));
+  return queueRowsOf(db, user, amendmentSubjects, query, (row) => row);
 }
