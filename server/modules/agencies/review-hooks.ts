@@ -5,17 +5,8 @@
  * over the agency and, when it touched them, replaces the attachments.
  */
 import { eq } from 'drizzle-orm';
-import type { ReviewItemSources } from '@server/db/review-items';
 import { agentOrgAttachments, agentOrgChanges, agentOrganizations } from '@server/db/schema';
-import {
-  applyOnApproval,
-  changeItems,
-  mirrorRegistration,
-  registrationItems,
-  type ChangeTable,
-  type ReviewHookContext,
-  type ReviewHooks,
-} from '@server/modules/review';
+import { registrantReview, type ChangeTable, type ReviewHookContext } from '@server/modules/review';
 import { auditSubject } from '@shared/domain/statuses';
 import { attachmentsDiffer } from '@shared/domain/staff';
 import { agencyRegistration } from './registration';
@@ -44,16 +35,10 @@ async function applyOrgChange(hook: ReviewHookContext, change: typeof agentOrgCh
       .values(change.dataFiles.map(({ kind, fileId }) => ({ organizationId: orgId, kind, fileId })));
 }
 
-/** Agencies and their change requests as review items (server/db/review-items.ts). */
-export const agencyReviewItems: ReviewItemSources = {
-  [auditSubject.code.agentOrg]: {
-    ...registrationItems(agencyRegistration),
-    name: agentOrganizations.orgName,
-  },
-  [auditSubject.code.orgChange]: changeItems(orgChanges),
-};
-
-export const agencyReviewHooks: ReviewHooks = {
-  [auditSubject.code.agentOrg]: mirrorRegistration(agencyRegistration),
-  [auditSubject.code.orgChange]: applyOnApproval(orgChanges, applyOrgChange),
-};
+/** Agencies and their change requests as review items (server/db/review-items.ts) and review hooks. */
+export const { items: agencyReviewItems, hooks: agencyReviewHooks } = registrantReview(
+  agencyRegistration,
+  agentOrganizations.orgName,
+  orgChanges,
+  applyOrgChange,
+);

@@ -4,17 +4,8 @@
  * (server/modules/review/registration.ts); an approved change request writes its copy over the unit.
  */
 import { eq } from 'drizzle-orm';
-import type { ReviewItemSources } from '@server/db/review-items';
 import { constructionUnitChanges, constructionUnits } from '@server/db/schema';
-import {
-  applyOnApproval,
-  changeItems,
-  mirrorRegistration,
-  registrationItems,
-  type ChangeTable,
-  type ReviewHookContext,
-  type ReviewHooks,
-} from '@server/modules/review';
+import { registrantReview, type ChangeTable, type ReviewHookContext } from '@server/modules/review';
 import { auditSubject } from '@shared/domain/statuses';
 import { unitRegistration } from './registration';
 
@@ -32,16 +23,10 @@ async function applyUnitChange(hook: ReviewHookContext, change: typeof construct
     .where(eq(constructionUnits.constructionId, change.constructionId));
 }
 
-/** Construction units and their change requests as review items (server/db/review-items.ts). */
-export const constructionReviewItems: ReviewItemSources = {
-  [auditSubject.code.constructionUnit]: {
-    ...registrationItems(unitRegistration),
-    name: constructionUnits.name,
-  },
-  [auditSubject.code.unitChange]: changeItems(unitChanges),
-};
-
-export const constructionReviewHooks: ReviewHooks = {
-  [auditSubject.code.constructionUnit]: mirrorRegistration(unitRegistration),
-  [auditSubject.code.unitChange]: applyOnApproval(unitChanges, applyUnitChange),
-};
+/** Construction units and their change requests as review items (server/db/review-items.ts) and hooks. */
+export const { items: constructionReviewItems, hooks: constructionReviewHooks } = registrantReview(
+  unitRegistration,
+  constructionUnits.name,
+  unitChanges,
+  applyUnitChange,
+);

@@ -36,6 +36,7 @@ export {
   registeredFiles,
   registrationItems,
   registrationLists,
+  registrantReview,
   saveRegistration,
   type RegisteredFile,
   type Registration,

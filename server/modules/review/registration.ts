@@ -37,7 +37,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
-import type { ReviewItemSource } from '@server/db/review-items';
+import type { ReviewItemSource, ReviewItemSources } from '@server/db/review-items';
 import { files } from '@server/db/schema';
 import { fileToSendColumns, type FileToSend } from '@server/lib/file-response';
 import { writeDroppingPages, type PageCacheTag } from '@server/lib/page-cache';
@@ -47,7 +47,14 @@ import { auditStatus, type AuditSubject } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { documentExtensions } from '@shared/validation/upload';
 import type { RegistrationFiles } from '@shared/validation/registration';
-import { decisionStamps, requireSubjectRow, type ReviewHook } from './hooks';
+import {
+  applyOnApproval,
+  changeItems,
+  type ChangeRequestTable,
+  type ChangeStep,
+  type ChangeTable,
+} from './change-tables';
+import { decisionStamps, requireSubjectRow, type ReviewHook, type ReviewHooks } from './hooks';
 import { decideIn } from './decide';
 import { openReview } from './items';
 import type { ReviewTask } from './lists';
@@ -351,6 +358,29 @@ export function registrationItems({ table, columns }: Registration): ReviewItemS
     applicant: columns.userId,
     submitted: sql`coalesce(${columns.submittedAt}, ${columns.updatedAt})`,
     decided: sql`coalesce(${columns.auditedAt}, ${columns.updatedAt})`,
+  };
+}
+
+/**
+ * A registrant's two review kinds, as its domain hands them to server/review-hooks.ts: its registration
+ * (mirrored into its row; a review item named by `name`) and its change requests (`changes`, whose
+ * approval runs the domain's `apply`).
+ */
+export function registrantReview<T extends ChangeRequestTable>(
+  registration: Registration,
+  name: AnyPgColumn,
+  changes: ChangeTable<T>,
+  apply: ChangeStep<T>,
+): { items: ReviewItemSources; hooks: ReviewHooks } {
+  return {
+    items: {
+      [registration.subjectType]: { ...registrationItems(registration), name },
+      [changes.subjectType]: changeItems(changes),
+    },
+    hooks: {
+      [registration.subjectType]: mirrorRegistration(registration),
+      [changes.subjectType]: applyOnApproval(changes, apply),
+    },
   };
 }
 
