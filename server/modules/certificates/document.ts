@@ -1,17 +1,11 @@
 /**
  * The certificate PDF (issue 22): one A4 page with the certificate number, the project, its owner and
  * agency, the survey items, the dates and a QR code linking to the hall's public verification page.
- * Fonts as in the contract PDF (server/modules/contracts/document.ts): Noto Sans SC from the
- * @expo-google-fonts package, embedded as a subset, so no system font is needed.
+ * Rendered as every PDF is (server/lib/pdf.ts), with Noto Sans SC embedded as a subset.
  */
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { renderPdf, type PdfDocument } from '@server/lib/pdf';
 import { beijingDate } from '@shared/domain/working-days';
-
-const require = createRequire(import.meta.url);
-const fontPath = require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
-const boldFontPath = require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf');
 
 export interface CertificateDocumentData {
   certificateNo: string;
@@ -40,10 +34,8 @@ export function certificateQrPng(verifyUrl: string): Promise<Buffer> {
 const MARGIN = 64;
 const QR_SIZE = 120;
 
-type Doc = InstanceType<typeof PDFDocument>;
-
 /** The red border, the title and the certificate number. */
-function drawHeading(doc: Doc, data: CertificateDocumentData, width: number): void {
+function drawHeading(doc: PdfDocument, data: CertificateDocumentData, width: number): void {
   doc
     .rect(MARGIN / 2, MARGIN / 2, doc.page.width - MARGIN, doc.page.height - MARGIN)
     .lineWidth(2)
@@ -66,7 +58,7 @@ function drawHeading(doc: Doc, data: CertificateDocumentData, width: number): vo
 }
 
 /** The labelled facts of the project and the attestation sentence under them. */
-function drawDetails(doc: Doc, data: CertificateDocumentData, width: number): void {
+function drawDetails(doc: PdfDocument, data: CertificateDocumentData, width: number): void {
   const lines: [string, string][] = [
     ['项目名称', data.projectName],
     ['项目编号', data.projectNo],
@@ -97,7 +89,7 @@ function drawDetails(doc: Doc, data: CertificateDocumentData, width: number): vo
 }
 
 /** The foot of the page: the QR code bottom right, the issuer, the date and the verification address. */
-function drawFooter(doc: Doc, data: CertificateDocumentData, qr: Buffer, width: number): void {
+function drawFooter(doc: PdfDocument, data: CertificateDocumentData, qr: Buffer, width: number): void {
   const qrTop = doc.page.height - MARGIN - QR_SIZE - 40;
   doc.image(qr, doc.page.width - MARGIN - QR_SIZE, qrTop, { width: QR_SIZE, height: QR_SIZE });
   doc
@@ -132,28 +124,21 @@ function drawFooter(doc: Doc, data: CertificateDocumentData, qr: Buffer, width: 
 /** Renders the certificate into memory (one page, a few tens of kilobytes). */
 export async function renderCertificatePdf(data: CertificateDocumentData): Promise<Buffer> {
   const qr = await certificateQrPng(data.verifyUrl);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    info: {
-      Title: `多测合一测绘成果验收证书（${data.certificateNo}）`,
-      Subject: data.projectName,
-      Creator: '多测合一网上办事大厅',
+  return renderPdf(
+    {
+      size: 'A4',
+      margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+      info: {
+        Title: `多测合一测绘成果验收证书（${data.certificateNo}）`,
+        Subject: data.projectName,
+        Creator: '多测合一网上办事大厅',
+      },
     },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
-  doc.registerFont('body', fontPath);
-  doc.registerFont('bold', boldFontPath);
-  const width = doc.page.width - 2 * MARGIN;
-  drawHeading(doc, data, width);
-  drawDetails(doc, data, width);
-  drawFooter(doc, data, qr, width);
-  doc.end();
-  await finished;
-  return Buffer.concat(chunks);
+    (doc) => {
+      const width = doc.page.width - 2 * MARGIN;
+      drawHeading(doc, data, width);
+      drawDetails(doc, data, width);
+      drawFooter(doc, data, qr, width);
+    },
+  );
 }

@@ -1,15 +1,12 @@
 /**
  * The contract document (issue 14): a PDF rendered from the template version the contract was drafted
- * from and the contract's records. pdfkit embeds Noto Sans SC (SIL Open Font License, shipped in the
- * @expo-google-fonts/noto-sans-sc npm package, so no system font is needed) as a subset of the glyphs
- * used, which keeps a contract at a few tens of kilobytes instead of the font's 10 MB; the text stays
- * extractable (pdfkit writes a ToUnicode map). Every page carries the contract number and
- * "第 n 页 共 m 页".
+ * from and the contract's records, rendered as every PDF is (server/lib/pdf.ts: Noto Sans SC embedded
+ * as a subset, a few tens of kilobytes); the text stays extractable (pdfkit writes a ToUnicode map).
+ * Every page carries the contract number and "第 n 页 共 m 页".
  */
-import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
+import { renderPdf, type PdfDocument } from '@server/lib/pdf';
 import { contractTemplates } from '@server/db/schema';
 import {
   contractPlaceholders,
@@ -22,10 +19,6 @@ import { formatMoney } from '@shared/format';
 import { amountInWords } from '@shared/money';
 import { contractMessages } from '@shared/validation/contracts';
 import { currentTemplate } from './templates';
-
-const require = createRequire(import.meta.url);
-const fontPath = require.resolve('@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf');
-const boldFontPath = require.resolve('@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf');
 
 /** What the placeholders are filled from. */
 export interface ContractDocumentData {
@@ -173,12 +166,11 @@ export async function templateFor(
 
 const MARGIN = 64;
 
-type Pdf = InstanceType<typeof PDFDocument>;
 type Template = { title: string; content: string; version: number };
 type Values = Record<ContractPlaceholder, string>;
 
 /** The template's text, block by block, with its placeholders filled. */
-function writeBlocks(doc: Pdf, template: Template, values: Values, width: number): void {
+function writeBlocks(doc: PdfDocument, template: Template, values: Values, width: number): void {
   for (const block of htmlToBlocks(template.content)) {
     const text = fill(block.text, values);
     switch (block.kind) {
@@ -215,7 +207,7 @@ function writeBlocks(doc: Pdf, template: Template, values: Values, width: number
  * administrator wrote without those placeholders): every entered term appears in the PDF.
  */
 function writeAgreedTerms(
-  doc: Pdf,
+  doc: PdfDocument,
   template: Template,
   data: ContractDocumentData,
   values: Values,
@@ -237,7 +229,7 @@ function writeAgreedTerms(
 }
 
 /** The signature block is not part of any template: every contract ends with it. */
-function writeSignatures(doc: Pdf, data: ContractDocumentData, values: Values, width: number): void {
+function writeSignatures(doc: PdfDocument, data: ContractDocumentData, values: Values, width: number): void {
   doc.moveDown(1.5).font('body').fontSize(11.5);
   const top = doc.y;
   doc.text(`甲方（盖章）：${data.ownerName}`, MARGIN, top, { width: width / 2 - 8 });
@@ -248,7 +240,7 @@ function writeSignatures(doc: Pdf, data: ContractDocumentData, values: Values, w
 }
 
 /** Every page's footer: the contract number, the template and "第 n 页 共 m 页". */
-function writeFooters(doc: Pdf, data: ContractDocumentData, template: Template, width: number): void {
+function writeFooters(doc: PdfDocument, data: ContractDocumentData, template: Template, width: number): void {
   const range = doc.bufferedPageRange();
   for (let index = 0; index < range.count; index += 1) {
     doc.switchToPage(range.start + index);
@@ -273,31 +265,24 @@ function writeFooters(doc: Pdf, data: ContractDocumentData, template: Template, 
 /** Renders the PDF into memory (a contract is a few pages: tens of kilobytes). */
 export async function renderContractPdf(template: Template, data: ContractDocumentData): Promise<Buffer> {
   const values = placeholderValues(data);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN + 12, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    info: {
-      Title: `${data.contractName}（${data.contractNo}）`,
-      Author: data.agencyName,
-      Subject: template.title,
-      Creator: '多测合一网上办事大厅',
+  return renderPdf(
+    {
+      size: 'A4',
+      margins: { top: MARGIN, bottom: MARGIN + 12, left: MARGIN, right: MARGIN },
+      bufferPages: true,
+      info: {
+        Title: `${data.contractName}（${data.contractNo}）`,
+        Author: data.agencyName,
+        Subject: template.title,
+        Creator: '多测合一网上办事大厅',
+      },
     },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
-  doc.registerFont('body', fontPath);
-  doc.registerFont('bold', boldFontPath);
-  const width = doc.page.width - 2 * MARGIN;
-  writeBlocks(doc, template, values, width);
-  writeAgreedTerms(doc, template, data, values, width);
-  writeSignatures(doc, data, values, width);
-  writeFooters(doc, data, template, width);
-  doc.end();
-  await finished;
-  return Buffer.concat(chunks);
+    (doc) => {
+      const width = doc.page.width - 2 * MARGIN;
+      writeBlocks(doc, template, values, width);
+      writeAgreedTerms(doc, template, data, values, width);
+      writeSignatures(doc, data, values, width);
+      writeFooters(doc, data, template, width);
+    },
+  );
 }
