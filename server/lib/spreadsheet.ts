@@ -7,6 +7,8 @@
  */
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
+import { and, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { contentDisposition } from '@server/lib/file-response';
 import { fromCents, toCents } from '@shared/money';
@@ -188,4 +190,27 @@ export async function* keysetBatches<Row, Key>(
     if (batch.length < size) return;
     after = keyOf(batch[batch.length - 1] as Row);
   }
+}
+
+/** The key of a newest-first read: the last row's creation time, then its id. */
+export interface NewestKey {
+  createdAt: Date;
+  id: number;
+}
+
+/**
+ * `where`'s rows after the key `after` of a read ordered newest first (`createdAt`, then `id`, both
+ * descending), for keysetBatches: all of `where` the first time.
+ */
+export function newestAfter(
+  where: SQL | undefined,
+  columns: { createdAt: AnyPgColumn; id: AnyPgColumn },
+  after: NewestKey | undefined,
+): SQL | undefined {
+  if (!after) return where;
+  const { createdAt, id } = columns;
+  return and(
+    where,
+    or(lt(createdAt, after.createdAt), and(eq(createdAt, after.createdAt), lt(id, after.id))),
+  );
 }

@@ -1,10 +1,11 @@
 /** The construction units with the list's filters as an .xlsx, newest registration first. */
-import { and, count, desc, eq, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Database } from '@server/db/database';
 import { pageOf } from '@server/db/page-of';
 import { constructionUnits, districts } from '@server/db/schema';
-import { keysetBatches, spreadsheetResponse, type SheetColumn } from '@server/lib/spreadsheet';
+import { keysetBatches, newestAfter, spreadsheetResponse, type SheetColumn } from '@server/lib/spreadsheet';
+import type { NewestKey } from '@server/lib/spreadsheet';
 import { auditStatus } from '@shared/domain/statuses';
 import type { ConstructionExportFilters } from '@shared/validation/construction-export';
 import type { ConstructionUnitRow } from '@shared/calls/construction-export';
@@ -65,26 +66,16 @@ export function constructionConditions(filters: ConstructionExportFilters): SQL 
 
 export function exportConstructionUnits(db: Database, filters: ConstructionExportFilters): Response {
   const where = constructionConditions(filters);
-  const rows = keysetBatches<ExportRow, { createdAt: Date; constructionId: number }>(
+  const rows = keysetBatches<ExportRow, NewestKey>(
     (after, size) =>
       db
         .select(exportColumns)
         .from(c)
         .leftJoin(districts, eq(districts.districtCode, c.districtCode))
-        .where(
-          after
-            ? and(
-                where,
-                or(
-                  lt(c.createdAt, after.createdAt),
-                  and(eq(c.createdAt, after.createdAt), lt(c.constructionId, after.constructionId)),
-                ),
-              )
-            : where,
-        )
+        .where(newestAfter(where, { createdAt: c.createdAt, id: c.constructionId }, after))
         .orderBy(desc(c.createdAt), desc(c.constructionId))
         .limit(size),
-    (row) => ({ createdAt: row.createdAt, constructionId: row.constructionId }),
+    (row) => ({ createdAt: row.createdAt, id: row.constructionId }),
   );
   return spreadsheetResponse({ fileName: '建设单位.xlsx', sheetName: '建设单位', columns, rows });
 }

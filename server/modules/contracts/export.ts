@@ -4,11 +4,12 @@
  * server/lib/spreadsheet.ts with an exact totals row; exportFiles as a zip of contract PDFs.
  */
 import { PassThrough, Readable } from 'node:stream';
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, inArray, sql, type SQL } from 'drizzle-orm';
 import yazl from 'yazl';
 import type { Database, Queryable } from '@server/db/database';
 import { agentOrganizations, contracts, projectDemands } from '@server/db/schema';
-import { keysetBatches, spreadsheetResponse, type SheetColumn } from '@server/lib/spreadsheet';
+import { keysetBatches, newestAfter, spreadsheetResponse, type SheetColumn } from '@server/lib/spreadsheet';
+import type { NewestKey } from '@server/lib/spreadsheet';
 import { contentDisposition } from '@server/lib/file-response';
 import type { SessionUser } from '@server/modules/identity';
 import type { OrganRow } from '@shared/calls/contracts';
@@ -48,23 +49,13 @@ const sheetColumns: readonly SheetColumn<ContractRecord>[] = [
 
 /** The visible contracts matching `where`, newest first, batch by batch (keyset on createdAt, id). */
 function contractBatches(db: Queryable, where: SQL | undefined) {
-  return keysetBatches<ContractRecord, { createdAt: Date; contractId: number }>(
+  return keysetBatches<ContractRecord, NewestKey>(
     (after, size) =>
       withContractJoins(db.select(rowColumns).from(c).$dynamic())
-        .where(
-          after
-            ? and(
-                where,
-                or(
-                  lt(c.createdAt, after.createdAt),
-                  and(eq(c.createdAt, after.createdAt), lt(c.contractId, after.contractId)),
-                ),
-              )
-            : where,
-        )
+        .where(newestAfter(where, { createdAt: c.createdAt, id: c.contractId }, after))
         .orderBy(desc(c.createdAt), desc(c.contractId))
         .limit(size) as Promise<ContractRecord[]>,
-    (row) => ({ createdAt: row.createdAt, contractId: row.contractId }),
+    (row) => ({ createdAt: row.createdAt, id: row.contractId }),
   );
 }
 

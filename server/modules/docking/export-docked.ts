@@ -1,8 +1,9 @@
 /** The supervisors' list as a spreadsheet (exportExcel). */
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 import type { Database } from '@server/db/database';
 import { dockedProjects } from '@server/db/schema';
-import { keysetBatches, spreadsheetResponse, type SheetColumn } from '@server/lib/spreadsheet';
+import { keysetBatches, newestAfter, spreadsheetResponse, type SheetColumn } from '@server/lib/spreadsheet';
+import type { NewestKey } from '@server/lib/spreadsheet';
 import { dockingSourceLabel } from '@shared/domain/docking';
 import type { DockingFilters } from '@shared/validation/docking';
 import { dockingConditions, selectDocked, type SelectedDocked } from './docked-rows';
@@ -31,23 +32,13 @@ const exportColumns: readonly SheetColumn<SelectedDocked>[] = [
 /** Every docked project matching the filters, newest first, read in keyset batches. */
 export function exportDocked(db: Database, filters: DockingFilters): Response {
   const where = dockingConditions(filters);
-  const rows = keysetBatches<SelectedDocked, { createdAt: Date; pkid: number }>(
+  const rows = keysetBatches<SelectedDocked, NewestKey>(
     (after, size) =>
       selectDocked(db)
-        .where(
-          after
-            ? and(
-                where,
-                or(
-                  lt(dp.createdAt, after.createdAt),
-                  and(eq(dp.createdAt, after.createdAt), lt(dp.pkid, after.pkid)),
-                ),
-              )
-            : where,
-        )
+        .where(newestAfter(where, { createdAt: dp.createdAt, id: dp.pkid }, after))
         .orderBy(desc(dp.createdAt), desc(dp.pkid))
         .limit(size),
-    (row) => ({ createdAt: row.createdAt, pkid: row.pkid }),
+    (row) => ({ createdAt: row.createdAt, id: row.pkid }),
   );
   return spreadsheetResponse({
     fileName: '审批平台推送项目.xlsx',
