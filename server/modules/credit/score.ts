@@ -77,6 +77,12 @@ const notWithdrawn = (kind: EvaluationKind, evaluationId: AnyColumn): SQL =>
   sql`not exists (select 1 from ${evaluationAppeals} where ${evaluationAppeals.kind} = ${kind}
     and ${evaluationAppeals.evaluationId} = ${evaluationId} and ${evaluationAppeals.outcome} = 'upheld')`;
 
+/** An agency's event as the rule counts it, at the moment `at`. */
+const agencyEvent = (
+  organizationId: number,
+  { at, ...event }: Omit<CreditEvent, 'at'> & { at: Date },
+): [number, CreditEvent] => [organizationId, { ...event, at: at.toISOString() }];
+
 /** Owners' ratings of the agencies (constructionSatisfy), each in points. */
 async function ratingEvents(db: Queryable, scope: Scope): Promise<[number, CreditEvent][]> {
   const s = constructionSatisfaction;
@@ -90,15 +96,14 @@ async function ratingEvents(db: Queryable, scope: Scope): Promise<[number, Credi
     .from(s)
     .innerJoin(projects, eq(projects.pkid, s.projectId))
     .where(and(only(s.organizationId, scope), notWithdrawn('smo', s.pkid)));
-  return rows.map((row) => [
-    row.organizationId,
-    {
+  return rows.map((row) =>
+    agencyEvent(row.organizationId, {
       kind: 'rating',
       subject: `项目“${row.projectName}”：${row.scores.map((item) => `${item.label} ${item.score}`).join('、')} 分`,
       points: ratingPoints(row.scores),
-      at: row.at.toISOString(),
-    },
-  ]);
+      at: row.at,
+    }),
+  );
 }
 
 /** The authority's quarterly assessments (smd evaluations), each in points from its average score. */
@@ -110,15 +115,12 @@ async function assessmentEvents(db: Queryable, scope: Scope): Promise<[number, C
     .where(and(eq(e.kind, 'smd'), only(e.organizationId, scope), notWithdrawn('smd', e.pkid)));
   return rows.map((row) => {
     const average = averageScore(row.scores);
-    return [
-      row.organizationId,
-      {
-        kind: 'assessment',
-        subject: `${periodLabel(row.period ?? '')}考核：平均 ${average} 分`,
-        points: assessmentPoints(average),
-        at: row.at.toISOString(),
-      },
-    ];
+    return agencyEvent(row.organizationId, {
+      kind: 'assessment',
+      subject: `${periodLabel(row.period ?? '')}考核：平均 ${average} 分`,
+      points: assessmentPoints(average),
+      at: row.at,
+    });
   });
 }
 
@@ -154,15 +156,12 @@ async function acceptanceEvents(db: Queryable, scope: Scope): Promise<[number, C
     );
   return rows.map((row) => {
     const adopted = row.decision === auditDecision.code.approved;
-    return [
-      row.organizationId,
-      {
-        kind: adopted ? 'acceptanceAdopted' : 'acceptanceRejected',
-        subject: `项目“${row.projectName}”`,
-        points: adopted ? ACCEPTANCE_POINTS.adopted : ACCEPTANCE_POINTS.rejected,
-        at: row.at.toISOString(),
-      },
-    ];
+    return agencyEvent(row.organizationId, {
+      kind: adopted ? 'acceptanceAdopted' : 'acceptanceRejected',
+      subject: `项目“${row.projectName}”`,
+      points: adopted ? ACCEPTANCE_POINTS.adopted : ACCEPTANCE_POINTS.rejected,
+      at: row.at,
+    });
   });
 }
 
@@ -185,15 +184,12 @@ async function entryEvents(db: Queryable, scope: Scope, today: string): Promise<
     if (row.organizationId === null) return [];
     const kind = row.kind as Exclude<CreditEntryKind, 'personBlacklist'>;
     return [
-      [
-        row.organizationId,
-        {
-          kind: 'creditEntry',
-          subject: `${creditEntryKindLabels[kind]}：${row.reason}`,
-          points: CREDIT_ENTRY_POINTS[kind],
-          at: new Date(`${row.startDate}T00:00:00+08:00`).toISOString(),
-        },
-      ],
+      agencyEvent(row.organizationId, {
+        kind: 'creditEntry',
+        subject: `${creditEntryKindLabels[kind]}：${row.reason}`,
+        points: CREDIT_ENTRY_POINTS[kind],
+        at: new Date(`${row.startDate}T00:00:00+08:00`),
+      }),
     ];
   });
 }
@@ -215,15 +211,12 @@ async function inspectionEvents(db: Queryable, scope: Scope): Promise<[number, C
     if (row.result === null || row.at === null) return [];
     const result = row.result as InspectionResult;
     return [
-      [
-        row.organizationId,
-        {
-          kind: 'inspection',
-          subject: `“${row.roundName}”：${inspectionResultLabels[result]}`,
-          points: INSPECTION_POINTS[result],
-          at: row.at.toISOString(),
-        },
-      ],
+      agencyEvent(row.organizationId, {
+        kind: 'inspection',
+        subject: `“${row.roundName}”：${inspectionResultLabels[result]}`,
+        points: INSPECTION_POINTS[result],
+        at: row.at,
+      }),
     ];
   });
 }
@@ -262,15 +255,12 @@ async function overdueEvents(db: Queryable, scope: Scope, today: string): Promis
     const lastDay = formatDate(new Date(row.dueAt.getTime() - 1));
     const answer = row.respondedAt ? `${formatDate(row.respondedAt)} 才答复` : '逾期未答复';
     return [
-      [
-        row.organizationId,
-        {
-          kind: 'overdueTodo',
-          subject: `项目“${row.projectName}”的委托确认：办理期限至 ${lastDay}，${answer}`,
-          points: OVERDUE_TODO_POINTS,
-          at: row.dueAt.toISOString(),
-        },
-      ],
+      agencyEvent(row.organizationId, {
+        kind: 'overdueTodo',
+        subject: `项目“${row.projectName}”的委托确认：办理期限至 ${lastDay}，${answer}`,
+        points: OVERDUE_TODO_POINTS,
+        at: row.dueAt,
+      }),
     ];
   });
 }
