@@ -7,7 +7,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
-import { writeDroppingPages } from '@server/lib/page-cache';
 import { agentOrganizations, inspectionRounds, inspectionTargets } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
 import { sendMessage } from '@server/modules/messages';
@@ -23,7 +22,7 @@ import { auditDecision } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { inspectionMessages as m } from '@shared/validation/inspections';
 import {
-  getRoundDetail,
+  changeShownRound,
   logRound,
   mayManage,
   orgNames,
@@ -128,17 +127,14 @@ export async function runDraw(tx: Queryable, user: SessionUser, roundId: number,
   }
 }
 
-/** 抽取 (organizationCheck/draw): the round's opener or the administrator; a second draw is a 409. */
+/**
+ * 抽取 (organizationCheck/draw): the round's opener or the administrator; a second draw is a 409. The
+ * round's public page then shows the salt and the drawn agencies.
+ */
 export async function drawRound(
   ctx: Pick<AppContext, 'db' | 'pageCache' | 'services'>,
   user: SessionUser,
   id: number,
 ): Promise<InspectionDetail> {
-  const now = ctx.services.now();
-  await writeDroppingPages(ctx, async (tx, dropPages) => {
-    await runDraw(tx, user, id, now);
-    // The round's public page now shows the salt and the drawn agencies.
-    dropPages(['agencies']);
-  });
-  return getRoundDetail(ctx.db, user, id);
+  return changeShownRound(ctx, user, id, (tx, now) => runDraw(tx, user, id, now));
 }

@@ -9,7 +9,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
-import { writeDroppingPages } from '@server/lib/page-cache';
 import { agentOrganizations, inspectionRounds, inspectionTargets } from '@server/db/schema';
 import { refreshCreditScores } from '@server/modules/credit';
 import type { SessionUser } from '@server/modules/identity';
@@ -21,7 +20,15 @@ import { AppError } from '@shared/errors/app-error';
 import { beijingDate } from '@shared/validation/jobs';
 import { inspectionMessages as m, type InspectionRecordInput } from '@shared/validation/inspections';
 import { AGENCY_SCORE_LINK } from './draw-round';
-import { getRoundDetail, logRound, mayManage, orgNames, targetsOf, visibleRound } from './rounds';
+import {
+  changeShownRound,
+  getRoundDetail,
+  logRound,
+  mayManage,
+  orgNames,
+  targetsOf,
+  visibleRound,
+} from './rounds';
 
 /** Writes a result in the caller's transaction (the seed uses it too); answers the round's id. */
 export async function writeResult(
@@ -131,10 +138,5 @@ export async function publishRound(
   user: SessionUser,
   id: number,
 ): Promise<InspectionDetail> {
-  const now = ctx.services.now();
-  await writeDroppingPages(ctx, async (tx, dropPages) => {
-    await publishResults(tx, user, id, now);
-    dropPages(['agencies']);
-  });
-  return getRoundDetail(ctx.db, user, id);
+  return changeShownRound(ctx, user, id, (tx, now) => publishResults(tx, user, id, now));
 }

@@ -10,8 +10,10 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNotNull, like, sql, type SQL } from 'drizzle-orm';
+import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { containsPattern } from '@server/db/contains-pattern';
+import { writeDroppingPages } from '@server/lib/page-cache';
 import {
   agentOrganizations,
   auditRecords,
@@ -166,6 +168,25 @@ const actionLabels: Record<number, string> = {
   [auditDecision.code.inspectionRecorded]: '录入检查结果',
   [auditDecision.code.inspectionPublished]: '公开检查结果',
 };
+
+/**
+ * A step that changes what the hall's agency pages show of the round (the draw, the published results):
+ * in one transaction at one moment, after which those pages are dropped from the page cache. Answers
+ * the round's detail.
+ */
+export async function changeShownRound(
+  ctx: Pick<AppContext, 'db' | 'pageCache' | 'services'>,
+  user: SessionUser,
+  id: number,
+  step: (tx: Queryable, now: Date) => Promise<void>,
+): Promise<InspectionDetail> {
+  const now = ctx.services.now();
+  await writeDroppingPages(ctx, async (tx, dropPages) => {
+    await step(tx, now);
+    dropPages(['agencies']);
+  });
+  return getRoundDetail(ctx.db, user, id);
+}
 
 /** The console's view of a round: the record, every target with its result, what the reader may do. */
 export async function getRoundDetail(
