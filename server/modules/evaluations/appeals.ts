@@ -14,8 +14,8 @@ import type { SessionUser } from '@server/lib/session-user';
 import { refreshCreditScores } from '@server/modules/credit';
 import {
   decideIn,
-  openReview,
   requireSubjectRow,
+  submitForReview,
   type ReviewHookContext,
   type ReviewHooks,
 } from '@server/modules/review';
@@ -62,8 +62,7 @@ export async function appealEvaluation(
       .returning({ pkid: evaluationAppeals.pkid });
     if (!saved) throw new AppError('conflict', { message: m.appealed });
     const subjectType = appealSubjects[input.kind];
-    await openReview(tx, { subjectType, subjectId: input.id, applicantId: user.pkid });
-    await decideIn(ctx, tx, user, { subjectType, subjectId: input.id, decision: 'submit' });
+    await submitForReview(ctx, tx, user, { subjectType, subjectId: input.id });
   });
   return evaluationDetail(ctx.db, user, input.kind, input.id, now);
 }

@@ -28,9 +28,9 @@ import {
   decideIn,
   getReviewState,
   listReviewRecords,
-  openReview,
   queueRowsOf,
   reviewersOf,
+  submitForReview,
   type QueueInput,
   type ReviewSubjects,
 } from '@server/modules/review';
@@ -191,8 +191,7 @@ export async function addOffline(
     await tx
       .insert(projectOfflineFiles)
       .values(fileIds.map((fileId) => ({ offlineId: created.pkid, fileId })));
-    await openReview(tx, { subjectType: OFFLINE, subjectId: created.pkid, applicantId: user.pkid });
-    await decideIn(ctx, tx, user, { subjectType: OFFLINE, subjectId: created.pkid, decision: 'submit' });
+    await submitForReview(ctx, tx, user, { subjectType: OFFLINE, subjectId: created.pkid });
     return created.pkid;
   });
   return getOffline(ctx.db, user, pkid);

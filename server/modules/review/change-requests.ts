@@ -16,8 +16,7 @@ import type { SessionUser } from '@server/modules/identity';
 import { auditStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import type { ChangeRequestTable, ChangeTable } from './change-tables';
-import { decideIn, type ReviewClock } from './decide';
-import { openReview } from './items';
+import { submitForReview, type ReviewClock } from './decide';
 
 const OPEN = [auditStatus.code.draft, auditStatus.code.pending];
 
@@ -81,8 +80,6 @@ export async function saveChangeRequest<T extends ChangeRequestTable>(
       .set({ ...input.values, updatedAt: now })
       .where(eq(kind.table.pkid, id));
   }
-  await openReview(tx, { subjectType: kind.subjectType, subjectId: id, applicantId: user.pkid });
-  if (input.action === 'submit')
-    await decideIn(ctx, tx, user, { subjectType: kind.subjectType, subjectId: id, decision: 'submit' });
+  await submitForReview(ctx, tx, user, { subjectType: kind.subjectType, subjectId: id }, input.action);
   return id;
 }

@@ -15,7 +15,7 @@ import { reviewDecisions, reviewMessages, type ReviewDecisionKey } from '@shared
 import { auditStatus, type AuditStatus, type AuditSubject } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { reviewHookOf } from './hooks';
-import { getReviewItem, itemColumns, kindOf, type ReviewItem } from './items';
+import { getReviewItem, itemColumns, kindOf, openReview, type ReviewItem } from './items';
 import { notifyDecision } from './notify';
 import { isReviewerOf, namedReviewerOf, pickAssignee } from './pool';
 import { actingRole, checkInput, refusalOf, transferRefusal, type DecisionInput } from './rules';
@@ -183,6 +183,21 @@ async function moveItem(
 interface CallDecision {
   opinion?: string | undefined;
   version?: number | undefined;
+}
+
+/**
+ * An applicant's save of a subject, in the caller's transaction: puts it under review with the user as
+ * its applicant (openReview, kept when it already is) and, with action=submit (the default), submits it.
+ */
+export async function submitForReview(
+  ctx: ReviewClock,
+  tx: Queryable,
+  user: SessionUser,
+  subject: { subjectType: AuditSubject; subjectId: number },
+  action: 'save' | 'submit' = 'submit',
+): Promise<void> {
+  await openReview(tx, { ...subject, applicantId: user.pkid });
+  if (action === 'submit') await decideIn(ctx, tx, user, { ...subject, decision: 'submit' });
 }
 
 /** A call's decision as the engine's input. */

@@ -12,6 +12,7 @@ export {
   decideByAuditStatus,
   decideByCall,
   decideIn,
+  submitForReview,
   specDecisionsOf,
   transferByCall,
   type AuditStatusDecision,

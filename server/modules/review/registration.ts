@@ -55,8 +55,7 @@ import {
   type ChangeTable,
 } from './change-tables';
 import { decisionStamps, requireSubjectRow, type ReviewHook, type ReviewHooks } from './hooks';
-import { decideIn } from './decide';
-import { openReview } from './items';
+import { submitForReview } from './decide';
 import type { ReviewTask } from './lists';
 import { doneRowsOf, queueOf, todoRowsOf, type QueueInput, type ReviewSubjects } from './todo-rows';
 
@@ -294,9 +293,7 @@ export async function saveRegistration<T extends PgTable>(
       await tx
         .insert(attachments.table)
         .values(stored.map((file) => ({ ...file, [attachments.ownerKey]: id })));
-    await openReview(tx, { subjectType, subjectId: id, applicantId: user.pkid });
-    if (input.action === 'submit')
-      await decideIn(ctx, tx, user, { subjectType, subjectId: id, decision: 'submit' });
+    await submitForReview(ctx, tx, user, { subjectType, subjectId: id }, input.action);
     return id;
   });
 }

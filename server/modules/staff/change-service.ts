@@ -17,14 +17,12 @@ import { isPersonBlacklisted } from '@server/modules/credit';
 import type { SessionUser } from '@server/modules/identity';
 import {
   changeSubjects,
-  decideByCall,
-  decideIn,
   listReviewRecords,
   openChangeOf,
-  openReview,
   queueRowsOf,
   reviewStateOrNull,
   saveChangeRequest,
+  submitForReview,
   type QueueInput,
 } from '@server/modules/review';
 import type { StaffChangeDetail, StaffChangeRow } from '@shared/calls/staff';
@@ -45,7 +43,14 @@ import {
   storeStaffUploads,
 } from './attachments';
 import { staffChanges } from './review-hooks';
-import { approvedOrganizationId, isManager, ownOrganizationId, recordOut } from './service';
+import {
+  approvedOrganizationId,
+  decideAndRead,
+  isManager,
+  ownOrganizationId,
+  recordOut,
+  type StaffDecision,
+} from './service';
 import { ownLivePerson } from './scope';
 
 type Ctx = Pick<AppContext, 'db' | 'services' | 'storage'>;
@@ -112,8 +117,7 @@ export async function updateStaff(ctx: Ctx, user: SessionUser, input: StaffUpdat
         .set({ ...data, updatedAt: now })
         .where(eq(agentStaff.staffId, person.staffId));
       await replaceStaffAttachments(tx, person.staffId, nextFiles);
-      await openReview(tx, { subjectType: STAFF, subjectId: person.staffId, applicantId: user.pkid });
-      await decideIn(ctx, tx, user, { subjectType: STAFF, subjectId: person.staffId, decision: 'submit' });
+      await submitForReview(ctx, tx, user, { subjectType: STAFF, subjectId: person.staffId });
       return { staffId: person.staffId, changeId: null };
     }
     const changeId = await saveChangeRequest(ctx, tx, user, staffChanges, {
@@ -224,19 +228,8 @@ export async function getStaffChange(
   };
 }
 
-export async function decideStaffChange(
-  ctx: Ctx,
-  user: SessionUser,
-  input: {
-    id: number;
-    decision: 'approve' | 'reject';
-    opinion?: string | undefined;
-    version?: number | undefined;
-  },
-): Promise<StaffChangeDetail> {
-  await getStaffChange(ctx.db, user, input.id);
-  await decideByCall(ctx, user, { subjectType: CHANGE, subjectId: input.id }, input);
-  return getStaffChange(ctx.db, user, input.id);
+export async function decideStaffChange(ctx: Ctx, user: SessionUser, input: StaffDecision) {
+  return decideAndRead(ctx, user, CHANGE, input, getStaffChange);
 }
 
 /** Staff changes as the reviewers' lists show them, searched by the person's name or ID card number. */

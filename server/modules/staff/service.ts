@@ -6,22 +6,22 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
-import { agentOrganizations, agentStaff, agentStaffChanges, users } from '@server/db/schema';
+import { agentOrganizations, agentStaff, users } from '@server/db/schema';
 import { containsAny } from '@server/db/contains-pattern';
 import { isPersonBlacklisted } from '@server/modules/credit';
 import type { SessionUser } from '@server/modules/identity';
 import {
   decideByCall,
-  decideIn,
   getReviewState,
   listReviewRecords,
-  openReview,
+  openChangeOf,
   queueRowsOf,
+  submitForReview,
   type QueueInput,
   type ReviewSubjects,
 } from '@server/modules/review';
 import type { StaffDetail, StaffRow } from '@shared/calls/staff';
-import { auditStatus } from '@shared/domain/statuses';
+import { auditStatus, type AuditSubject } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { beijingDate } from '@shared/validation/jobs';
 import {
@@ -34,6 +34,7 @@ import {
   storeStaffUploads,
 } from './attachments';
 import { staffMessages, type StaffAddInput } from '@shared/validation/staff';
+import { staffChanges } from './review-hooks';
 import {
   approvedOrganizationId,
   canSeePerson,
@@ -185,8 +186,7 @@ export async function addStaff(
       .returning({ staffId: agentStaff.staffId });
     if (!row) throw new AppError('internal');
     await replaceStaffAttachments(tx, row.staffId, stored);
-    await openReview(tx, { subjectType: 'agent_staff', subjectId: row.staffId, applicantId: user.pkid });
-    await decideIn(ctx, tx, user, { subjectType: 'agent_staff', subjectId: row.staffId, decision: 'submit' });
+    await submitForReview(ctx, tx, user, { subjectType: 'agent_staff', subjectId: row.staffId });
     return row.staffId;
   });
   const [row] = await selectStaffById(ctx.db, staffId);
@@ -220,10 +220,7 @@ export async function getStaff(db: Queryable, user: SessionUser, staffId: number
     .from(agentStaff)
     .leftJoin(users, eq(users.pkid, agentStaff.userId))
     .where(eq(agentStaff.staffId, staffId));
-  const [open] = await db
-    .select({ pkid: agentStaffChanges.pkid })
-    .from(agentStaffChanges)
-    .where(and(eq(agentStaffChanges.staffId, staffId), inArray(agentStaffChanges.auditStatus, [0, 1])));
+  const open = await openChangeOf(db, staffChanges, staffId);
   return {
     ...row,
     deletedAt: extra?.deletedAt?.toISOString() ?? null,
@@ -248,19 +245,32 @@ export const recordOut = (record: Awaited<ReturnType<typeof listReviewRecords>>[
   auditedAt: record.auditedAt.toISOString(),
 });
 
-export async function decideStaff(
-  ctx: StaffContext & { db: AppContext['db'] },
+/** What the staff calls' approve sends: the person or change, the decision, its opinion and version. */
+export interface StaffDecision {
+  id: number;
+  decision: 'approve' | 'reject';
+  opinion?: string | undefined;
+  version?: number | undefined;
+}
+
+/**
+ * The staff calls' decision on a person or a change (`subjectType`), which the user must first be
+ * able to read (`read`: 404 otherwise); answers it as it is after the decision.
+ */
+export async function decideAndRead<T>(
+  ctx: StaffContext,
   user: SessionUser,
-  input: {
-    id: number;
-    decision: 'approve' | 'reject';
-    opinion?: string | undefined;
-    version?: number | undefined;
-  },
-): Promise<StaffDetail> {
-  await getStaff(ctx.db, user, input.id);
-  await decideByCall(ctx, user, { subjectType: 'agent_staff', subjectId: input.id }, input);
-  return getStaff(ctx.db, user, input.id);
+  subjectType: AuditSubject,
+  input: StaffDecision,
+  read: (db: Queryable, user: SessionUser, id: number) => Promise<T>,
+): Promise<T> {
+  await read(ctx.db, user, input.id);
+  await decideByCall(ctx, user, { subjectType, subjectId: input.id }, input);
+  return read(ctx.db, user, input.id);
+}
+
+export async function decideStaff(ctx: StaffContext, user: SessionUser, input: StaffDecision) {
+  return decideAndRead(ctx, user, 'agent_staff', input, getStaff);
 }
 
 /** Staff additions as the reviewers' to-do shows them. */

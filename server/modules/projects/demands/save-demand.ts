@@ -19,7 +19,7 @@ import {
   surveyItems,
 } from '@server/db/schema';
 import type { SessionUser } from '@server/modules/identity';
-import { decideIn, openReview } from '@server/modules/review';
+import { submitForReview } from '@server/modules/review';
 import { auditStatus, auditSubject, projectStatus } from '@shared/domain/statuses';
 import { AppError } from '@shared/errors/app-error';
 import { projectMessages as m, type demandSaveSchema } from '@shared/validation/projects';
@@ -199,8 +199,7 @@ async function requestAmendment(
       })
       .returning({ pkid: projectDemandAmendments.pkid });
     if (!created) throw new Error('amendment insert returned nothing');
-    await openReview(tx, { subjectType: AMEND, subjectId: created.pkid, applicantId: user.pkid });
-    await decideIn(ctx, tx, user, { subjectType: AMEND, subjectId: created.pkid, decision: 'submit' });
+    await submitForReview(ctx, tx, user, { subjectType: AMEND, subjectId: created.pkid });
     await logProjectEvent(tx, {
       projectId: input.projectId,
       actor: user,
