@@ -12,6 +12,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppContext } from '@server/app-context';
 import { containsPattern } from '@server/db/contains-pattern';
 import type { Queryable } from '@server/db/database';
+import { namesById } from '@server/db/names-by-id';
 import {
   agentOrganizations,
   constructionUnits,
@@ -237,12 +238,7 @@ function toRow(row: ChangeRecord): ContractChangeRow {
 
 async function fileNames(db: Queryable, ids: (string | null)[]): Promise<Map<string, string>> {
   const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db
-    .select({ id: files.id, name: files.originalName })
-    .from(files)
-    .where(inArray(files.id, wanted));
-  return new Map(rows.map((row) => [row.id, row.name]));
+  return namesById(db, { id: files.id, name: files.originalName }, wanted);
 }
 
 /** contract/change/queryOne: both versions, the changes, the review state and the records. */

@@ -9,10 +9,11 @@
  * A round the reader may not see answers 404, like a missing one.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNotNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, like, sql, type SQL } from 'drizzle-orm';
 import type { AppContext } from '@server/app-context';
 import type { Queryable } from '@server/db/database';
 import { containsPattern } from '@server/db/contains-pattern';
+import { namesById } from '@server/db/names-by-id';
 import { writeDroppingPages } from '@server/lib/page-cache';
 import {
   agentOrganizations,
@@ -84,23 +85,11 @@ export async function visibleRound(
   return round;
 }
 
-async function orgNames(db: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: agentOrganizations.organizationId, name: agentOrganizations.orgName })
-    .from(agentOrganizations)
-    .where(inArray(agentOrganizations.organizationId, [...ids]));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
+const orgNames = (db: Queryable, ids: readonly number[]) =>
+  namesById(db, { id: agentOrganizations.organizationId, name: agentOrganizations.orgName }, ids);
 
-async function userNames(db: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.pkid, name: users.username })
-    .from(users)
-    .where(inArray(users.pkid, [...ids]));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
+const userNames = (db: Queryable, ids: readonly number[]) =>
+  namesById(db, { id: users.pkid, name: users.username }, ids);
 
 /** Accounts that may be drawn as inspectors: holders of the 主管部门 role, ids ascending. */
 export async function inspectorOptions(db: Queryable): Promise<{ userId: number; username: string }[]> {

@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '@server/db/database';
+import { namesById } from '@server/db/names-by-id';
 import {
   constructionUnits,
   projectDemands,
@@ -21,14 +22,8 @@ import { inScope, ownUnit, scopeOf } from '../service';
 const d = projectDemands;
 
 /** The names of survey items by id. */
-export async function itemNamesOf(db: Queryable, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: surveyItems.itemId, name: surveyItems.name })
-    .from(surveyItems)
-    .where(inArray(surveyItems.itemId, [...ids]));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
+export const itemNamesOf = (db: Queryable, ids: readonly number[]) =>
+  namesById(db, { id: surveyItems.itemId, name: surveyItems.name }, ids);
 
 /** SQL: the demand has an amendment waiting for review (the authority's to-do). */
 export const pendingAmendment = sql<boolean>`exists (select 1 from project_demand_amendments a where a.demand_id = ${d.pkid} and a.audit_status = ${auditStatus.code.pending})`;
