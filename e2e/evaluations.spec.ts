@@ -90,9 +90,10 @@ test('the authority assesses agency01; the score moves and says why; an upheld a
   expect(await accessibilityViolations(authority)).toEqual([]);
   await authority.screenshot({ path: screenshotPath('evaluation-upheld-1366'), fullPage: true });
   expect((await scoreOfAgency01(authority)).score).toBe(before.score);
-  // The withdrawal is on agency01's timeline with the authority's opinion: the page, opened again by
-  // the menu, reads anew (no reload).
+  // The withdrawal is on agency01's timeline with the authority's opinion (the console keeps the page
+  // it opened before alive, with what it read then: agency01 reloads it).
   await clickMenu(agency, '用户中心', '已办机构申请');
+  await agency.reload();
   await expect(
     agency.getByText('经申诉撤销：经复核，差错已在验收前更正，撤销本次考核。').first(),
   ).toBeVisible();

@@ -28,11 +28,7 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       // Retrying is the person's decision (the error state offers 重试); most failures here are answers.
-      // Fresh for a moment only: components of one page asking the same thing share one request, but
-      // a page opened again (by the menu, or a kept-alive list shown again) reads anew, showing the
-      // cached answer meanwhile, because others move records on (a reviewer decides, an owner
-      // confirms) and a 30-second cache showed people the state before their counterpart's act.
-      queries: { retry: false, staleTime: 2_000, refetchOnWindowFocus: false },
+      queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
       mutations: { retry: false },
     },
   });
