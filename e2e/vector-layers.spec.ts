@@ -42,7 +42,9 @@ test('an agency uploads a Gauss-Krüger Shapefile; the point lands within a metr
   await expect(caseSelect.locator('option').nth(1)).toBeAttached();
   await caseSelect.selectOption({ index: 1 });
 
-  // Without its .prj: refused by name, no layer.
+  // Without its .prj: refused by name, no layer. (The file choice opens once the uploader is ready,
+  // as a person would find it.)
+  await expect(agency.getByLabel('选择矢量数据文件')).toBeEnabled();
   await agency.getByLabel('选择矢量数据文件').setInputFiles({
     name: 'noprj.zip',
     mimeType: 'application/zip',

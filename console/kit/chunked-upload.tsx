@@ -136,6 +136,9 @@ export function ChunkedUpload({
   const { data: settings } = useCall(archiveCalls.settings, {});
   const [items, setItems] = useState<Item[]>([]);
   const uploader = useRef<Uploader | null>(null);
+  // Files chosen in the moment before the uploader is ready (its code still loading, or settings just
+  // read again) wait here and are added when it starts: a choice is never dropped without a word.
+  const waiting = useRef<File[]>([]);
   const byKey = useRef(new Map<string, UploaderFile>());
   // The latest props for the uploader's callbacks, which are bound once.
   const latest = useRef({ dirid, describe, accept, onUploaded });
@@ -247,11 +250,15 @@ export function ChunkedUpload({
     );
     instance.on('fileError', ((_root: UploaderFile, file: UploaderFile, message: string) =>
       patch(file.id, { status: 'error', message: failureText(message) })) as never);
+    const chosenMeanwhile = waiting.current.splice(0);
+    if (chosenMeanwhile.length > 0) instance.addFiles(chosenMeanwhile);
     return instance;
   }
 
   const add = (files: FileList | null) => {
-    if (files && files.length > 0) uploader.current?.addFiles([...files]);
+    if (!files || files.length === 0) return;
+    if (uploader.current) uploader.current.addFiles([...files]);
+    else waiting.current.push(...files);
   };
   const act = (item: Item, action: 'pause' | 'resume' | 'retry' | 'remove') => {
     const file = byKey.current.get(item.key);
