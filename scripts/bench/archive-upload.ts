@@ -51,8 +51,13 @@ function residentBytes(pid: number): number {
   return match ? Number(match[1]) * 1024 : Number.NaN;
 }
 
-/** A bare node:http sink: reads the body, answers its size and sha256. */
-async function rawSink(): Promise<{ url: string; close: () => Promise<void> }> {
+/**
+ * A bare node:http sink: reads the body, answers its size and sha256. With `writeTo` (a folder) it also
+ * writes each body to a new file there and answers once that file is flushed to the disk and closed
+ * (createWriteStream's `flush` is an fsync before the close), as a durable upload must.
+ */
+async function rawSink(writeTo?: string): Promise<{ url: string; close: () => Promise<void> }> {
+  let bodies = 0;
   const server = http.createServer((request, response) => {
     const hash = createHash('sha256');
     let size = 0;
@@ -60,46 +65,20 @@ async function rawSink(): Promise<{ url: string; close: () => Promise<void> }> {
       hash.update(piece);
       size += piece.length;
     });
-    request.on('end', () => {
+    const answer = () => {
       response.writeHead(200, { 'Content-Type': 'application/json' });
       response.end(JSON.stringify({ size, sha256: hash.digest('hex') }));
-    });
+    };
+    if (writeTo === undefined) request.on('end', answer);
+    else
+      request
+        .pipe(fs.createWriteStream(path.join(writeTo, `body-${++bodies}`), { flush: true }))
+        .on('close', answer);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/sink`,
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
-}
-
-/**
- * A bare node:http sink that writes each body to a new file in `folder` and fsyncs it before it
- * answers (createWriteStream's `flush`), hashing it as the raw sink does.
- */
-async function durableSink(folder: string): Promise<{ url: string; close: () => Promise<void> }> {
-  let files = 0;
-  const server = http.createServer((request, response) => {
-    const hash = createHash('sha256');
-    let size = 0;
-    const file = fs.createWriteStream(path.join(folder, `chunk-${++files}`), { flush: true });
-    request.on('data', (piece: Buffer) => {
-      hash.update(piece);
-      size += piece.length;
-    });
-    request.pipe(file).on('finish', () => {
-      response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ size, sha256: hash.digest('hex') }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/chunk`,
     close: () =>
       new Promise((resolve) => {
         server.close(() => resolve());
@@ -228,7 +207,7 @@ export async function benchArchiveUpload(
   /** The same chunk requests to the durable sink (each answered 200 with its size); seconds. */
   async function durableRound(round: number): Promise<number> {
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-durable-'));
-    const sink = await durableSink(folder);
+    const sink = await rawSink(folder);
     try {
       const requests = chunkRequests(`durable-${round}.pdf`, `durable-${round}`);
       const started = performance.now();
