@@ -10,7 +10,7 @@
  * because wrk is not on every machine and getQuery is a POST with a header; the same loader measures
  * both paths, so the ratio compares like with like (the loader shares the machine's CPUs).
  */
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Pool } from 'undici';
 import { signIn } from './calls';
 
 export interface LoadRun {
@@ -48,28 +48,32 @@ export async function load(
   connections: number,
   seconds: number,
 ): Promise<LoadRun> {
-  const dispatcher = new Agent({ connections, keepAliveTimeout: 10_000 });
+  const target = new URL(path, baseUrl);
+  // undici's request API on one pool of keep-alive connections: the lightest client Node has. The
+  // loader shares the two cores with the server, so a heavier one (fetch, with its WHATWG streams)
+  // takes CPU from the server under test and adds its own queueing to every latency it measures.
+  const pool = new Pool(target.origin, { connections, pipelining: 1, keepAliveTimeout: 10_000 });
   const latencies: number[] = [];
   let failures = 0;
   let firstFailure: string | undefined;
-  const url = new URL(path, baseUrl).href;
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < until) {
+        const { method = 'GET', headers, body } = init();
         const sent = performance.now();
         try {
-          // undici's own fetch with its Agent: Node's built-in fetch bundles another undici, whose
-          // handler interface the package's Agent does not speak ("invalid onRequestStart method").
-          const response = await undiciFetch(url, {
-            ...init(),
-            dispatcher,
-          } as unknown as Parameters<typeof undiciFetch>[1]);
-          const text = await response.text();
-          if (response.status !== 200) {
+          const response = await pool.request({
+            path: target.pathname + target.search,
+            method: method as 'GET' | 'POST',
+            headers: headers as Record<string, string> | undefined,
+            body: body as string | undefined,
+          });
+          const text = await response.body.text();
+          if (response.statusCode !== 200) {
             failures += 1;
-            firstFailure ??= `${response.status} ${text.slice(0, 160)}`;
+            firstFailure ??= `${response.statusCode} ${text.slice(0, 160)}`;
           }
         } catch (error) {
           failures += 1;
@@ -80,7 +84,7 @@ export async function load(
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  await dispatcher.close();
+  await pool.close();
   latencies.sort((a, b) => a - b);
   return {
     path,
