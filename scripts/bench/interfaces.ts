@@ -40,11 +40,18 @@ const percentile = (sorted: number[], p: number) =>
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
+/** What each loaded request sends (the loader's own shape: undici's `request` takes these as they are). */
+export interface LoadRequest {
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 /** `connections` callers sending `request` back to back for `seconds`. */
 export async function load(
   baseUrl: string,
   path: string,
-  init: () => RequestInit,
+  init: () => LoadRequest,
   connections: number,
   seconds: number,
 ): Promise<LoadRun> {
@@ -66,9 +73,9 @@ export async function load(
         try {
           const response = await pool.request({
             path: target.pathname + target.search,
-            method: method as 'GET' | 'POST',
-            headers: headers as Record<string, string> | undefined,
-            body: body as string | undefined,
+            method,
+            headers,
+            body,
           });
           const text = await response.body.text();
           if (response.statusCode !== 200) {
@@ -166,7 +173,7 @@ export async function benchInterfaces(
     minInvestment: String(minInvestment),
     pageSize: '20',
   }).toString();
-  const query = (key: string) => () => ({
+  const query = (key: string) => (): LoadRequest => ({
     method: 'POST',
     headers: { 'X-Api-Key': key, 'content-type': 'application/x-www-form-urlencoded' },
     body: form,
