@@ -5,6 +5,7 @@
  * service download list: a file uploaded in the console shows on /downLoad/servicelist at once.
  */
 import { expect, test, type Page } from '@playwright/test';
+import type { EditorState } from '@tiptap/pm/state';
 import { hasHorizontalScroll, muteNoticeDialog, screenshotPath } from './fixtures/hall';
 import { signInThroughDialog, signInToConsole, signedInClient } from './fixtures/identity';
 
@@ -51,6 +52,17 @@ test('an administrator publishes a formatted notice with an attachment; a visito
   await page.keyboard.press('Enter');
   await page.keyboard.type('联系电话：0000-0000000');
   await page.keyboard.press('Shift+Home');
+  // The editor takes the selection from the page's selectionchange event, a task of its own: on a busy
+  // machine the size could reach the editor first and fall on an empty selection (CI saw it once). So
+  // wait until the editor's own state (Tiptap hangs the editor on its element) holds the line.
+  await expect
+    .poll(() =>
+      editor.evaluate((element) => {
+        const { state } = (element as HTMLElement & { editor: { state: EditorState } }).editor;
+        return state.doc.textBetween(state.selection.from, state.selection.to);
+      }),
+    )
+    .toBe('联系电话：0000-0000000');
   await page.getByRole('combobox', { name: '字号' }).selectOption('20px');
   await page.getByRole('combobox', { name: '字体' }).selectOption('KaiTi');
   await expect(editor.locator('span[style*="font-size"]')).toHaveAttribute(
