@@ -5,25 +5,12 @@
  *
  * The administrator defines the interface and a consuming system through the API (as the console
  * does); the key travels in X-Api-Key as another system would send it. Before any figure counts, the
- * call must answer 200 with rows that all meet the three conditions. The load is made here, in Node
- * (50 callers on keep-alive connections, each sending its next request when the last is answered),
- * because wrk is not on every machine and getQuery is a POST with a header; the same loader measures
- * both paths, so the ratio compares like with like (the loader shares the machine's CPUs).
+ * call must answer 200 with rows that all meet the three conditions. The load (./load.ts): 50 callers
+ * on keep-alive connections, each sending its next request when the last is answered; the same loader
+ * measures both paths, so the ratio compares like with like.
  */
-import { Pool } from 'undici';
 import { signIn } from './calls';
-
-export interface LoadRun {
-  path: string;
-  requests: number;
-  rate: number;
-  p50Ms: number;
-  p95Ms: number;
-  p99Ms: number;
-  failures: number;
-  /** What the first failure was (a status and the start of the answer, or the error). */
-  firstFailure?: string;
-}
+import { best, load, type LoadRequest, type LoadRun } from './load';
 
 export interface InterfacesBench {
   query: LoadRun;
@@ -34,78 +21,6 @@ export interface InterfacesBench {
   projects: number;
   rows: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-/** What each loaded request sends (the loader's own shape: undici's `request` takes these as they are). */
-export interface LoadRequest {
-  method?: 'GET' | 'POST';
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-/** `connections` callers sending `request` back to back for `seconds`. */
-export async function load(
-  baseUrl: string,
-  path: string,
-  init: () => LoadRequest,
-  connections: number,
-  seconds: number,
-): Promise<LoadRun> {
-  const target = new URL(path, baseUrl);
-  // undici's request API on one pool of keep-alive connections: the lightest client Node has. The
-  // loader shares the two cores with the server, so a heavier one (fetch, with its WHATWG streams)
-  // takes CPU from the server under test and adds its own queueing to every latency it measures.
-  const pool = new Pool(target.origin, { connections, pipelining: 1, keepAliveTimeout: 10_000 });
-  const latencies: number[] = [];
-  let failures = 0;
-  let firstFailure: string | undefined;
-  const until = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < until) {
-        const { method = 'GET', headers, body } = init();
-        const sent = performance.now();
-        try {
-          const response = await pool.request({
-            path: target.pathname + target.search,
-            method,
-            headers,
-            body,
-          });
-          const text = await response.body.text();
-          if (response.statusCode !== 200) {
-            failures += 1;
-            firstFailure ??= `${response.statusCode} ${text.slice(0, 160)}`;
-          }
-        } catch (error) {
-          failures += 1;
-          firstFailure ??= `${String(error)} (${String((error as { cause?: unknown }).cause)})`;
-        }
-        latencies.push(performance.now() - sent);
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  await pool.close();
-  latencies.sort((a, b) => a - b);
-  return {
-    path,
-    requests: latencies.length,
-    rate: latencies.length / elapsed,
-    p50Ms: percentile(latencies, 50),
-    p95Ms: percentile(latencies, 95),
-    p99Ms: percentile(latencies, 99),
-    failures,
-    ...(firstFailure ? { firstFailure } : {}),
-  };
-}
-
-export const best = (runs: LoadRun[]) => runs.reduce((a, b) => (b.rate > a.rate ? b : a));
 
 export async function benchInterfaces(
   server: { baseUrl: string },
@@ -173,7 +88,7 @@ export async function benchInterfaces(
     minInvestment: String(minInvestment),
     pageSize: '20',
   }).toString();
-  const query = (key: string) => (): LoadRequest => ({
+  const query = (key: string): LoadRequest => ({
     method: 'POST',
     headers: { 'X-Api-Key': key, 'content-type': 'application/x-www-form-urlencoded' },
     body: form,
@@ -181,7 +96,7 @@ export async function benchInterfaces(
 
   // Checked before anything is measured: 200, rows, and every row meets the three conditions.
   const key = await newKey();
-  const checked = await fetch(new URL('/smsend/api/getQuery', baseUrl), query(key)());
+  const checked = await fetch(new URL('/smsend/api/getQuery', baseUrl), query(key));
   const body = (await checked.json()) as {
     message?: string;
     data?: {
@@ -209,7 +124,7 @@ export async function benchInterfaces(
   for (let round = 0; round < rounds; round++) {
     // A key per round: the rate limit (100,000 a minute) is never what is measured.
     queryRuns.push(await load(baseUrl, '/smsend/api/getQuery', query(await newKey()), connections, seconds));
-    trivialRuns.push(await load(baseUrl, '/healthz', () => ({}), connections, seconds));
+    trivialRuns.push(await load(baseUrl, '/healthz', {}, connections, seconds));
   }
   const result = { query: best(queryRuns), trivial: best(trivialRuns) };
   if (result.query.failures > 0) throw new Error(`getQuery failed ${result.query.failures} times under load`);

@@ -72,7 +72,8 @@ import { routes } from '@shared/domain/routes';
 import { benchCalls, signIn, type CallRun, type CallsBench } from './calls';
 import { BENCH_PROJECTS, ensureBenchDataset } from './dataset';
 import { benchProjects, type ProjectsBench } from './projects';
-import { benchInterfaces, type InterfacesBench, type LoadRun } from './interfaces';
+import { benchInterfaces, type InterfacesBench } from './interfaces';
+import type { LoadRun } from './load';
 import { benchStatistics, type StatisticsBench } from './statistics';
 import { measureJsWeight, type JsWeight } from './js-weight';
 import { newMirrorDir } from '../../e2e/fixtures/nginx-front';
@@ -420,7 +421,7 @@ function scaleOutLines(lines: string[], results: Results) {
   const run = (label: string, l: LoadRun) =>
     `   ${label.padEnd(30)} ${Math.round(l.rate)} req/s, p50 ${l.p50Ms.toFixed(1)} ms, p95 ${l.p95Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms`;
   lines.push(
-    `   ${r.connections} callers from Node, best of ${r.rounds} alternating rounds; every side answered 200 with the same ${r.bytes} bytes first`,
+    `   ${r.connections} callers (load by ${r.direct.loader}), best of ${r.rounds} alternating rounds; every side answered 200 with the same ${r.bytes} bytes first`,
     run('one instance, direct', r.direct),
     run('nginx → one instance', r.frontOne),
     run('nginx → two instances', r.frontTwo),
@@ -462,7 +463,7 @@ function loadSteps(
       `   ${label.padEnd(22)} ${l.path.padEnd(28)} ${Math.round(l.rate)} req/s, p50 ${l.p50Ms.toFixed(1)} ms, p95 ${l.p95Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms, ${l.failures} failures`;
     const full = r.projects >= BENCH_PROJECTS;
     lines.push(
-      `   on ${r.projects.toLocaleString('en')} projects${full ? '' : ` (NOT the ${BENCH_PROJECTS.toLocaleString('en')}-project set)`}, ${step.scope(r)}; load from Node, ${r.connections} callers`,
+      `   on ${r.projects.toLocaleString('en')} projects${full ? '' : ` (NOT the ${BENCH_PROJECTS.toLocaleString('en')}-project set)`}, ${step.scope(r)}; load by ${r.query.loader}, ${r.connections} callers`,
       run(step.label, r.query),
       run('SELECT 1, same stack', r.trivial),
       `   ${step.label.split(',')[0]} / SELECT 1 ${r.ratio.toFixed(2)}; p95 ${r.query.p95Ms.toFixed(1)} ms (target ≤ ${step.targetMs} ms${name === postgres ? ', 100,000 projects' : ''}; best of ${r.rounds} alternating rounds): ${verdict(r.query.p95Ms <= step.targetMs && (name !== postgres || full))}`,

@@ -7,8 +7,8 @@
  * The step makes a database of its own on the server of BENCH_DATABASE_URL (a fresh demo set, dropped
  * after). Before any figure counts, the call must answer 200 with the same bytes directly from each
  * instance and through both fronts (several times through the two-instance front, so both answer).
- * The load is the Node loader of step 8 (`connections` signed-in callers back to back), best of
- * alternating rounds.
+ * The load is step 8's (./load.ts: wrk where installed), `connections` signed-in callers back to
+ * back, best of alternating rounds.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,7 +16,7 @@ import pg from 'pg';
 import { newMirrorDir, nginxBinary, startNginxFront, type NginxFront } from '../../e2e/fixtures/nginx-front';
 import { startServer, type StartedServer } from '../../e2e/fixtures/server';
 import { signIn } from './calls';
-import { best, load, type LoadRun } from './interfaces';
+import { best, load, type LoadRun } from './load';
 
 export type ScaleOutBench =
   | {
@@ -89,7 +89,7 @@ async function measure(
   const runs: Record<keyof typeof targets, LoadRun[]> = { direct: [], frontOne: [], frontTwo: [] };
   for (let round = 0; round < rounds; round++)
     for (const name of ['direct', 'frontOne', 'frontTwo'] as const)
-      runs[name].push(await load(targets[name], CALL, () => ({ headers: { cookie } }), connections, seconds));
+      runs[name].push(await load(targets[name], CALL, { headers: { cookie } }, connections, seconds));
   const result = { direct: best(runs.direct), frontOne: best(runs.frontOne), frontTwo: best(runs.frontTwo) };
   for (const [name, run] of Object.entries(result))
     if (run.failures > 0)

@@ -7,7 +7,7 @@
  * signed-in callers back to back, best of alternating rounds.
  */
 import { signIn } from './calls';
-import { best, load, type LoadRun } from './interfaces';
+import { best, load, type LoadRun } from './load';
 
 export interface StatisticsBench {
   query: LoadRun;
@@ -46,8 +46,8 @@ export async function benchStatistics(
   const queryRuns: LoadRun[] = [];
   const trivialRuns: LoadRun[] = [];
   for (let round = 0; round < rounds; round++) {
-    queryRuns.push(await load(baseUrl, path, () => ({ headers: { cookie } }), connections, seconds));
-    trivialRuns.push(await load(baseUrl, '/healthz', () => ({}), connections, seconds));
+    queryRuns.push(await load(baseUrl, path, { headers: { cookie } }, connections, seconds));
+    trivialRuns.push(await load(baseUrl, '/healthz', {}, connections, seconds));
   }
   const query = best(queryRuns);
   const trivial = best(trivialRuns);
