@@ -55,6 +55,47 @@ describe('the result cache on its own', () => {
     expect(cache.size).toBe(1);
   });
 
+  it('gives an aged answer while one load refreshes it; not past twice its age, nor after a change', async () => {
+    let clock = 0;
+    const cache = createResultCache({ ttlMs: 10_000, now: () => clock });
+    cache.setListening(true);
+    const source = counting();
+    const key = answerKey('x', user, {});
+    expect((await cache.get(['projects'], key, source.load)).total).toBe(1);
+
+    // Aged: the callers get the kept answer at once, and one load (not one each) runs behind them.
+    clock = 12_000;
+    let release!: () => void;
+    const slowLoad = async () => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return source.load();
+    };
+    expect((await cache.get(['projects'], key, slowLoad)).total).toBe(1);
+    expect((await cache.get(['projects'], key, slowLoad)).total).toBe(1);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(source.loads()).toBe(2);
+    expect((await cache.get(['projects'], key, source.load)).total).toBe(2);
+
+    // Past twice its age it is not given: the caller waits for the load.
+    clock = 40_000;
+    expect((await cache.get(['projects'], key, source.load)).total).toBe(3);
+
+    // Aged and overtaken by a change: never from memory.
+    clock = 52_000;
+    cache.onNotification('projects');
+    expect((await cache.get(['projects'], key, source.load)).total).toBe(4);
+
+    // A refresh that fails leaves the aged answer to be given until it is too old.
+    clock = 64_000;
+    const failing = async (): Promise<{ rows: { n: number }[]; total: number }> => {
+      throw new Error('database away');
+    };
+    expect((await cache.get(['projects'], key, failing)).total).toBe(4);
+    clock = 80_000;
+    await expect(cache.get(['projects'], key, failing)).rejects.toThrow('database away');
+  });
+
   it('keys answers by user, roles and input, and freezes what it shares', async () => {
     const cache = createResultCache();
     cache.setListening(true);

@@ -12,8 +12,11 @@
  * An answer records the tables it read and the change count when its load began; it is used only
  * while none of those tables changed since. A load under way when one of them changes is answered
  * but not kept, and concurrent misses share a load only when it began after the last change. Answers
- * also expire after a few seconds: that bounds what a lost notification could leave behind, and what
- * an answer computed from the clock (an overdue mark) can show.
+ * also age out after a few seconds (`ttlMs`): that bounds what a lost notification could leave behind,
+ * and what an answer computed from the clock (an overdue mark) can show. An aged answer that no change
+ * overtook is still given while one load brings it up to date, so the callers of a busy answer do not
+ * all wait for that load every few seconds (on 100,000 projects a statistics load takes a fifth of a
+ * second); past twice its age it is not given, and a changed table is never answered from memory.
  *
  * The key is the caller's: it must hold everything the answer depends on besides the tables (the
  * signed-in user's id for anything scoped to a user, and the validated input).
@@ -70,6 +73,8 @@ interface Entry {
   tables: readonly AnnouncedTable[];
   /** The change count when the load began. */
   since: number;
+  /** When the load began (the cache's clock). */
+  loadedAt: number;
   value: object;
 }
 
@@ -83,8 +88,13 @@ function freezeAnswer<T extends object>(value: T): T {
   return Object.freeze(value);
 }
 
-export function createResultCache({ ttlMs = 10_000, max = 5_000 } = {}): ResultCache {
-  const answers = new LRUCache<string, Entry>({ max, ttl: ttlMs });
+export function createResultCache({
+  ttlMs = 10_000,
+  max = 5_000,
+  now = () => performance.now(),
+}: { ttlMs?: number; max?: number; now?: () => number } = {}): ResultCache {
+  // The LRU's own ttl only frees memory: what may be given is decided below, by `now`.
+  const answers = new LRUCache<string, Entry>({ max, ttl: 2 * ttlMs });
   const loading = new Map<string, { since: number; value: Promise<object> }>();
   let listening = false;
   /** Counts every change heard; an answer remembers the count when its load began. */
@@ -107,29 +117,46 @@ export function createResultCache({ ttlMs = 10_000, max = 5_000 } = {}): ResultC
     for (const table of tables) changedAt.set(table, changes);
   }
 
+  /** A load of `key`, shared with one under way that began after the tables' last change; kept unless overtaken. */
+  async function loadAndKeep<T extends object>(
+    tables: readonly AnnouncedTable[],
+    key: string,
+    load: () => Promise<T>,
+  ): Promise<T> {
+    const running = loading.get(key);
+    if (running && running.since >= lastChange(tables)) return running.value as Promise<T>;
+
+    const since = changes;
+    const loadedAt = now();
+    const value = load();
+    const entry = { since, value: value as Promise<object> };
+    loading.set(key, entry);
+    try {
+      const result = await value;
+      if (!listening || lastChange(tables) > since) return result;
+      const frozen = freezeAnswer(result);
+      answers.set(key, { tables, since, loadedAt, value: frozen });
+      return frozen;
+    } finally {
+      if (loading.get(key) === entry) loading.delete(key);
+    }
+  }
+
   return {
     async get(tables, key, load) {
       if (!listening) return load();
       const kept = answers.get(key);
-      if (kept && lastChange(kept.tables) <= kept.since)
-        return kept.value as Awaited<ReturnType<typeof load>>;
-      const running = loading.get(key);
-      if (running && running.since >= lastChange(tables))
-        return running.value as Promise<Awaited<ReturnType<typeof load>>>;
-
-      const since = changes;
-      const value = load();
-      const entry = { since, value: value as Promise<object> };
-      loading.set(key, entry);
-      try {
-        const result = await value;
-        if (!listening || lastChange(tables) > since) return result;
-        const frozen = freezeAnswer(result);
-        answers.set(key, { tables, since, value: frozen });
-        return frozen;
-      } finally {
-        if (loading.get(key) === entry) loading.delete(key);
+      if (kept && lastChange(kept.tables) <= kept.since) {
+        const age = now() - kept.loadedAt;
+        if (age < ttlMs) return kept.value as Awaited<ReturnType<typeof load>>;
+        if (age < 2 * ttlMs) {
+          // Given as it is while one load brings it up to date; a failed load leaves it to age out
+          // (the next caller past twice its age loads it, and sees the error).
+          loadAndKeep(tables, key, load).catch(() => undefined);
+          return kept.value as Awaited<ReturnType<typeof load>>;
+        }
       }
+      return await loadAndKeep(tables, key, load);
     },
     invalidate,
     onNotification(payload) {
