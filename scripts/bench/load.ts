@@ -7,6 +7,11 @@
  * taken from the server and queues every latency. wrk (C, one epoll thread) costs least; where it is
  * installed (the bench installs it as root) it makes the load, otherwise undici's request API on one pool does,
  * the lightest client Node has. Each run names its loader, as the bench prints it.
+ *
+ * The two do not count a stall alike. wrk corrects its latencies for coordinated omission: when every
+ * connection waits on the server, it adds the requests a steady caller would have sent meanwhile, each
+ * with the wait it would have had, so a 200 ms stall moves its p95 and p99 where undici's (which counts
+ * only the requests it sent) barely notice it. wrk's figures are the stricter ones.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
