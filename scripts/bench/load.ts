@@ -5,8 +5,8 @@
  *
  * The loader shares the machine's two cores with the server it measures, so what it costs in CPU is
  * taken from the server and queues every latency. wrk (C, one epoll thread) costs least; where it is
- * installed (the bench installs it as root) it makes the load, otherwise undici's request API on one pool does,
- * the lightest client Node has. Each run names its loader, as the bench prints it.
+ * installed (the bench installs it as root) it makes the load, otherwise (or with BENCH_LOADER=undici)
+ * undici's request API on one pool does, the lightest client Node has. Each run names its loader.
  *
  * The two do not count a stall alike. wrk corrects its latencies for coordinated omission: when every
  * connection waits on the server, it adds the requests a steady caller would have sent meanwhile, each
@@ -52,7 +52,7 @@ export async function load(
 ): Promise<LoadRun> {
   const target = new URL(path, baseUrl);
   const run =
-    hasWrk() && process.env.BENCH_LOADER !== 'undici'
+    process.env.BENCH_LOADER !== 'undici' && hasWrk()
       ? await loadWithWrk(target, request, connections, seconds)
       : await loadWithUndici(target, request, connections, seconds);
   return { path, ...run };

@@ -3,7 +3,7 @@
  * /noticemanger/mapStatistical, p95 ≤ 50 ms, and its ratio to the same stack answering a trivial call
  * (`/healthz`: the same process and pool, one `select 1`). The authority signs in (the city's figures;
  * a district office's are one district of them); before anything is measured the call must answer 200
- * with the districts and non-zero totals. Loaded from Node by the same loader as step 8, `connections`
+ * with the districts and non-zero totals. Loaded by step 8's loader (./load.ts), `connections`
  * signed-in callers back to back, best of alternating rounds.
  */
 import { signIn } from './calls';
