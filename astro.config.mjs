@@ -19,6 +19,8 @@ export default defineConfig({
   build: { assets: '_astro' },
   vite: {
     build: {
+      // BUILD_SOURCEMAP=1 writes source maps, to see which sources a chunk's bytes come from.
+      sourcemap: process.env.BUILD_SOURCEMAP === '1',
       // Our processed <script>s are never inlined into pages: the Content-Security-Policy allows
       // scripts from our origin plus the hashes of Astro's own island runtime only
       // (server/lib/security-headers.ts). Other assets keep Vite's default limit.

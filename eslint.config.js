@@ -126,4 +126,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // Server test files share their worker's modules (vitest.config.ts, isolate: false): a module
+    // mocked by one file would be what the next file imports. A test seam is an option instead.
+    files: ['server/**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock|stubGlobal)$/]",
+          message:
+            'Server test files share their modules (isolate: false): pass a stand-in as an option instead of vi.mock or vi.stubGlobal.',
+        },
+      ],
+    },
+  },
 );

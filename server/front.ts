@@ -9,7 +9,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { LOGIN_REQUIRED_PARAM, LOGIN_REQUIRED_VALUE, RETURN_TO_COOKIE } from '@shared/auth/return-to';
 import { isRouteBuilt } from '@shared/domain/console-pages';
-import { canOpen, matchRoute } from '@shared/domain/routes';
+import { canOpen, matchRoute, type RouteDef } from '@shared/domain/routes';
 import type { AppEnv } from './app-context';
 import { clientAddress } from './lib/client-address';
 import { createAccessLog, type Logger } from './lib/logger';
@@ -51,6 +51,8 @@ export interface FrontOptions {
   trustProxy?: boolean;
   /** With trustProxy: the proxies in front, for the client address pages receive (client-address.ts). */
   proxyHops?: number;
+  /** Which route a path is: the route table's lookup by default; a test may add a route of its own. */
+  routeOf?: (pathname: string) => RouteDef | undefined;
 }
 
 /** The prerendered 403 page (hall/pages/403), answered with status 403 when a route's roles exclude the user. */
@@ -75,8 +77,7 @@ export { RETURN_TO_COOKIE };
  * page at all, which gets the 404 page for everyone. A route of the table is guarded whatever its
  * last segment looks like (`/x/1.5` too), so no visitor without a session receives the console shell.
  */
-function pageKind(pathname: string): 'public' | 'guarded' | 'missing' {
-  const route = matchRoute(pathname);
+function pageKind(route: RouteDef | undefined): 'public' | 'guarded' | 'missing' {
   if (!route) return 'missing';
   return route.public ? 'public' : 'guarded';
 }
@@ -110,6 +111,7 @@ const HTML_TYPE = 'text/html; charset=utf-8';
 export function createFront(options: FrontOptions): RequestListener {
   const { api, apiBases, astro, staticFiles, pageLocals, pageCache, logger, resolveUser } = options;
   const trustProxy = options.trustProxy ?? false;
+  const routeOf = options.routeOf ?? matchRoute;
   const securityHeaders =
     options.securityHeaders ?? createSecurityHeaders({ tiandituToken: undefined, trustProxy: false });
   const apiListener = getRequestListener(api.fetch);
@@ -144,8 +146,8 @@ export function createFront(options: FrontOptions): RequestListener {
       // A console route under an API base (/task/time under the task base /task) is a page: the route
       // table's paths are exact, and no call shares one.
       const isApi =
-        apiPrefixes.some((base) => isUnder(pathname, base)) && matchRoute(pathname)?.surface !== 'console';
-      place = { isApi, kind: isApi ? null : pageKind(pathname) };
+        apiPrefixes.some((base) => isUnder(pathname, base)) && routeOf(pathname)?.surface !== 'console';
+      place = { isApi, kind: isApi ? null : pageKind(routeOf(pathname)) };
       if (placeOf.size >= 10_000) placeOf.clear();
       placeOf.set(pathname, place);
     }
@@ -189,7 +191,7 @@ export function createFront(options: FrontOptions): RequestListener {
           res.end();
           return;
         }
-        const route = matchRoute(pathname);
+        const route = routeOf(pathname);
         if (route && !canOpen(route, user.roleIds)) {
           res.statusCode = 403;
           delete req.headers['if-none-match'];
@@ -227,7 +229,7 @@ export function createFront(options: FrontOptions): RequestListener {
     function renderPage(): void {
       // A console route of the table whose page is not built yet: not there (after the guard, so
       // the table's roles still decide who learns that).
-      const route = matchRoute(pathname);
+      const route = routeOf(pathname);
       if (route?.surface === 'console' && !isRouteBuilt(route)) {
         answerNotFound();
         return;

@@ -5,13 +5,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETURN_TO_COOKIE, SIGN_IN_LOCATION, createFront, type AstroHandler } from '@server/front';
 import { createHallServices } from '@server/hall-services';
 import { createStaticHandler } from '@server/lib/static-files';
 import { isRouteBuilt } from '@shared/domain/console-pages';
 import { matchRoute, type RouteDef } from '@shared/domain/routes';
-import type * as RouteTable from '@shared/domain/routes';
 import { roles } from '@shared/domain/roles';
 import { resolveSessionUser } from './guard';
 import { createBrowser, createIdentityTestContext, signInAs, type Browser } from './test-support';
@@ -20,28 +19,21 @@ import { listenLocally, type LocalServer } from '@server/test/local-server';
 /**
  * A console route declared for this test and built by no feature: every route of the real table has
  * its page (issues 23 and 24), so the guard's refusal of an unbuilt one is checked on this one. The
- * front finds it through the route table's lookup like any route; the administrator and the authority
- * may open it, the owner may not.
+ * front finds it through its route lookup (the table's, with this one added); the administrator and
+ * the authority may open it, the owner may not.
  */
-const UNBUILT_PATH = vi.hoisted(() => '/system/pageGuardUnbuilt');
-vi.mock('@shared/domain/routes', async (importOriginal) => {
-  const table = await importOriginal<typeof RouteTable>();
-  const { roles: R } = await import('@shared/domain/roles');
-  const unbuilt: RouteDef = {
-    path: UNBUILT_PATH,
-    name: 'pageGuardUnbuilt',
-    title: '未建页面（测试）',
-    group: 'system',
-    surface: 'console',
-    roles: [R.admin.id, R.authority.id],
-    inMenu: false,
-  };
-  return {
-    ...table,
-    matchRoute: (pathname: string) =>
-      table.matchRoute(pathname) ?? (pathname === UNBUILT_PATH ? unbuilt : undefined),
-  };
-});
+const UNBUILT_PATH = '/system/pageGuardUnbuilt';
+const unbuilt: RouteDef = {
+  path: UNBUILT_PATH,
+  name: 'pageGuardUnbuilt',
+  title: '未建页面（测试）',
+  group: 'system',
+  surface: 'console',
+  roles: [roles.admin.id, roles.authority.id],
+  inMenu: false,
+};
+const routeOf = (pathname: string) =>
+  matchRoute(pathname) ?? (pathname === UNBUILT_PATH ? unbuilt : undefined);
 
 let env: Awaited<ReturnType<typeof createIdentityTestContext>>;
 let local: LocalServer;
@@ -69,6 +61,7 @@ beforeAll(async () => {
     pageLocals: { services: createHallServices(env.ctx), apiBases: env.ctx.config.apiBases },
     logger: env.ctx.logger,
     resolveUser: (cookieHeader) => resolveSessionUser(env.ctx, cookieHeader),
+    routeOf,
   });
   local = await listenLocally(front);
   base = local.base;
@@ -157,10 +150,9 @@ describe('page guard', () => {
   });
 
   it('answers the 404 page for a console route of the table whose page is not built', async () => {
-    // The test route is in the table (the lookup finds it, not a real route) and no feature builds it.
-    const unbuiltRoute = matchRoute(UNBUILT_PATH);
-    expect(unbuiltRoute?.name).toBe('pageGuardUnbuilt');
-    expect(unbuiltRoute && isRouteBuilt(unbuiltRoute)).toBe(false);
+    // The test route is not a real route (only the front's lookup has it) and no feature builds it.
+    expect(matchRoute(UNBUILT_PATH)).toBeUndefined();
+    expect(isRouteBuilt(unbuilt)).toBe(false);
 
     // A route of the table, so guarded like any: signed out → home to sign in; the table's roles
     // still decide who learns that it is not there.
@@ -174,9 +166,9 @@ describe('page guard', () => {
     // Past the guard: the 404 page, and the page is never rendered.
     const admin = createBrowser(env.app);
     await signInAs(admin, 'admin');
-    const unbuilt = await open(UNBUILT_PATH, admin);
-    expect(unbuilt.status).toBe(404);
-    expect(await unbuilt.text()).toContain('返回首页');
+    const answer = await open(UNBUILT_PATH, admin);
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).toContain('返回首页');
     expect(rendered).not.toContain(UNBUILT_PATH);
   });
 
