@@ -16,7 +16,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['server/test/global-setup.ts'],
-    // Unless a test asks for the embedded database by name (TEST_DB), it is PGlite.
+    // Every project runs on the embedded PGlite but `postgres`, which says so itself.
     env: { TEST_DB: 'pglite' },
     projects: [
       {
@@ -34,7 +34,8 @@ export default defineConfig({
           name: 'pglite',
           include: ['server/**/*.test.ts'],
           // Server test files share their worker's modules: each file's state lives in the context
-          // it creates (a database of its own), none in module scope and no module is mocked. Loading
+          // it creates (a database of its own; the few process-wide settings, such as the credit
+          // grade rule, are installed anew by each context's withServices) and no module is mocked. Loading
           // the server's module graph anew for each of 160 files cost more than their tests (the
           // whole PGlite run: 12 min isolated, under 5 shared, on two cores).
           isolate: false,

@@ -145,9 +145,9 @@ export function createFront(options: FrontOptions): RequestListener {
     if (!place) {
       // A console route under an API base (/task/time under the task base /task) is a page: the route
       // table's paths are exact, and no call shares one.
-      const isApi =
-        apiPrefixes.some((base) => isUnder(pathname, base)) && routeOf(pathname)?.surface !== 'console';
-      place = { isApi, kind: isApi ? null : pageKind(routeOf(pathname)) };
+      const route = routeOf(pathname);
+      const isApi = apiPrefixes.some((base) => isUnder(pathname, base)) && route?.surface !== 'console';
+      place = { isApi, kind: isApi ? null : pageKind(route) };
       if (placeOf.size >= 10_000) placeOf.clear();
       placeOf.set(pathname, place);
     }

@@ -154,8 +154,8 @@ describe('page guard', () => {
     expect(matchRoute(UNBUILT_PATH)).toBeUndefined();
     expect(isRouteBuilt(unbuilt)).toBe(false);
 
-    // A route of the table, so guarded like any: signed out → home to sign in; the table's roles
-    // still decide who learns that it is not there.
+    // A route the front knows, so guarded like any: signed out → home to sign in; its roles still
+    // decide who learns that it is not there.
     const signedOut = await open(UNBUILT_PATH);
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get('location')).toBe(SIGN_IN_LOCATION);
