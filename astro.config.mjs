@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { browserCalls } from './scripts/browser-calls.mjs';
 
 // The hall is served by our own node:http front (server/main.ts), which mounts Astro's handler in
 // middleware mode behind the API dispatch and the front page cache (see docs/decisions).
@@ -18,6 +19,7 @@ export default defineConfig({
   devToolbar: { enabled: false },
   build: { assets: '_astro' },
   vite: {
+    plugins: [browserCalls()],
     build: {
       // BUILD_SOURCEMAP=1 writes source maps, to see which sources a chunk's bytes come from.
       sourcemap: process.env.BUILD_SOURCEMAP === '1',

@@ -127,6 +127,28 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's calls are their wires (scripts/browser-calls.mjs): no schemas to read there. A
+    // form imports its schema from shared/validation.
+    files: ['console/**/*.{ts,tsx}', 'hall/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "MemberExpression[property.name=/^(input|output)$/][object.type='MemberExpression'][object.object.name=/Calls$/]",
+          message:
+            'In the browser a call has no schemas (scripts/browser-calls.mjs): import the schema from shared/validation.',
+        },
+        {
+          selector: "MemberExpression[property.name=/^(input|output)$/][object.name='call']",
+          message:
+            'In the browser a call has no schemas (scripts/browser-calls.mjs): import the schema from shared/validation.',
+        },
+      ],
+    },
+  },
+  {
     // Server test files share their worker's modules (vitest.config.ts, isolate: false): a module
     // mocked by one file would be what the next file imports. A test seam is an option instead.
     files: ['server/**/*.test.ts'],

@@ -1,6 +1,4 @@
 import { StrictMode } from 'react';
-// Zod's configuration (jitless under the CSP, Chinese messages) before any schema runs.
-import '@shared/validation/locale';
 import { RouterProvider } from 'react-router/dom';
 import { readEmbeddedApiBases } from '@shared/api/bases';
 import { createApiClient, type ApiClient } from '@shared/api/client';
@@ -11,6 +9,7 @@ import { createConsoleRouter } from './router';
 import { announceSessionExpired } from './session-expired';
 import { persistUiStateOnUnload } from './ui-state';
 import '@shared/ui/ui.css';
+import '@console/kit/kit.css';
 import './layout/layout.css';
 
 let instance:

@@ -24,6 +24,8 @@ describe('pageRegistry', () => {
     for (const [feature, entry] of entries) {
       const module = await entry.load();
       expect(Object.keys(module.pages).sort(), feature).toEqual([...entry.pages].sort());
+      for (const [id, load] of Object.entries(module.pages))
+        expect(typeof (await load()), `${feature}: ${id}`).toBe('function');
     }
   });
 

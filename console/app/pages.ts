@@ -1,18 +1,18 @@
 /**
  * The console's page registry: where each feature's code is. Which routes a feature builds is listed
- * once, in shared/domain/console-pages.ts; each feature is one lazily loaded chunk holding all its
- * pages (console/features/<feature>/index.ts exports them as `pages`).
+ * once, in shared/domain/console-pages.ts; each feature's module (console/features/<feature>/index.ts,
+ * loaded lazily) exports a loader of each of its pages as `pages`, so a page is a chunk of its own.
  *
  * Only built routes are routed, and the left menu hides the rest: we ship no "under construction"
  * pages.
  */
-import type { ComponentType } from 'react';
 import { consolePages, type BuiltPages, type ConsoleFeature } from '@shared/domain/console-pages';
+import type { PageLoader } from '@console/lib/feature-pages';
 
 /** What a feature module exports. */
 export interface PageModule {
-  /** Page components by route id (`group/name`). */
-  pages: Readonly<Record<string, ComponentType>>;
+  /** Page loaders by route id (`group/name`). */
+  pages: Readonly<Record<string, PageLoader>>;
 }
 
 export interface FeatureEntry {

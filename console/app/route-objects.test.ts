@@ -14,7 +14,12 @@ describe('buildRouteObjects', () => {
     contracts: {
       load: async () => {
         loads += 1;
-        return { pages: { 'contract/ContractList': Placeholder, 'contract/backlogList': Placeholder } };
+        return {
+          pages: {
+            'contract/ContractList': async () => Placeholder,
+            'contract/backlogList': async () => Placeholder,
+          },
+        };
       },
       pages: ['contract/ContractList', 'contract/backlogList'],
     },
@@ -63,8 +68,11 @@ describe('buildRouteObjects', () => {
       return null;
     }
     const [time] = buildRouteObjects(table, {
-      jobs: { load: async () => ({ pages: { 'task/time': Jobs } }), pages: ['task/time'] },
-      deadlines: { load: async () => ({ pages: { 'task/time': Deadlines } }), pages: ['task/time'] },
+      jobs: { load: async () => ({ pages: { 'task/time': async () => Jobs } }), pages: ['task/time'] },
+      deadlines: {
+        load: async () => ({ pages: { 'task/time': async () => Deadlines } }),
+        pages: ['task/time'],
+      },
     });
     const { Component } = await (time?.lazy as () => Promise<{ Component: () => ReactElement }>)();
     const parts = Component().props as { children: ReactElement[] };

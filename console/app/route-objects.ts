@@ -25,8 +25,8 @@ function stacked(parts: readonly ComponentType[]): ComponentType {
 
 /**
  * Route objects for React Router's data router: one per console route of `routes` whose page is in
- * `registry`, nothing for the others. A route's page loads from the lazy chunk of the feature that
- * builds it (of each, in the registry's order, when several do).
+ * `registry`, nothing for the others. A route's page loads through the feature that builds it
+ * (of each, in the registry's order, when several do): the feature's module, then the page's.
  */
 export function buildRouteObjects(routes: readonly RouteDef[], registry: PageRegistry): RouteObject[] {
   return routes
@@ -44,9 +44,9 @@ export function buildRouteObjects(routes: readonly RouteDef[], registry: PageReg
           const parts = await Promise.all(
             features.map(async (feature) => {
               const module = await registry[feature]!.load();
-              const Part = module.pages[id];
-              if (!Part) throw new Error(`console: the ${feature} feature exports no page "${id}"`);
-              return Part;
+              const load = module.pages[id];
+              if (!load) throw new Error(`console: the ${feature} feature exports no page "${id}"`);
+              return load();
             }),
           );
           return { Component: stacked(parts) };

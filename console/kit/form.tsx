@@ -25,6 +25,8 @@ import {
 } from 'react-hook-form';
 import { useBlocker } from 'react-router';
 import type { z } from 'zod';
+// Zod's configuration for the schemas a page writes itself (shared/validation's import it too).
+import '@shared/validation/locale';
 import { isAppError } from '@shared/errors/app-error';
 import { Button } from '@shared/ui/button';
 import { ConfirmDialog } from '@shared/ui/confirm-dialog';

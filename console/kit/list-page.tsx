@@ -13,7 +13,6 @@
  * ```
  */
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import type { z } from 'zod';
 import { callApi } from '@shared/api/call';
 import { compactParams } from '@shared/api/client';
 import type { CallInput, ApiCall, RowOf } from '@shared/calls/define';
@@ -93,10 +92,7 @@ export interface ListPageProps<C extends ApiCall, Key> {
 }
 
 /** True when the call's input object has this field. */
-function accepts(call: ApiCall, field: string): boolean {
-  const shape = (call.input as Partial<z.ZodObject>).shape as Record<string, unknown> | undefined;
-  return shape !== undefined && field in shape;
-}
+const accepts = (call: ApiCall, field: string) => call.inputFields.includes(field);
 
 export function ListPage<C extends ApiCall, Key>({
   title,

@@ -20,7 +20,7 @@ import {
 } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { callApi, callApiWithMessage } from '@shared/api/call';
-import type { CallInput, CallOutput, ApiCall, LeanCall } from '@shared/calls/define';
+import type { CallInput, CallOutput, ApiCall } from '@shared/calls/define';
 import { toAppError, type AppError } from '@shared/errors/app-error';
 import { useApi } from '@console/lib/api';
 
@@ -54,15 +54,8 @@ export interface UseCallOptions {
   refetchOnOpen?: boolean;
 }
 
-/**
- * Reads a call; `error` is an AppError carrying the server's Chinese message. A call's wire
- * description (LeanCall) reads the same, without bringing the call's module and its schemas along.
- */
-export function useCall<C extends ApiCall>(
-  call: C | LeanCall<C>,
-  input: CallInput<C>,
-  options: UseCallOptions = {},
-) {
+/** Reads a call; `error` is an AppError carrying the server's Chinese message. */
+export function useCall<C extends ApiCall>(call: C, input: CallInput<C>, options: UseCallOptions = {}) {
   return useCallQuery(call, input, options);
 }
 
@@ -78,11 +71,7 @@ export function useRecord<C extends ApiCall>(call: C, input: CallInput<C> | unde
 }
 
 /** The call's query; it waits while `input` is undefined. */
-function useCallQuery<C extends ApiCall>(
-  call: C | LeanCall<C>,
-  input: CallInput<C> | undefined,
-  options: UseCallOptions,
-) {
+function useCallQuery<C extends ApiCall>(call: C, input: CallInput<C> | undefined, options: UseCallOptions) {
   const api = useApi();
   const query = useQuery({
     queryKey: callKey(call, input),

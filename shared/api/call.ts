@@ -8,10 +8,7 @@
  * const { rows, total } = await callApi(api, messageCalls.list, { pageIndex: 1, pageSize: 10 });
  * ```
  */
-import type { CallInput, CallOutput, ApiCall, LeanCall, WireKeys } from '@shared/calls/define';
-
-/** A call, or its wire description alone (LeanCall). */
-type Sendable<C extends ApiCall> = C | LeanCall<C>;
+import type { CallInput, CallOutput, ApiCall, WireKeys } from '@shared/calls/define';
 import { toSearchParams, type ApiClient, type CallOptions, type ParamValue, type Params } from './client';
 
 export interface CallApiOptions {
@@ -88,7 +85,7 @@ function requestOf(call: Pick<ApiCall, WireKeys>, input: Fields, options: CallAp
 /** Calls the API as its call says and unwraps the envelope. */
 export async function callApi<C extends ApiCall>(
   api: ApiClient,
-  call: Sendable<C>,
+  call: C,
   input: CallInput<C>,
   options: CallApiOptions = {},
 ): Promise<CallOutput<C>> {
@@ -121,7 +118,7 @@ export async function callApi<C extends ApiCall>(
  */
 export async function callRaw<C extends ApiCall>(
   api: ApiClient,
-  call: Sendable<C>,
+  call: C,
   input: CallInput<C>,
   options: CallApiOptions & { redirect?: RequestRedirect } = {},
 ): Promise<Response> {
@@ -152,7 +149,7 @@ export async function callRaw<C extends ApiCall>(
 /** The whole envelope with its success message (for '消息删除成功！' and the like). */
 export async function callApiWithMessage<C extends ApiCall>(
   api: ApiClient,
-  call: Sendable<C>,
+  call: C,
   input: CallInput<C>,
   options: CallApiOptions = {},
 ): Promise<{ data: CallOutput<C>; message: string }> {
@@ -168,7 +165,7 @@ export async function callApiWithMessage<C extends ApiCall>(
 }
 
 /** The URL of a GET call (a download link, an image, a preview). */
-export function callUrl<C extends ApiCall>(api: ApiClient, call: Sendable<C>, input: CallInput<C>): string {
+export function callUrl<C extends ApiCall>(api: ApiClient, call: C, input: CallInput<C>): string {
   const { path, rest } = resolvePath(call, (input ?? {}) as Fields);
   return api.url(call.base, path, toParams(rest));
 }

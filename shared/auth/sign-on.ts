@@ -15,7 +15,7 @@ import { callApiWithMessage, callRaw } from '@shared/api/call';
 import type { ApiClient } from '@shared/api/client';
 import { casCalls, serviceBaseNames, serviceCalls, type ServiceBaseName } from '@shared/calls/identity';
 import { AppError, codeForStatus } from '@shared/errors/app-error';
-import { identityMessages } from '@shared/validation/identity';
+import { identityMessages } from '@shared/validation/identity-messages';
 import { md5Hex } from './md5';
 
 export interface SignOnCredentials {

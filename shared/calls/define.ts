@@ -105,6 +105,8 @@ export interface ApiCall<
   readonly produces?: string;
   /** Names of the path parameters, in order. */
   readonly pathParams: readonly string[];
+  /** The input object's field names (none when the input is not a plain object schema): what a list page may send. */
+  readonly inputFields: readonly string[];
 }
 
 const noInput = z.object({});
@@ -156,6 +158,7 @@ export function defineCalls<const T extends Record<string, CallSpec>>(
       changesState: spec.changesState ?? methods.some((method) => method !== 'GET'),
       ...(spec.produces ? { produces: spec.produces } : {}),
       pathParams: pathParamsOf(spec.path),
+      inputFields: Object.keys((spec.input as Partial<z.ZodObject> | undefined)?.shape ?? {}),
     };
   }
   return calls as { readonly [K in keyof T]: Defined<T[K]> };
@@ -199,20 +202,3 @@ export function callPath<C extends ApiCall>(
 /** The parts of a call that say how a call travels: all a client needs to send it. */
 export type WireKeys =
   'operationId' | 'base' | 'path' | 'methods' | 'encoding' | 'envelope' | 'queryFields' | 'pathParams';
-
-/**
- * A call's wire description without its schemas, typed by its call (`import type`). For a browser
- * bundle that must not carry zod (the hall's map island, under its JavaScript budget): the island
- * sends through `callApi` exactly as with the call, and a unit test checks the description equals
- * the call's (`wireOf`), so the two cannot drift.
- */
-export type LeanCall<C extends ApiCall> = Pick<C, WireKeys> & { readonly __contract?: C };
-
-/** The wire description of a call (what LeanCall declares). */
-export function wireOf<C extends ApiCall>(call: C): Pick<C, WireKeys> {
-  const { operationId, base, path, methods, encoding, envelope, queryFields, pathParams } = call;
-  return { operationId, base, path, methods, encoding, envelope, queryFields, pathParams } as Pick<
-    C,
-    WireKeys
-  >;
-}

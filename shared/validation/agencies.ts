@@ -3,6 +3,8 @@
  * the server validates with these and the console's forms with the same schemas and messages.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { agencyAttachmentKind } from '@shared/domain/agencies';
 import { surveyItemIds } from '@shared/domain/stages';
 import { qualificationGrade } from '@shared/domain/statuses';

@@ -6,6 +6,8 @@
  * are those of ./upload.ts; the chunk arithmetic is here, once, for the server and the console.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { blankToUndefined } from './text';
 import { wholeNumber } from './numbers';
 import { documentExtensions, fileField, uploadMessages } from './upload';

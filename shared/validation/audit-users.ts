@@ -1,5 +1,7 @@
 /** Inputs of the reviewer assignment (/audituser/*, /auditAcceptUser/*). */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { auditUserKind } from '@shared/domain/agencies';
 import { pagingSchema } from './lists';
 import { idField, idList } from './numbers';

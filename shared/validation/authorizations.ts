@@ -3,6 +3,8 @@
  * changes (/authchange/*), with their Chinese messages; the console's forms check the same schemas.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { pagingSchema } from './lists';
 import { reviewQueueFields } from './review';
 import { idField } from './numbers';

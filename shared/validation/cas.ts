@@ -3,6 +3,8 @@
  * fixed list of user attributes a service may be given at /cas/p3/serviceValidate.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 
 /** The attributes a service may see (issue 11), named as they travel in the CAS answer. */
 export const casAttributeNames = [

@@ -3,6 +3,8 @@
  * these and the console's forms with the same schemas.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { certificateState } from '@shared/domain/certificates';
 import { pagingSchema } from './lists';
 import { idField, wholeNumber } from './numbers';

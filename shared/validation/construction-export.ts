@@ -3,6 +3,8 @@
  * name and credit code contain the text, the audit status is one of the table's.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { auditStatus } from '@shared/domain/statuses';
 import { pagingSchema } from './lists';
 import { wholeNumber } from './numbers';

@@ -3,6 +3,8 @@
  * validates with these and the console's form with the same schemas and messages.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { constructionAttachmentKind } from '@shared/domain/construction';
 import { REVIEW_OPINION_MAX } from '@shared/domain/review';
 import { creditCodeField } from './agencies';

@@ -4,6 +4,8 @@
  * change history and the flow lists. Messages in Chinese; amounts stay exact decimal text.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { REVIEW_OPINION_MAX } from '@shared/domain/review';
 import { contractAmountField, filingMessages } from './contract-filing';
 import { idField, wholeNumber } from './numbers';

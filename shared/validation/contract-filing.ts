@@ -6,6 +6,8 @@
  * not absurd, dates that exist, the end not before the start.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { REVIEW_OPINION_MAX } from '@shared/domain/review';
 import { toCents } from '@shared/money';
 import { PHONE_CODE_LENGTH } from './identity';

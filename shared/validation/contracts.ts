@@ -4,6 +4,8 @@
  * procurement documents and the statistics year.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { contractStatus, auditStatus } from '@shared/domain/statuses';
 import { govAttachmentKind } from '@shared/domain/contracts';
 import { stages } from '@shared/domain/stages';

@@ -3,6 +3,8 @@
  * forms and the server. Dates are calendar days `YYYY-MM-DD`; an end date before the start is refused.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { creditEntryStatuses } from '@shared/domain/credit';
 import { creditGrades } from '@shared/domain/credit-score';
 import { roles } from '@shared/domain/roles';

@@ -1,5 +1,7 @@
 /** Service deadlines and the working-day calendar (/task/monitor/deadline/*, /task/monitor/calendar/*). */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { calendarDayKinds, deadlineTaskTypes, type DeadlineTaskType } from '@shared/domain/deadlines';
 import { wholeNumber } from './numbers';
 import { blankToUndefined } from './text';

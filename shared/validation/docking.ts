@@ -4,6 +4,8 @@
  * housing project information (getSpfXmxx).
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { dockedFileTypeValues } from '@shared/domain/docking';
 import { pagingSchema } from './lists';
 import { idField, idList, wholeNumber } from './numbers';

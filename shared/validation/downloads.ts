@@ -3,6 +3,8 @@
  * of reorder, and their messages. The console validates with them before sending, the server again.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { pageRoles } from '@shared/domain/routes';
 import { idField } from './numbers';
 import { fileField } from './upload';

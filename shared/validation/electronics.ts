@@ -3,6 +3,8 @@
  * validates with these and the console's forms with the same schemas.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { classification, drawingCategory, drawingFormats, metadataKind } from '@shared/domain/electronics';
 import { stageIds } from '@shared/domain/stages';
 import { pagingSchema } from './lists';

@@ -1,5 +1,7 @@
 /** Inputs of the evaluations (issue 24; shared/domain/evaluations.ts): criteria, smd and con, appeals. */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import {
   APPEAL_REASON_MAX,
   CRITERIA_MAX,

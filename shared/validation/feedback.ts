@@ -1,5 +1,7 @@
 /** Feedback (意见反馈): what a sender writes, the list's filters, the administrator's reply. */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { feedbackCategoryValues, feedbackStateValues } from '@shared/domain/feedback';
 import { CAPTCHA_LENGTH, identityMessages } from './identity';
 import { pagingSchema } from './lists';

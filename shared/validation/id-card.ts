@@ -3,6 +3,8 @@
  * computed with ISO 7064 MOD 11-2. Shared by the browser's forms and the server.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 
 export const idCardMessages = {
   required: '请输入身份证号码',

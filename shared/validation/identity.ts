@@ -4,55 +4,14 @@
  * `...RequestSchema`s. Sign-on carries the password as the lowercase MD5 hex of what was typed (spec
  * section 7); registration and password change carry the password itself (over HTTPS), so the server
  * enforces the strength rule too, then stores the same slow hash of its MD5 hex as for every account.
- * Each message lives once, in `identityMessages`.
+ * Each message lives once, in `identityMessages` (./identity-messages.ts).
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
+import { identityMessages } from './identity-messages';
 
-export const identityMessages = {
-  loginAccountRequired: '请输入登录账户',
-  loginPasswordRequired: '请输入登录密码',
-  captchaRequired: '请输入验证码',
-  captchaLength: '请输入4位验证码',
-  captchaCorrect: '验证码正确',
-  captchaWrong: '验证码错误，请重新输入',
-  captchaExpired: '验证码已失效，请刷新验证码',
-  captchaNotVerified: '请先输入正确的验证码',
-  loginFailed: '登录失败，用户名或者密码错误，请重试！',
-  loginLocked: '密码错误次数过多，请15分钟后再试',
-  accountRequired: '账号不能为空',
-  accountChinese: '账号不能是汉字!',
-  accountTooLong: '账号不能超过30个字符',
-  accountReserved: '该账号为系统保留名称，请更换',
-  displayNameTooLong: '名称不能超过100个字',
-  displayNameReserved: '名称不能使用系统保留名称，请更换',
-  passwordRequired: '请输入密码',
-  passwordStrength: '必须是大写、小写、数字的组合且不少于8位！',
-  confirmRequired: '请再次输入密码',
-  confirmMismatch: '两次输入密码不一致!',
-  unitNameRequired: '单位名称不能为空',
-  phoneInvalid: '请输入正确手机号',
-  phoneCodeRequired: '请输入手机验证码',
-  phoneCodeLength: '手机验证码不超过6位',
-  phoneCodeWrong: '手机验证码错误或已过期，请重新获取',
-  phoneCodeTooSoon: '验证码已发送，请60秒后再试',
-  phoneCodeDailyLimit: '今日获取验证码次数已达上限，请明天再试',
-  phoneCodeAddressLimit: '获取验证码过于频繁，请稍后再试',
-  phoneCodeSent: '验证码已发送',
-  /** Demo mode only (APP_MODE=demo): no real text message is sent; where the code can be read. */
-  phoneCodeDemoOutbox:
-    '演示环境不发送真实短信：验证码可由系统管理员（admin）在“系统管理 › 短信发件箱”（/system/smsOutbox）查看',
-  userTypeInvalid: '请选择用户类型',
-  usernameTaken: '用户名已经存在，请修改！',
-  usernameAvailable: '用户名可以使用',
-  registerSuccess: '注册成功，请登录',
-  realNameRequired: '请输入真实姓名',
-  emailInvalid: '请输入正确的邮箱地址',
-  passwordConfirmMismatch: '请确认两次输入密码一致',
-  saveSuccess: '保存成功!',
-  signOnEnded: '已结束该用户的全部登录',
-  ownSignOnNotEnded: '不能在此结束自己的登录，请使用“退出”',
-  passwordHashInvalid: '密码格式不正确',
-} as const;
+export { identityMessages };
 
 const m = identityMessages;
 

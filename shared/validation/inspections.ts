@@ -1,5 +1,7 @@
 /** Random inspections (/evaluatemanger/organizationCheckList, shared/calls/inspections.ts): inputs and messages. */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { inspectionResults, inspectionStates } from '@shared/domain/inspections';
 import { pagingSchema } from './lists';
 import { idField, idList, wholeNumber } from './numbers';

@@ -5,6 +5,8 @@
  * because the datasets live there.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import {
   INTERFACE_CODE_PATTERN,
   INTERFACE_PAGE_SIZE_MAX,

@@ -4,6 +4,8 @@
  * the list, and all the product's jobs need.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { blankToUndefined } from './text';
 
 export const jobMessages = {

@@ -4,6 +4,8 @@
  * falls back to its default instead of failing the page).
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { creditFlag, noticeType, qualificationGrade } from '@shared/domain/statuses';
 import { surveyItemIds } from '@shared/domain/stages';
 import { wholeNumber } from './numbers';

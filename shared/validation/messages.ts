@@ -4,6 +4,8 @@
  * templates page show. The spec's own texts are kept to the character; each lives once here.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { idList, wholeNumber } from './numbers';
 
 export const messageTexts = {

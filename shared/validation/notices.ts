@@ -4,6 +4,8 @@
  * server (server/lib/html-sanitizer.ts); here only its size is bounded.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { noticeState, noticeType } from '@shared/domain/statuses';
 import { idField } from './numbers';
 import { blankToUndefined } from './text';

@@ -4,6 +4,8 @@
  * integer (an id above 2^31−1 is a 400, not a database error).
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 
 export const MAX_INTEGER = 2_147_483_647;
 

@@ -3,6 +3,8 @@
  * the server validates with these and the console's forms with the same schemas.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { stages } from '@shared/domain/stages';
 import { auditStatus } from '@shared/domain/statuses';
 import { pagingSchema } from './lists';

@@ -4,6 +4,8 @@
  * and the console's filters send the same names.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { auditSubject } from '@shared/domain/statuses';
 import { pagingSchema } from './lists';
 import { idField } from './numbers';

@@ -10,6 +10,8 @@
  *   4-digit year and a 3–10 digit serial, e.g. `YZXM202400123`. Optional.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { stages } from '@shared/domain/stages';
 import { projectStatus } from '@shared/domain/statuses';
 import { MOBILE_PATTERN } from './identity';

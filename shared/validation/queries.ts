@@ -5,6 +5,8 @@
  * district or an item that does not exist) is refused with 400, never read as "no filter".
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { stages } from '@shared/domain/stages';
 import { contractStatus, projectStatus } from '@shared/domain/statuses';
 import { calendarDate } from './deadlines';

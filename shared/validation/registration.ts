@@ -6,6 +6,8 @@
  * `RegistrationFiles`.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import type { StatusEntry, StatusTable } from '@shared/domain/statuses';
 import { commaSeparated } from './text';
 import { fileField } from './upload';

@@ -3,6 +3,8 @@
  * messages: the server validates with these and the console's filters send the same names.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { reportState } from '@shared/domain/reporting';
 import { pagingSchema } from './lists';
 import { idField } from './numbers';

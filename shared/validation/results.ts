@@ -4,6 +4,8 @@
  * /catalogAccept), with their Chinese messages. docs/results.md says what each call means.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { REVIEW_OPINION_MAX } from '@shared/domain/review';
 import { surveyItemIds } from '@shared/domain/stages';
 import { pagingSchema } from './lists';

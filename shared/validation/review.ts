@@ -4,6 +4,8 @@
  * the order), and claiming a task from the pool (领取).
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { reviewKindTypes } from '@shared/domain/review-kinds';
 import type { AuditSubject } from '@shared/domain/statuses';
 import { idField } from './numbers';

@@ -3,6 +3,8 @@
  * version shown (shared/domain/evaluations.ts) and a comment, as the other evaluations' saves.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { scored } from './evaluations';
 import { pagingSchema } from './lists';
 import { idField } from './numbers';

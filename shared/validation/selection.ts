@@ -1,5 +1,7 @@
 /** Inputs of the selection calls (shared/calls/selection.ts), with their Chinese messages. */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { MONEY_PATTERN, selectionMethods } from '@shared/domain/selection';
 import { pagingSchema } from './lists';
 import { idField } from './numbers';

@@ -3,6 +3,8 @@
  * Chinese messages.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { REVIEW_OPINION_MAX } from '@shared/domain/review';
 import { SHARE_PURPOSE_MAX, shareStatus } from '@shared/domain/sharing';
 import { pagingSchema } from './lists';

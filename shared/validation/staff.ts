@@ -1,5 +1,7 @@
 /** Inputs of the staff calls (agentstaff/*): the agency's form and the server share them. */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 import { auditStatus } from '@shared/domain/statuses';
 import { idCardField } from './id-card';
 import {

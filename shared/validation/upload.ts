@@ -4,6 +4,8 @@
  * not all digits, at most 52428800 bytes. Messages are the spec's.
  */
 import { z } from 'zod';
+// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
+import './locale';
 
 /** Spec section 9: the largest file accepted, 50 MB. */
 export const MAX_UPLOAD_BYTES = 52_428_800;

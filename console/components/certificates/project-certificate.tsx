@@ -7,7 +7,8 @@ import { certificateCalls } from '@shared/calls/certificates';
 import { certificateState } from '@shared/domain/certificates';
 import { projectStatus } from '@shared/domain/statuses';
 import { Notice } from '@shared/ui/page';
-import { StatusBadge, useCall } from '@console/kit';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall } from '@console/kit/query';
 import { useMayCall } from '@console/lib/current-user';
 
 export function ProjectCertificate({ projectId, status }: { projectId: number; status: number }) {

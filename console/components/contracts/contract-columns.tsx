@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import type { ContractRow } from '@shared/calls/contracts';
 import { auditStatus, contractStatus } from '@shared/domain/statuses';
 import { formatDate, formatMoney } from '@shared/format';
-import { StatusBadge, type Column } from '@console/kit';
+import { StatusBadge } from '@console/kit/status-badge';
+import { type Column } from '@console/kit/data-table';
 import './contracts.css';
 
 /** Number (to the contract's page), name, parties, amount, states and signing date. */

@@ -9,7 +9,7 @@ import { contractCalls } from '@shared/calls/contracts';
 import { toAppError } from '@shared/errors/app-error';
 import { Button } from '@shared/ui/button';
 import { useApi } from '@console/lib/api';
-import { saveBlob } from '@console/kit';
+import { saveBlob } from '@console/kit/download';
 
 export function DownloadDocuments({
   ids,

@@ -9,7 +9,8 @@ import { formatDateTime } from '@shared/format';
 import { Card } from '@shared/ui/page';
 import { criteriaSaveSchema } from '@shared/validation/evaluations';
 import { Button } from '@shared/ui/button';
-import { FormDialog, TextField, useCall, useCallMutation, useContractForm } from '@console/kit';
+import { FormDialog, TextField, useContractForm } from '@console/kit/form';
+import { useCall, useCallMutation } from '@console/kit/query';
 import { useHasRole } from '@console/lib/current-user';
 
 function CriteriaEditor({ criteria }: { criteria: Criteria }) {

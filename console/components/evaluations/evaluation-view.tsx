@@ -16,16 +16,11 @@ import {
 import { formatDateTime } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { appealSchema } from '@shared/validation/evaluations';
-import {
-  DataTable,
-  DetailSection,
-  KitForm,
-  RecordPage,
-  TextField,
-  useCallMutation,
-  useContractForm,
-  useRecord,
-} from '@console/kit';
+import { DataTable } from '@console/kit/data-table';
+import { DetailSection } from '@console/kit/detail';
+import { KitForm, TextField, useContractForm } from '@console/kit/form';
+import { RecordPage } from '@console/kit/record-page';
+import { useCallMutation, useRecord } from '@console/kit/query';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { decisionFields } from '@console/components/review/decision-panel';
 import { ReviewDecision } from '@console/components/review/review-decision';

@@ -4,7 +4,7 @@
  * `scores.0` … in the order of the criteria version shown.
  */
 import { SCORE_MAX, SCORE_MIN } from '@shared/domain/evaluations';
-import { TextField, type FormWith } from '@console/kit';
+import { TextField, type FormWith } from '@console/kit/form';
 
 const scoreOptions = Array.from({ length: SCORE_MAX - SCORE_MIN + 1 }, (_, index) => {
   const score = SCORE_MAX - index;

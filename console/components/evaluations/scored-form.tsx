@@ -10,7 +10,8 @@ import type { ApiCall, CallInput } from '@shared/calls/define';
 import { evaluationCalls } from '@shared/calls/evaluations';
 import type { ConfigurableKind } from '@shared/domain/evaluations';
 import type { ConSaveInput, conSaveSchema } from '@shared/validation/evaluations';
-import { KitForm, TextField, useCall, useCallMutation, useContractForm } from '@console/kit';
+import { KitForm, TextField, useContractForm } from '@console/kit/form';
+import { useCall, useCallMutation } from '@console/kit/query';
 import { ScoreFields, scoreFieldLabels, scoreFieldsOf } from './score-fields';
 
 /** What a page keeps of a saved evaluation: the server's message and the evaluation's id. */
@@ -37,8 +38,13 @@ type ScoredCall = ApiCall<
 export interface ScoredFormProps<C extends ScoredCall> {
   /** The kind whose current criteria are scored. */
   kind: ConfigurableKind;
-  /** The save call (satisfactionCalls.save, evaluationCalls.smdSave, conSave); its input schema validates the form. */
+  /** The save call (satisfactionCalls.save, evaluationCalls.smdSave, conSave). */
   call: C;
+  /**
+   * The call's input schema (from shared/validation), which validates the form: the browser's calls
+   * carry no schemas (docs/decisions/0006-contracts-and-console-kit.md).
+   */
+  schema: C['input'];
   /** The call's other fields, naming what is evaluated, as the form holds them (strings). */
   identity: { [K in Exclude<keyof CallInput<C>, ScoredKey>]: string };
   /** The calls whose answers a save makes stale (the lists, the page's record). */
@@ -56,6 +62,7 @@ export function ScoredForm<C extends ScoredCall>(props: ScoredFormProps<C>) {
 
 function ScoredFormOf({
   call,
+  schema,
   identity,
   invalidates,
   commentLabel,
@@ -68,7 +75,7 @@ function ScoredFormOf({
   version: number;
   labels: readonly string[];
 }) {
-  const form = useContractForm(call.input, {
+  const form = useContractForm(schema, {
     ...identity,
     criteriaVersion: String(version),
     scores: labels.map(() => ''),

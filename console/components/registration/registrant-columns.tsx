@@ -9,7 +9,8 @@
 import { Link } from 'react-router';
 import { auditStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
-import { StatusBadge, type Column } from '@console/kit';
+import { StatusBadge } from '@console/kit/status-badge';
+import { type Column } from '@console/kit/data-table';
 
 /** How a list's rows name their registrant, and its page. */
 export interface RegistrantOf<R> {

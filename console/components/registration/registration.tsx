@@ -36,16 +36,10 @@ import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import type { RegistrationFiles } from '@shared/validation/registration';
 import { documentExtensions } from '@shared/validation/upload';
-import {
-  Attachments,
-  DetailSection,
-  FileField,
-  KeptFiles,
-  KitForm,
-  StatusBadge,
-  useFormFiles,
-  type AttachmentFile,
-} from '@console/kit';
+import { Attachments, DetailSection, type AttachmentFile } from '@console/kit/detail';
+import { FileField, KeptFiles, useFormFiles } from '@console/kit/file-field';
+import { KitForm } from '@console/kit/form';
+import { StatusBadge } from '@console/kit/status-badge';
 import './registration.css';
 
 /** An attachment of a registrant as the calls answer it. */

@@ -9,7 +9,7 @@
 import { roleName } from '@shared/domain/roles';
 import { auditDecision } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
-import { StatusBadge } from '@console/kit';
+import { StatusBadge } from '@console/kit/status-badge';
 import './review.css';
 
 export interface TimelineRecord {

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Card } from '@shared/ui/page';
-import { Attachments, type AttachmentFile } from '@console/kit';
+import { Attachments, type AttachmentFile } from '@console/kit/detail';
 import './review.css';
 
 export interface ComparedField {

@@ -1,6 +1,6 @@
 /** A reviewer's done list: what the reviewer decided on each subject, and when. */
 import { formatDateTime } from '@shared/format';
-import type { Column } from '@console/kit';
+import type { Column } from '@console/kit/data-table';
 
 /** 我的处理 and 处理时间, after a to-do list's own columns. */
 export function decidedColumns<

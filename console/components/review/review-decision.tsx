@@ -10,7 +10,7 @@
 import { auditOpinionCalls } from '@shared/calls/audit-opinions';
 import { reviewDecisions, type ReviewDecisionKey } from '@shared/domain/review';
 import type { AuditStatus } from '@shared/domain/statuses';
-import { useCall } from '@console/kit';
+import { useCall } from '@console/kit/query';
 import { DecisionPanel, type Decision } from './decision-panel';
 
 /** The review block of a subject (the server's reviewStateOrNull). */

@@ -26,16 +26,11 @@ import { reviewCalls } from '@shared/calls/review';
 import type { AuditSubject } from '@shared/domain/statuses';
 import { Button } from '@shared/ui/button';
 import { reviewQueueSorts } from '@shared/validation/review';
-import {
-  deadlineColumn,
-  ListPage,
-  useCallMutation,
-  type ActionOutcome,
-  type Column,
-  type FilterDef,
-  type ListPageProps,
-  type WithDeadline,
-} from '@console/kit';
+import { deadlineColumn, type WithDeadline } from '@console/kit/deadline-column';
+import { ListPage, type FilterDef, type ListPageProps } from '@console/kit/list-page';
+import { useCallMutation } from '@console/kit/query';
+import { type ActionOutcome } from '@console/kit/confirm-action';
+import { type Column } from '@console/kit/data-table';
 
 /**
  * The queue's filters, after the list's own: 搜索 (number or name; null when the list has its own

@@ -3,7 +3,8 @@
  * criterion's (by label, across criteria versions; public figures).
  */
 import { satisfactionCalls } from '@shared/calls/satisfaction';
-import { DetailSection, useCall } from '@console/kit';
+import { DetailSection } from '@console/kit/detail';
+import { useCall } from '@console/kit/query';
 
 const score = (value: number | null) => (value === null ? '暂无' : `${value.toFixed(2)} 分`);
 

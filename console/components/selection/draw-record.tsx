@@ -14,7 +14,8 @@ import {
 import { formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Notice } from '@shared/ui/page';
-import { DetailSection, useCall } from '@console/kit';
+import { DetailSection } from '@console/kit/detail';
+import { useCall } from '@console/kit/query';
 import './selection.css';
 
 async function sha256hex(text: string): Promise<string> {

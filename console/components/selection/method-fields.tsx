@@ -4,7 +4,7 @@
  * blank) and on 中介选取.
  */
 import { selectionMethodHints, selectionMethodLabels, type SelectionMethod } from '@shared/domain/selection';
-import { TextField, type FormWith } from '@console/kit';
+import { TextField, type FormWith } from '@console/kit/form';
 
 export function SelectionMethodFields({
   form,

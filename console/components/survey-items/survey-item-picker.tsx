@@ -3,7 +3,7 @@
  * (/workflow/offlineProject): the approval stage, then that stage's survey items as checkboxes into
  * `itemIds` (a stage is chosen first, so one record never mixes stages).
  */
-import { fieldError, TextField, type FormWith } from '@console/kit';
+import { fieldError, TextField, type FormWith } from '@console/kit/form';
 import './survey-items.css';
 
 /** A stage with its survey items, as the picker offers them. */

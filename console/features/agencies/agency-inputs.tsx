@@ -4,7 +4,8 @@
  */
 import { agencyCalls } from '@shared/calls/agencies';
 import { qualificationGrade } from '@shared/domain/statuses';
-import { TextField, useCall, type FormWith } from '@console/kit';
+import { TextField, type FormWith } from '@console/kit/form';
+import { useCall } from '@console/kit/query';
 
 type AgencyInput =
   | 'orgName'

@@ -23,17 +23,12 @@ import { useApi } from '@console/lib/api';
 import { qualificationGrade } from '@shared/domain/statuses';
 import { agencyChangeSchema } from '@shared/validation/agencies';
 import { Notice, PageHeader } from '@shared/ui/page';
-import {
-  ListPage,
-  RecordPage,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  useFormFiles,
-  useRecordFromUrl,
-  type Column,
-} from '@console/kit';
+import { ListPage } from '@console/kit/list-page';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { TextField, useContractForm } from '@console/kit/form';
+import { useCall, useCallMutation } from '@console/kit/query';
+import { useFormFiles } from '@console/kit/file-field';
+import { type Column } from '@console/kit/data-table';
 import { ReviewQueuePage } from '@console/components/review/review-queue';
 import { AttachmentFields, type AttachmentKey } from '@console/components/registration/registration';
 import {

@@ -5,7 +5,9 @@ import { agencyCalls } from '@shared/calls/agencies';
 import { auditStatus, creditFlag } from '@shared/domain/statuses';
 import { dishonestQuerySchema } from '@shared/validation/agencies';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import { KitForm, StatusBadge, TextField, useCall, useContractForm } from '@console/kit';
+import { KitForm, TextField, useContractForm } from '@console/kit/form';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall } from '@console/kit/query';
 
 export function DishonestPage() {
   // ?legalPersonName= (from 机构关联) runs the check at once.

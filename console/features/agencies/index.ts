@@ -1,34 +1,28 @@
-/** The pages of the agencies feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the agencies feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { ContractDownPage } from './contract-down-page';
-import { ChangeApplyPage, ChangeDetailPage, ChangeTodoPage, OwnChangesPage } from './change-pages';
-import { DishonestPage } from './dishonest-page';
-import { ContactPage, OrgConnectPage, PassRatePage } from './org-hub-pages';
-import { ApplyPage } from './apply-page';
-import { AgencyReviewPage } from './review-page';
-import { AgencyDonePage, AgencyQueryPage, AgencyTodoPage, OwnerAgencyPage } from './review-lists';
-import { OwnApplicationPage } from './own-status-page';
 
 export const pages: FeaturePages<'agencies'> = {
-  'intermediary/orglist': AgencyTodoPage,
-  'intermediary/informationReviewShow': AgencyReviewPage,
-  'intermediary/orgManageDetail': AgencyReviewPage,
-  'intermediary/orgdetail': AgencyReviewPage,
-  'intermediary/orgdonelist': AgencyDonePage,
-  'intermediary/orgquery': AgencyQueryPage,
-  'intermediary/orgupdate': ApplyPage,
-  'intermediary/OrgChange': ChangeTodoPage,
-  'intermediary/OrgChangeInfo': ChangeDetailPage,
-  'intermediary/dishonest': DishonestPage,
-  'intermediary/orgpassrate': PassRatePage,
-  'intermediary/contactManageDetail': ContactPage,
-  'intermediary/OrgListConnect': OrgConnectPage,
-  'intermediary/contractDownList': ContractDownPage,
-  'usercenter/orgapply': ApplyPage,
-  'usercenter/orgdone': OwnApplicationPage,
-  'usercenter/OrgChangeApply': ChangeApplyPage,
-  'usercenter/OrgChangeDone': OwnChangesPage,
-  'usercenter/OrgChangeDetail': ChangeDetailPage,
-  'usercenter/agency': OwnerAgencyPage,
-  'usercenter/agencyDetiles': AgencyReviewPage,
+  'intermediary/orglist': () => import('./review-lists').then((module) => module.AgencyTodoPage),
+  'intermediary/informationReviewShow': () =>
+    import('./review-page').then((module) => module.AgencyReviewPage),
+  'intermediary/orgManageDetail': () => import('./review-page').then((module) => module.AgencyReviewPage),
+  'intermediary/orgdetail': () => import('./review-page').then((module) => module.AgencyReviewPage),
+  'intermediary/orgdonelist': () => import('./review-lists').then((module) => module.AgencyDonePage),
+  'intermediary/orgquery': () => import('./review-lists').then((module) => module.AgencyQueryPage),
+  'intermediary/orgupdate': () => import('./apply-page').then((module) => module.ApplyPage),
+  'intermediary/OrgChange': () => import('./change-pages').then((module) => module.ChangeTodoPage),
+  'intermediary/OrgChangeInfo': () => import('./change-pages').then((module) => module.ChangeDetailPage),
+  'intermediary/dishonest': () => import('./dishonest-page').then((module) => module.DishonestPage),
+  'intermediary/orgpassrate': () => import('./org-hub-pages').then((module) => module.PassRatePage),
+  'intermediary/contactManageDetail': () => import('./org-hub-pages').then((module) => module.ContactPage),
+  'intermediary/OrgListConnect': () => import('./org-hub-pages').then((module) => module.OrgConnectPage),
+  'intermediary/contractDownList': () =>
+    import('./contract-down-page').then((module) => module.ContractDownPage),
+  'usercenter/orgapply': () => import('./apply-page').then((module) => module.ApplyPage),
+  'usercenter/orgdone': () => import('./own-status-page').then((module) => module.OwnApplicationPage),
+  'usercenter/OrgChangeApply': () => import('./change-pages').then((module) => module.ChangeApplyPage),
+  'usercenter/OrgChangeDone': () => import('./change-pages').then((module) => module.OwnChangesPage),
+  'usercenter/OrgChangeDetail': () => import('./change-pages').then((module) => module.ChangeDetailPage),
+  'usercenter/agency': () => import('./review-lists').then((module) => module.OwnerAgencyPage),
+  'usercenter/agencyDetiles': () => import('./review-page').then((module) => module.AgencyReviewPage),
 };

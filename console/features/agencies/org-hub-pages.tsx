@@ -11,17 +11,12 @@ import { hallCalls, type AgencySummary } from '@shared/calls/hall';
 import { staffCalls } from '@shared/calls/staff';
 import { auditStatus, creditFlag } from '@shared/domain/statuses';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import {
-  DataTable,
-  DetailSection,
-  ListPage,
-  RecordPage,
-  StatusBadge,
-  useCall,
-  useRecord,
-  useUrlId,
-  type Column,
-} from '@console/kit';
+import { DataTable, type Column } from '@console/kit/data-table';
+import { DetailSection } from '@console/kit/detail';
+import { ListPage } from '@console/kit/list-page';
+import { RecordPage, useUrlId } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall, useRecord } from '@console/kit/query';
 import './agencies.css';
 
 /** Where the page leads back to after a refusal. */

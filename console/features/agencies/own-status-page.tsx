@@ -2,7 +2,7 @@
  * /usercenter/orgdone: the agency's own application as it was sent, its status and every opinion.
  */
 import { agencyCalls } from '@shared/calls/agencies';
-import { useCall } from '@console/kit';
+import { useCall } from '@console/kit/query';
 import { RegistrationStatusPage } from '@console/components/registration/registration';
 import { AgencyDetails, AgencyTimeline } from './agency-view';
 import './agencies.css';

@@ -7,7 +7,8 @@
 import { useState } from 'react';
 import { agencyCalls, type AgencyRecord } from '@shared/calls/agencies';
 import { Notice, PageHeader } from '@shared/ui/page';
-import { RecordPage, useCallMutation, useRecordFromUrl } from '@console/kit';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { useCallMutation } from '@console/kit/query';
 import { type Decision, verdictFields, transferFields } from '@console/components/review/decision-panel';
 import { ReviewDecision } from '@console/components/review/review-decision';
 import { AgencySatisfaction } from '@console/components/satisfaction/agency-satisfaction';

@@ -15,17 +15,12 @@ import { projectStatus, resultAcceptance } from '@shared/domain/statuses';
 import { formatDateTime, formatSize } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { useApi } from '@console/lib/api';
-import {
-  callKey,
-  ChunkedUpload,
-  DataTable,
-  DetailSection,
-  RecordPage,
-  StatusBadge,
-  useCall,
-  useRecordFromUrl,
-  type Column,
-} from '@console/kit';
+import { callKey, useCall } from '@console/kit/query';
+import { ChunkedUpload } from '@console/kit/chunked-upload';
+import { DataTable, type Column } from '@console/kit/data-table';
+import { DetailSection } from '@console/kit/detail';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
 
 export function CaseArchivePage() {
   const detail = useRecordFromUrl(caseCalls.get, 'id', (caseId) => ({ caseId }));

@@ -1,8 +1,7 @@
-/** The pages of the archive feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the archive feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { CaseArchivePage } from './case-archive-page';
 import './archive.css';
 
 export const pages: FeaturePages<'archive'> = {
-  'workflow/myDetials': CaseArchivePage,
+  'workflow/myDetials': () => import('./case-archive-page').then((module) => module.CaseArchivePage),
 };

@@ -3,16 +3,11 @@ import { auditOpinionCalls, type AuditOpinionRow } from '@shared/calls/audit-opi
 import { formatDateTime } from '@shared/format';
 import { auditOpinionAddSchema, auditOpinionTexts } from '@shared/validation/messages';
 import { Button } from '@shared/ui/button';
-import {
-  ConfirmAction,
-  FormDialog,
-  ListPage,
-  TextField,
-  useCallMutation,
-  useContractForm,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { FormDialog, TextField, useContractForm } from '@console/kit/form';
+import { ListPage } from '@console/kit/list-page';
+import { useCallMutation } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { zh } from '@console/lib/i18n';
 
 const t = zh.approvalOpinions;

@@ -1,7 +1,7 @@
-/** The pages of the audit-opinions feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the audit-opinions feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { ApprovalOpinionsPage } from './approval-opinions-page';
 
 export const pages: FeaturePages<'audit-opinions'> = {
-  'noticemanger/approvalOpinions': ApprovalOpinionsPage,
+  'noticemanger/approvalOpinions': () =>
+    import('./approval-opinions-page').then((module) => module.ApprovalOpinionsPage),
 };

@@ -11,14 +11,10 @@ import { auditUserKind, type AuditUserKind } from '@shared/domain/agencies';
 import { formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Card, Notice } from '@shared/ui/page';
-import {
-  ConfirmAction,
-  ListPage,
-  useCall,
-  useCallMutation,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { ListPage } from '@console/kit/list-page';
+import { useCall, useCallMutation } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 
 const columns: readonly Column<AuditUserRow>[] = [
   { key: 'username', header: '姓名', cell: (row) => row.username, wide: true },

@@ -1,18 +1,16 @@
-/** The pages of the audit-users feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the audit-users feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import {
-  AcceptAuditUsersPage,
-  AgencyAuditUsersPage,
-  ContractAuditUsersPage,
-  OfflineResultAuditUsersPage,
-  ResultAuditUsersPage,
-} from './audit-users-page';
 import './audit-users.css';
 
 export const pages: FeaturePages<'audit-users'> = {
-  'audituser/agentorg_audit_users': AgencyAuditUsersPage,
-  'audituser/contract_audit_users': ContractAuditUsersPage,
-  'audituser/resultinfo_audit_users': ResultAuditUsersPage,
-  'audituser/resultinfo_audit_users_offline': OfflineResultAuditUsersPage,
-  'audituser/AcceptanceAndCertification': AcceptAuditUsersPage,
+  'audituser/agentorg_audit_users': () =>
+    import('./audit-users-page').then((module) => module.AgencyAuditUsersPage),
+  'audituser/contract_audit_users': () =>
+    import('./audit-users-page').then((module) => module.ContractAuditUsersPage),
+  'audituser/resultinfo_audit_users': () =>
+    import('./audit-users-page').then((module) => module.ResultAuditUsersPage),
+  'audituser/resultinfo_audit_users_offline': () =>
+    import('./audit-users-page').then((module) => module.OfflineResultAuditUsersPage),
+  'audituser/AcceptanceAndCertification': () =>
+    import('./audit-users-page').then((module) => module.AcceptAuditUsersPage),
 };

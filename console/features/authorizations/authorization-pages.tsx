@@ -13,22 +13,14 @@ import { formatDateTime } from '@shared/format';
 import { buttonClass } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { authorizeSchema, declineSchema } from '@shared/validation/authorizations';
-import {
-  DataTable,
-  deadlineColumn,
-  DetailSection,
-  KitForm,
-  ListPage,
-  RecordPage,
-  StatusBadge,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  useRecordFromUrl,
-  statusFilter,
-  type Column,
-} from '@console/kit';
+import { DataTable, type Column } from '@console/kit/data-table';
+import { deadlineColumn } from '@console/kit/deadline-column';
+import { DetailSection } from '@console/kit/detail';
+import { KitForm, TextField, useContractForm } from '@console/kit/form';
+import { ListPage, statusFilter } from '@console/kit/list-page';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall, useCallMutation } from '@console/kit/query';
 import { useHasRole } from '@console/lib/current-user';
 import { authorizationColumns } from './shared';
 

@@ -16,19 +16,13 @@ import { roles } from '@shared/domain/roles';
 import { auditStatus, authorizationState } from '@shared/domain/statuses';
 import { Card } from '@shared/ui/page';
 import { authChangeAddSchema } from '@shared/validation/authorizations';
-import {
-  DetailSection,
-  KitForm,
-  ListPage,
-  RecordPage,
-  StatusBadge,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  useRecord,
-  type Column,
-} from '@console/kit';
+import { DetailSection } from '@console/kit/detail';
+import { KitForm, TextField, useContractForm } from '@console/kit/form';
+import { ListPage } from '@console/kit/list-page';
+import { RecordPage } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall, useCallMutation, useRecord } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { ReviewQueuePage } from '@console/components/review/review-queue';
 import { ChangeDetail, changeQueueKeys, decideBySpecCalls } from '@console/components/review/change-request';
 import { useHasRole } from '@console/lib/current-user';

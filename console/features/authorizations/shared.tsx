@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import type { AuthorizationRow, AuthChangeRow } from '@shared/calls/authorizations';
 import { authorizationState, projectStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
-import { StatusBadge, type Column } from '@console/kit';
+import { StatusBadge } from '@console/kit/status-badge';
+import { type Column } from '@console/kit/data-table';
 import { changeColumns as common } from '@console/components/review/change-request';
 
 export const authorizationColumns: readonly Column<AuthorizationRow>[] = [

@@ -14,20 +14,13 @@ import { formatDateTime } from '@shared/format';
 import { buttonClass, Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { certificateRevokeSchema } from '@shared/validation/certificates';
-import {
-  DetailSection,
-  FormDialog,
-  ListPage,
-  RecordPage,
-  StatusBadge,
-  TextField,
-  statusFilter,
-  useCallMutation,
-  useContractForm,
-  useRecord,
-  useUrlId,
-  type Column,
-} from '@console/kit';
+import { DetailSection } from '@console/kit/detail';
+import { FormDialog, TextField, useContractForm } from '@console/kit/form';
+import { ListPage, statusFilter } from '@console/kit/list-page';
+import { RecordPage, useUrlId } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCallMutation, useRecord } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { useApi } from '@console/lib/api';
 import './certificates.css';

@@ -1,8 +1,9 @@
-/** The pages of the certificates feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the certificates feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { CertificateDetailPage, CertificateListPage } from './certificate-pages';
 
 export const pages: FeaturePages<'certificates'> = {
-  'workflow/CertificateList': CertificateListPage,
-  'workflow/CertificateDetiles': CertificateDetailPage,
+  'workflow/CertificateList': () =>
+    import('./certificate-pages').then((module) => module.CertificateListPage),
+  'workflow/CertificateDetiles': () =>
+    import('./certificate-pages').then((module) => module.CertificateDetailPage),
 };

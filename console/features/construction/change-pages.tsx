@@ -15,15 +15,10 @@ import { constructionFieldKeys, constructionFieldLabels } from '@shared/domain/c
 import { auditStatus } from '@shared/domain/statuses';
 import { constructionChangeSchema } from '@shared/validation/construction';
 import { Notice } from '@shared/ui/page';
-import {
-  RecordPage,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  useRecord,
-  type Column,
-} from '@console/kit';
+import { RecordPage } from '@console/kit/record-page';
+import { TextField, useContractForm } from '@console/kit/form';
+import { useCall, useCallMutation, useRecord } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { ReviewQueuePage } from '@console/components/review/review-queue';
 import {
   ChangeComparison,

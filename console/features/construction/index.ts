@@ -1,11 +1,9 @@
-/** The pages of the construction feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the construction feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { UnitUpdatePage } from './update-page';
-import { UnitDonePage, UnitInfoPage, UnitTodoPage } from './verify-pages';
 
 export const pages: FeaturePages<'construction'> = {
-  'construction/update': UnitUpdatePage,
-  'usercenter/jsdwVerifyInfo': UnitInfoPage,
-  'usercenter/jsdwVerify': UnitTodoPage,
-  'usercenter/jsdwVerifyDone': UnitDonePage,
+  'construction/update': () => import('./update-page').then((module) => module.UnitUpdatePage),
+  'usercenter/jsdwVerifyInfo': () => import('./verify-pages').then((module) => module.UnitInfoPage),
+  'usercenter/jsdwVerify': () => import('./verify-pages').then((module) => module.UnitTodoPage),
+  'usercenter/jsdwVerifyDone': () => import('./verify-pages').then((module) => module.UnitDonePage),
 };

@@ -4,7 +4,8 @@
  */
 import type { ReactNode } from 'react';
 import { constructionCalls } from '@shared/calls/construction';
-import { TextField, useCall, type FormWith } from '@console/kit';
+import { TextField, type FormWith } from '@console/kit/form';
+import { useCall } from '@console/kit/query';
 
 type UnitInput =
   'name' | 'creditCode' | 'legalPersonName' | 'contactName' | 'contactPhone' | 'districtCode' | 'address';

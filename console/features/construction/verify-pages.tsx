@@ -16,15 +16,10 @@ import { evaluationListPaths } from '@shared/domain/evaluations';
 import { auditStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
 import { Notice, PageHeader } from '@shared/ui/page';
-import {
-  ListPage,
-  RecordPage,
-  useCall,
-  useCallMutation,
-  useRecord,
-  statusFilter,
-  type Column,
-} from '@console/kit';
+import { ListPage, statusFilter } from '@console/kit/list-page';
+import { RecordPage } from '@console/kit/record-page';
+import { useCall, useCallMutation, useRecord } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { ReviewQueuePage } from '@console/components/review/review-queue';
 import { verdictFields } from '@console/components/review/decision-panel';
 import { ReviewDecision } from '@console/components/review/review-decision';

@@ -24,20 +24,12 @@ import {
   contractReturnSchema,
   contractUpdateSchema,
 } from '@shared/validation/contract-filing';
-import {
-  ConfirmAction,
-  DetailSection,
-  KitForm,
-  RecordPage,
-  StatusBadge,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  useRecord,
-  type ActionOutcome,
-  type FormWith,
-} from '@console/kit';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { DetailSection } from '@console/kit/detail';
+import { KitForm, TextField, useContractForm, type FormWith } from '@console/kit/form';
+import { RecordPage } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall, useCallMutation, useRecord } from '@console/kit/query';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { type Decision, verdictFields, transferFields } from '@console/components/review/decision-panel';
 import { ReviewDecision } from '@console/components/review/review-decision';

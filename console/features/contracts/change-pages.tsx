@@ -29,18 +29,13 @@ import { Button } from '@shared/ui/button';
 import { Card, Notice } from '@shared/ui/page';
 import { contractChangeSaveSchema } from '@shared/validation/contract-changes';
 import { documentExtensions } from '@shared/validation/upload';
-import {
-  FileField,
-  ListPage,
-  RecordPage,
-  StatusBadge,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  useRecordFromUrl,
-  type Column,
-} from '@console/kit';
+import { FileField } from '@console/kit/file-field';
+import { ListPage } from '@console/kit/list-page';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { TextField, useContractForm } from '@console/kit/form';
+import { useCall, useCallMutation } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { ReviewQueuePage } from '@console/components/review/review-queue';
 import {
   ChangeComparison,

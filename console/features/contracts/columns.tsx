@@ -2,7 +2,8 @@
 import type { ContractRow } from '@shared/calls/contracts';
 import { stages } from '@shared/domain/stages';
 import { contractStatus } from '@shared/domain/statuses';
-import { statusFilter, type Column, type FilterDef } from '@console/kit';
+import { statusFilter, type FilterDef } from '@console/kit/list-page';
+import { type Column } from '@console/kit/data-table';
 
 export const filingColumn: Column<ContractRow> = {
   key: 'filingNo',

@@ -17,16 +17,12 @@ import { formatDate, formatDateTime, formatMoney } from '@shared/format';
 import { buttonClass, Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { documentExtensions } from '@shared/validation/upload';
-import {
-  Attachments,
-  callKey,
-  DetailSection,
-  FileField,
-  RecordPage,
-  StatusBadge,
-  uploadWithProgress,
-  useRecordFromUrl,
-} from '@console/kit';
+import { Attachments, DetailSection } from '@console/kit/detail';
+import { callKey } from '@console/kit/query';
+import { FileField } from '@console/kit/file-field';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { uploadWithProgress } from '@console/kit/upload';
 import { useApi } from '@console/lib/api';
 import { ContractChangeHistory } from './change-pages';
 import { useMayCall } from '@console/lib/current-user';

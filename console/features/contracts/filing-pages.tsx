@@ -17,15 +17,11 @@ import { auditStatus } from '@shared/domain/statuses';
 import { formatDateTime, formatMoney } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { contractAddSchema } from '@shared/validation/contract-filing';
-import {
-  KitForm,
-  ListPage,
-  StatusBadge,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  type Column,
-} from '@console/kit';
+import { KitForm, useContractForm } from '@console/kit/form';
+import { ListPage } from '@console/kit/list-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall, useCallMutation } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { ReviewQueuePage } from '@console/components/review/review-queue';
 import {
   ApplicationPage,

@@ -10,7 +10,10 @@ import { contractFlowCalls, type FlowOne, type FlowRow } from '@shared/calls/con
 import { formatDateTime, formatMoney } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { flowStepKeys } from '@shared/validation/contract-changes';
-import { ListPage, RecordPage, useCall, useRecordFromUrl, type Column } from '@console/kit';
+import { ListPage } from '@console/kit/list-page';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { useCall } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { changeLink } from './change-pages';
 import { useMayCall } from '@console/lib/current-user';
 import './contracts.css';

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { contractCalls, type GovTotals } from '@shared/calls/contracts';
 import { formatMoney } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import { useCall } from '@console/kit';
+import { useCall } from '@console/kit/query';
 import { zh } from '@console/lib/i18n';
 import './contracts.css';
 

@@ -6,7 +6,8 @@
  */
 import { Link } from 'react-router';
 import { contractCalls } from '@shared/calls/contracts';
-import { ListPage, type Column } from '@console/kit';
+import { ListPage } from '@console/kit/list-page';
+import { type Column } from '@console/kit/data-table';
 import { DownloadDocuments } from '@console/components/contracts/download-documents';
 import type { GovStatusRow } from '@shared/calls/contracts';
 import { useMayCall } from '@console/lib/current-user';

@@ -17,19 +17,12 @@ import {
   unqualifiedAddSchema,
 } from '@shared/validation/credit';
 import { documentExtensions, imageExtensions } from '@shared/validation/upload';
-import {
-  fieldError,
-  FileField,
-  FormDialog,
-  ListPage,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  type ActionOutcome,
-  type Column,
-  type FormWith,
-} from '@console/kit';
+import { fieldError, FormDialog, TextField, useContractForm, type FormWith } from '@console/kit/form';
+import { FileField } from '@console/kit/file-field';
+import { ListPage } from '@console/kit/list-page';
+import { useCall, useCallMutation } from '@console/kit/query';
+import { type ActionOutcome } from '@console/kit/confirm-action';
+import { type Column } from '@console/kit/data-table';
 import { useApi } from '@console/lib/api';
 
 type ListCall =

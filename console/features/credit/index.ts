@@ -1,27 +1,17 @@
-/** The pages of the credit feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the credit feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import {
-  BlackListDetailPage,
-  BlacklistManagementPage,
-  BlacklistNotAddPage,
-  BlacklistNotListPage,
-  BlacklistQueryPage,
-  LoseNotPage,
-  LosePage,
-  PersonnelBlacklistPage,
-  PersonnelStaffaddPage,
-} from './pages';
-import { OrgEvaluatePage } from './score-page';
 
 export const pages: FeaturePages<'credit'> = {
-  'credit/lose': LosePage,
-  'credit/loseNot': LoseNotPage,
-  'blacklist/blacklistManagement': BlacklistManagementPage,
-  'blacklist/blacklistNot': BlacklistQueryPage,
-  'blacklist/blacklistNotAdd': BlacklistNotAddPage,
-  'blacklist/blacklistNotList': BlacklistNotListPage,
-  'personnelblacklist/personnelblacklist': PersonnelBlacklistPage,
-  'personnelblacklist/blackListDetail': BlackListDetailPage,
-  'personnelblacklist/personnelStaffadd': PersonnelStaffaddPage,
-  'evaluatemanger/orgEvalute': OrgEvaluatePage,
+  'credit/lose': () => import('./pages').then((module) => module.LosePage),
+  'credit/loseNot': () => import('./pages').then((module) => module.LoseNotPage),
+  'blacklist/blacklistManagement': () => import('./pages').then((module) => module.BlacklistManagementPage),
+  'blacklist/blacklistNot': () => import('./pages').then((module) => module.BlacklistQueryPage),
+  'blacklist/blacklistNotAdd': () => import('./pages').then((module) => module.BlacklistNotAddPage),
+  'blacklist/blacklistNotList': () => import('./pages').then((module) => module.BlacklistNotListPage),
+  'personnelblacklist/personnelblacklist': () =>
+    import('./pages').then((module) => module.PersonnelBlacklistPage),
+  'personnelblacklist/blackListDetail': () => import('./pages').then((module) => module.BlackListDetailPage),
+  'personnelblacklist/personnelStaffadd': () =>
+    import('./pages').then((module) => module.PersonnelStaffaddPage),
+  'evaluatemanger/orgEvalute': () => import('./score-page').then((module) => module.OrgEvaluatePage),
 };

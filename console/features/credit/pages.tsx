@@ -13,17 +13,12 @@ import { formatDateTime } from '@shared/format';
 import { buttonClass } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { orgCreditAddSchema, personBlacklistAddSchema } from '@shared/validation/credit';
-import {
-  DataTable,
-  DetailSection,
-  KitForm,
-  RecordPage,
-  StatusBadge,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  useRecordFromUrl,
-} from '@console/kit';
+import { DataTable } from '@console/kit/data-table';
+import { DetailSection } from '@console/kit/detail';
+import { KitForm, useContractForm } from '@console/kit/form';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall, useCallMutation } from '@console/kit/query';
 import { useApi } from '@console/lib/api';
 import {
   CreditEntryList,

@@ -28,7 +28,10 @@ import {
 import { formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { PageHeader } from '@shared/ui/page';
-import { DataTable, ListPage, RecordPage, useCall, useUrlId, type Column } from '@console/kit';
+import { DataTable, type Column } from '@console/kit/data-table';
+import { ListPage } from '@console/kit/list-page';
+import { RecordPage, useUrlId } from '@console/kit/record-page';
+import { useCall } from '@console/kit/query';
 
 import './credit.css';
 

@@ -9,17 +9,10 @@ import { formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Card, Notice } from '@shared/ui/page';
 import { calendarDaySchema, deadlineEditSchema } from '@shared/validation/deadlines';
-import {
-  ConfirmAction,
-  DataTable,
-  FormDialog,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { DataTable, type Column } from '@console/kit/data-table';
+import { FormDialog, TextField, useContractForm } from '@console/kit/form';
+import { useCall, useCallMutation } from '@console/kit/query';
 
 function EditDeadline({ row, onDone }: { row: DeadlineSetting; onDone: (o: ActionOutcome) => void }) {
   const form = useContractForm(deadlineEditSchema, {

@@ -1,7 +1,6 @@
-/** The pages of the deadlines feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the deadlines feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { DeadlineSections } from './deadline-sections';
 
 export const pages: FeaturePages<'deadlines'> = {
-  'task/time': DeadlineSections,
+  'task/time': () => import('./deadline-sections').then((module) => module.DeadlineSections),
 };

@@ -12,16 +12,12 @@ import { dockedStates } from '@shared/domain/docking';
 import { formatDate, formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Card, PageHeader } from '@shared/ui/page';
-import {
-  ConfirmAction,
-  DetailSection,
-  ListPage,
-  RecordPage,
-  useCallMutation,
-  useRecordFromUrl,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { DetailSection } from '@console/kit/detail';
+import { ListPage } from '@console/kit/list-page';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { useCallMutation } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { useApi } from '@console/lib/api';
 
 const detailPath = (id: number) => `/dataExchangeSystem/dockingDetails?id=${id}`;

@@ -1,7 +1,6 @@
-/** The pages of the downloads feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the downloads feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { ServicePage } from './service-page';
 
 export const pages: FeaturePages<'downloads'> = {
-  'downLoad/service': ServicePage,
+  'downLoad/service': () => import('./service-page').then((module) => module.ServicePage),
 };

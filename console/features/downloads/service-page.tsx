@@ -8,7 +8,8 @@ import { ConfirmDialog } from '@shared/ui/confirm-dialog';
 import { ErrorSummary, Field, Input } from '@shared/ui/form';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { useApi } from '@console/lib/api';
-import { InputField, useCall } from '@console/kit';
+import { InputField } from '@console/kit/input-field';
+import { useCall } from '@console/kit/query';
 import './service.css';
 import { formatSize } from '@shared/format';
 

@@ -21,21 +21,13 @@ import { formatDate, formatDateTime, formatSize } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { archiveCaseClassifySchema } from '@shared/validation/electronics';
-import {
-  DataTable,
-  DetailSection,
-  FormDialog,
-  ListPage,
-  RecordPage,
-  StatusBadge,
-  TextField,
-  statusFilter,
-  useCallMutation,
-  useContractForm,
-  useRecord,
-  useUrlId,
-  type Column,
-} from '@console/kit';
+import { DataTable, type Column } from '@console/kit/data-table';
+import { DetailSection } from '@console/kit/detail';
+import { FormDialog, TextField, useContractForm } from '@console/kit/form';
+import { ListPage, statusFilter } from '@console/kit/list-page';
+import { RecordPage, useUrlId } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCallMutation, useRecord } from '@console/kit/query';
 import { useDistrictFilter } from '@console/components/filters/district-filter';
 import { useApi } from '@console/lib/api';
 import { useMayCall } from '@console/lib/current-user';

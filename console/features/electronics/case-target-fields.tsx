@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { electronicsCalls } from '@shared/calls/electronics';
-import { useCall } from '@console/kit';
+import { useCall } from '@console/kit/query';
 
 export interface CaseTarget {
   caseId: number;

@@ -26,19 +26,13 @@ import {
 import { formatDateTime, formatSize } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import {
-  callKey,
-  ChunkedUpload,
-  DataTable,
-  DetailSection,
-  ListPage,
-  RecordPage,
-  StatusBadge,
-  statusFilter,
-  useCall,
-  useRecordFromUrl,
-  type Column,
-} from '@console/kit';
+import { callKey, useCall } from '@console/kit/query';
+import { ChunkedUpload } from '@console/kit/chunked-upload';
+import { DataTable, type Column } from '@console/kit/data-table';
+import { DetailSection } from '@console/kit/detail';
+import { ListPage, statusFilter } from '@console/kit/list-page';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
 import { useApi } from '@console/lib/api';
 import { CASE_LIST, DRAWING_LISTS } from './case-pages';
 import { CaseTargetFields, type CaseTarget } from './case-target-fields';

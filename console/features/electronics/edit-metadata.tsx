@@ -11,7 +11,8 @@ import {
 } from '@shared/domain/electronics';
 import { Button } from '@shared/ui/button';
 import { metadataUpdateSchema } from '@shared/validation/electronics';
-import { FormDialog, TextField, useCallMutation, useContractForm } from '@console/kit';
+import { FormDialog, TextField, useContractForm } from '@console/kit/form';
+import { useCallMutation } from '@console/kit/query';
 
 /** The first 10 hex digits, enough to tell records apart on a page (the full hash is its title). */
 export const shortHash = (hash: string | null) => (hash ? `${hash.slice(0, 10)}…` : '—');

@@ -1,20 +1,17 @@
-/** The pages of the electronic archive (issue 23), by route (shared/domain/console-pages.ts): one lazy chunk. */
+/** The pages of the electronic archive (issue 23), by route (shared/domain/console-pages.ts) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { CaseListPage } from './case-pages';
-import { DrawDocManagementPage, DrawingFileDetailsPage, DrawingManagementPage } from './drawing-pages';
-import { DataUploadPage, MapManagementPage } from './layer-pages';
-import { MetadataManagePage } from './metadata-page';
-import { APicturePage } from './picture-page';
-import { ThreeDimensionalPage } from './three-dimensional-page';
 
 export const pages: FeaturePages<'electronics'> = {
-  'electronics/CaseList': CaseListPage,
-  'electronics/MetadataManage': MetadataManagePage,
-  'electronics/DrawingManagement': DrawingManagementPage,
-  'electronics/DrawingFileDetails': DrawingFileDetailsPage,
-  'drawdoc/DrawDocManagement': DrawDocManagementPage,
-  'electronics/DataUpload': DataUploadPage,
-  'electronics/MapManagement': MapManagementPage,
-  'electronics/APicture': APicturePage,
-  'electronics/ThreeDimensional': ThreeDimensionalPage,
+  'electronics/CaseList': () => import('./case-pages').then((module) => module.CaseListPage),
+  'electronics/MetadataManage': () => import('./metadata-page').then((module) => module.MetadataManagePage),
+  'electronics/DrawingManagement': () =>
+    import('./drawing-pages').then((module) => module.DrawingManagementPage),
+  'electronics/DrawingFileDetails': () =>
+    import('./drawing-pages').then((module) => module.DrawingFileDetailsPage),
+  'drawdoc/DrawDocManagement': () => import('./drawing-pages').then((module) => module.DrawDocManagementPage),
+  'electronics/DataUpload': () => import('./layer-pages').then((module) => module.DataUploadPage),
+  'electronics/MapManagement': () => import('./layer-pages').then((module) => module.MapManagementPage),
+  'electronics/APicture': () => import('./picture-page').then((module) => module.APicturePage),
+  'electronics/ThreeDimensional': () =>
+    import('./three-dimensional-page').then((module) => module.ThreeDimensionalPage),
 };

@@ -11,26 +11,20 @@ import { useQueries } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { callUrl } from '@shared/api/call';
-import { leanHallCalls } from '@shared/calls/hall-lean';
+import { hallCalls } from '@shared/calls/hall';
 import { electronicsCalls, type LayerRow } from '@shared/calls/electronics';
 import { classification, vectorFormats } from '@shared/domain/electronics';
 import { formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { layerUpdateSchema } from '@shared/validation/electronics';
-import {
-  ChunkedUpload,
-  FormDialog,
-  ListPage,
-  StatusBadge,
-  statusFilter,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { ChunkedUpload } from '@console/kit/chunked-upload';
+import { FormDialog, TextField, useContractForm } from '@console/kit/form';
+import { ListPage, statusFilter } from '@console/kit/list-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall, useCallMutation } from '@console/kit/query';
+import { type ActionOutcome } from '@console/kit/confirm-action';
+import { type Column } from '@console/kit/data-table';
 import { useApi } from '@console/lib/api';
 import { CASE_LIST } from './case-pages';
 import { CaseTargetFields, type CaseTarget } from './case-target-fields';
@@ -63,8 +57,8 @@ export function useLayerData(rows: readonly LayerRow[]): MapLayer[] {
 
 /** The map with the layers; `focus` is the layer whose extent is shown (also 三维展示's 2D view). */
 export function ArchiveMap({ rows, focus }: { rows: readonly LayerRow[]; focus: LayerRow | null }) {
-  const config = useCall(leanHallCalls.mapConfig, {});
-  const districts = useCall(leanHallCalls.mapDistricts, {});
+  const config = useCall(hallCalls.mapConfig, {});
+  const districts = useCall(hallCalls.mapDistricts, {});
   const layers = useLayerData(rows);
   const loading = layers.filter((layer) => layer.row.visible && !layer.data).length;
   return (

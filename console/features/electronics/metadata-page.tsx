@@ -19,16 +19,10 @@ import { formatDate, formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { Pager } from '@shared/ui/pager';
-import {
-  DataTable,
-  FilterBar,
-  ListPage,
-  StatusBadge,
-  statusFilter,
-  useCall,
-  useCallMutation,
-  type Column,
-} from '@console/kit';
+import { DataTable, type Column } from '@console/kit/data-table';
+import { FilterBar, ListPage, statusFilter } from '@console/kit/list-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall, useCallMutation } from '@console/kit/query';
 import { CASE_LIST } from './case-pages';
 import { EditMetadata, shortHash } from './edit-metadata';
 import './electronics.css';

@@ -5,10 +5,12 @@
  */
 import { lazy, Suspense } from 'react';
 import { electronicsCalls } from '@shared/calls/electronics';
-import { leanHallCalls } from '@shared/calls/hall-lean';
+import { hallCalls } from '@shared/calls/hall';
 import { stages, surveyItems } from '@shared/domain/stages';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import { FilterBar, useCall, useListState } from '@console/kit';
+import { FilterBar } from '@console/kit/list-page';
+import { useCall } from '@console/kit/query';
+import { useListState } from '@console/kit/url-state';
 import './electronics.css';
 import { yearOptions } from '@console/components/filters/year-options';
 
@@ -20,8 +22,8 @@ export function APicturePage() {
   const list = useListState(FILTERS);
   const filters = Object.fromEntries(Object.entries(list.filters).filter(([, value]) => value !== ''));
   const picture = useCall(electronicsCalls.picture, filters);
-  const config = useCall(leanHallCalls.mapConfig, {});
-  const districts = useCall(leanHallCalls.mapDistricts, {});
+  const config = useCall(hallCalls.mapConfig, {});
+  const districts = useCall(hallCalls.mapDistricts, {});
   const data = picture.data;
   return (
     <>

@@ -10,7 +10,7 @@ import { electronicsCalls, type LayerRow } from '@shared/calls/electronics';
 import { metresPerFloor } from '@shared/domain/electronics';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { Field } from '@shared/ui/form';
-import { useCall } from '@console/kit';
+import { useCall } from '@console/kit/query';
 import {
   DEFAULT_HEIGHT,
   extrusionOf,

@@ -13,9 +13,13 @@ import { appealStateLabels, periodLabel, recentPeriods } from '@shared/domain/ev
 import { beijingDate } from '@shared/domain/working-days';
 import { formatDateTime } from '@shared/format';
 import { Notice, PageHeader } from '@shared/ui/page';
-import { ListPage, RecordPage, useRecord, useUrlId, type Column } from '@console/kit';
+import { ListPage } from '@console/kit/list-page';
+import { RecordPage, useUrlId } from '@console/kit/record-page';
+import { useRecord } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { EvaluationView } from '@console/components/evaluations/evaluation-view';
 import { ScoredForm, type Saved } from '@console/components/evaluations/scored-form';
+import { smdSaveSchema } from '@shared/validation/evaluations';
 import { useMayCall } from '@console/lib/current-user';
 import { CriteriaCard } from '@console/components/evaluations/criteria-card';
 import { SavedNotice } from './saved-notice';
@@ -162,6 +166,7 @@ export function AssessPage() {
               <ScoredForm
                 kind="smd"
                 call={evaluationCalls.smdSave}
+                schema={smdSaveSchema}
                 identity={{ organizationId: String(candidate.organizationId), period: candidate.period }}
                 invalidates={[evaluationCalls.list, evaluationCalls.smdCandidates]}
                 commentLabel="考核意见"

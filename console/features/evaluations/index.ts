@@ -1,11 +1,11 @@
-/** The pages of the evaluations feature (smd, con), by route (shared/domain/console-pages.ts): one lazy chunk. */
+/** The pages of the evaluations feature (smd, con), by route (shared/domain/console-pages.ts) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { AssessPage, AssessmentListPage } from './assessment-pages';
-import { OwnerRatingListPage, RateOwnerPage } from './owner-rating-pages';
 
 export const pages: FeaturePages<'evaluations'> = {
-  'evaluatemanger/smdEvaluteList': AssessmentListPage,
-  'evaluatemanger/smdEvalute': AssessPage,
-  'evaluatemanger/conEvaluteList': OwnerRatingListPage,
-  'evaluatemanger/conEvalute': RateOwnerPage,
+  'evaluatemanger/smdEvaluteList': () =>
+    import('./assessment-pages').then((module) => module.AssessmentListPage),
+  'evaluatemanger/smdEvalute': () => import('./assessment-pages').then((module) => module.AssessPage),
+  'evaluatemanger/conEvaluteList': () =>
+    import('./owner-rating-pages').then((module) => module.OwnerRatingListPage),
+  'evaluatemanger/conEvalute': () => import('./owner-rating-pages').then((module) => module.RateOwnerPage),
 };

@@ -11,9 +11,13 @@ import { evaluationCalls, type ConEvaluable, type EvaluationRow } from '@shared/
 import { appealStateLabels } from '@shared/domain/evaluations';
 import { formatDateTime } from '@shared/format';
 import { Notice, PageHeader } from '@shared/ui/page';
-import { ListPage, RecordPage, useRecord, useUrlId, type Column } from '@console/kit';
+import { ListPage } from '@console/kit/list-page';
+import { RecordPage, useUrlId } from '@console/kit/record-page';
+import { useRecord } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { EvaluationView } from '@console/components/evaluations/evaluation-view';
 import { ScoredForm, type Saved } from '@console/components/evaluations/scored-form';
+import { conSaveSchema } from '@shared/validation/evaluations';
 import { useMayCall } from '@console/lib/current-user';
 import { CriteriaCard } from '@console/components/evaluations/criteria-card';
 import { SavedNotice } from './saved-notice';
@@ -145,6 +149,7 @@ export function RateOwnerPage() {
               <ScoredForm
                 kind="con"
                 call={evaluationCalls.conSave}
+                schema={conSaveSchema}
                 identity={{ projectDemandId: String(demand.projectDemandId) }}
                 invalidates={[evaluationCalls.list, evaluationCalls.conEvaluable]}
                 commentLabel="评价内容"

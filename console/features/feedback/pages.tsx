@@ -20,21 +20,13 @@ import { formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Notice } from '@shared/ui/page';
 import { feedbackFormSchema, feedbackReplySchema } from '@shared/validation/feedback';
-import {
-  Attachments,
-  ConfirmAction,
-  DetailSection,
-  FileField,
-  FormDialog,
-  KitForm,
-  ListPage,
-  TextField,
-  useCallMutation,
-  useContractForm,
-  useRecord,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { Attachments, DetailSection } from '@console/kit/detail';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { FileField } from '@console/kit/file-field';
+import { FormDialog, KitForm, TextField, useContractForm } from '@console/kit/form';
+import { ListPage } from '@console/kit/list-page';
+import { useCallMutation, useRecord } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 
 const stateOptions = feedbackStateValues.map((value) => ({ value, label: feedbackStates[value] }));
 const categoryOptions = feedbackCategoryValues.map((value) => ({ value, label: feedbackCategories[value] }));

@@ -1,7 +1,7 @@
-/** The pages of the inspections feature (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the inspections feature (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { InspectionsPage } from './inspections-page';
 
 export const pages: FeaturePages<'inspections'> = {
-  'evaluatemanger/organizationCheckList': InspectionsPage,
+  'evaluatemanger/organizationCheckList': () =>
+    import('./inspections-page').then((module) => module.InspectionsPage),
 };

@@ -1,5 +1,5 @@
 /** /evaluatemanger/organizationCheckList: the rounds, or with ?id= one round. */
-import { useUrlId } from '@console/kit';
+import { useUrlId } from '@console/kit/record-page';
 import { RoundListPage } from './round-list';
 import { RoundPage } from './round-page';
 

@@ -9,19 +9,12 @@ import { inspectionStateTable } from '@shared/domain/inspections';
 import { formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { inspectionCreateSchema } from '@shared/validation/inspections';
-import {
-  fieldError,
-  FormDialog,
-  ListPage,
-  StatusBadge,
-  statusFilter,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { fieldError, FormDialog, TextField, useContractForm } from '@console/kit/form';
+import { ListPage, statusFilter } from '@console/kit/list-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall, useCallMutation } from '@console/kit/query';
+import { type ActionOutcome } from '@console/kit/confirm-action';
+import { type Column } from '@console/kit/data-table';
 
 export const roundHref = (id: number) => `/evaluatemanger/organizationCheckList?id=${id}`;
 

@@ -24,20 +24,13 @@ import { Button, buttonClass } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { inspectionRecordSchema } from '@shared/validation/inspections';
 import { useApi } from '@console/lib/api';
-import {
-  ConfirmAction,
-  DataTable,
-  DetailSection,
-  FormDialog,
-  RecordPage,
-  StatusBadge,
-  TextField,
-  useCallMutation,
-  useContractForm,
-  useRecordFromUrl,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { DataTable, type Column } from '@console/kit/data-table';
+import { DetailSection } from '@console/kit/detail';
+import { FormDialog, TextField, useContractForm } from '@console/kit/form';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCallMutation } from '@console/kit/query';
 import { verifyInspectionDraw } from './verify';
 import './inspections.css';
 

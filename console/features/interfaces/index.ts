@@ -1,10 +1,10 @@
-/** The pages of the data interfaces (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the data interfaces (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
 import './interfaces.css';
-import { InterfaceDetailsPage } from './interface-details-page';
-import { InterfaceManagementPage } from './interface-management-page';
 
 export const pages: FeaturePages<'interfaces'> = {
-  'dataExchangeSystem/interfaceManagement': InterfaceManagementPage,
-  'dataExchangeSystem/interfaceDetails': InterfaceDetailsPage,
+  'dataExchangeSystem/interfaceManagement': () =>
+    import('./interface-management-page').then((module) => module.InterfaceManagementPage),
+  'dataExchangeSystem/interfaceDetails': () =>
+    import('./interface-details-page').then((module) => module.InterfaceDetailsPage),
 };

@@ -13,7 +13,11 @@ import {
 import { operatorLabel } from '@shared/domain/interfaces';
 import { formatDateTime } from '@shared/format';
 import { Card, PageHeader } from '@shared/ui/page';
-import { DetailSection, ListPage, RecordPage, useCall, useRecordFromUrl, type Column } from '@console/kit';
+import { DetailSection } from '@console/kit/detail';
+import { ListPage } from '@console/kit/list-page';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { useCall } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 
 const back = { to: '/dataExchangeSystem/interfaceManagement', label: '返回接口管理' };
 

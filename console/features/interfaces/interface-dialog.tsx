@@ -10,15 +10,9 @@ import { interfaceCalls, type DatasetOut, type InterfaceRow } from '@shared/call
 import { fieldTypeLabel, operatorLabel, takesList } from '@shared/domain/interfaces';
 import { interfaceSaveSchema, type InterfaceSaveInput } from '@shared/validation/interfaces';
 import { Button } from '@shared/ui/button';
-import {
-  fieldError,
-  FormDialog,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  type ActionOutcome,
-} from '@console/kit';
+import { fieldError, FormDialog, TextField, useContractForm } from '@console/kit/form';
+import { useCall, useCallMutation } from '@console/kit/query';
+import { type ActionOutcome } from '@console/kit/confirm-action';
 
 const blank: InterfaceSaveInput = {
   code: '',

@@ -10,16 +10,11 @@ import { consumerSaveSchema, type ConsumerSaveInput } from '@shared/validation/i
 import { formatDate, formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Card, Notice } from '@shared/ui/page';
-import {
-  ConfirmAction,
-  FormDialog,
-  ListPage,
-  TextField,
-  useCallMutation,
-  useContractForm,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { FormDialog, TextField, useContractForm } from '@console/kit/form';
+import { ListPage } from '@console/kit/list-page';
+import { useCallMutation } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { InterfaceDialog } from './interface-dialog';
 
 export const detailPath = (id: number) => `/dataExchangeSystem/interfaceDetails?id=${id}`;

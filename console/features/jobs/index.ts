@@ -1,7 +1,6 @@
-/** The pages of the jobs feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the jobs feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { JobListPage } from './job-list-page';
 
 export const pages: FeaturePages<'jobs'> = {
-  'task/time': JobListPage,
+  'task/time': () => import('./job-list-page').then((module) => module.JobListPage),
 };

@@ -3,16 +3,11 @@ import { jobCalls, type JobRow } from '@shared/calls/jobs';
 import { formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { jobEditSchema } from '@shared/validation/jobs';
-import {
-  ConfirmAction,
-  FormDialog,
-  ListPage,
-  TextField,
-  useCallMutation,
-  useContractForm,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { FormDialog, TextField, useContractForm } from '@console/kit/form';
+import { ListPage } from '@console/kit/list-page';
+import { useCallMutation } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 
 const statusLabels: Record<JobRow['status'], string> = {
   running: '执行中',

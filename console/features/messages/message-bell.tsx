@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Dialog,
   DialogContent,
@@ -9,9 +9,13 @@ import {
 } from '@shared/ui/dialog';
 import { BellIcon, UnreadBadge } from '@shared/ui/bell';
 import { zh } from '@console/lib/i18n';
-import { MessageList } from './message-drawer';
 import { useUnreadCount } from './use-unread-count';
 import './messages.css';
+
+/** The drawer's list, loaded with the first opening (./message-drawer.tsx). */
+const MessageList = lazy(() =>
+  import('./message-drawer').then(({ MessageList }) => ({ default: MessageList })),
+);
 
 export interface MessageBellProps {
   /** The count the page loaded with (the session loader's), shown until the stream answers. */
@@ -45,7 +49,9 @@ export function MessageBell({ initialCount = null }: MessageBellProps) {
           <DialogTitle>{zh.messages.title}</DialogTitle>
           <DialogDescription id="message-drawer-description">{zh.messages.description}</DialogDescription>
         </DialogHeader>
-        <MessageList onChanged={refresh} onNavigate={() => setOpen(false)} />
+        <Suspense fallback={<p>{zh.common.loading}</p>}>
+          <MessageList onChanged={refresh} onNavigate={() => setOpen(false)} />
+        </Suspense>
       </DialogContent>
     </Dialog>
   );

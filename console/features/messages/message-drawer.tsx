@@ -6,7 +6,7 @@ import { Button } from '@shared/ui/button';
 import { ConfirmDialog } from '@shared/ui/confirm-dialog';
 import { Notice } from '@shared/ui/page';
 import { Pager } from '@shared/ui/pager';
-import { useCall, useCallMutation } from '@console/kit';
+import { useCall, useCallMutation } from '@console/kit/query';
 import { cx } from '@shared/ui/cx';
 import { formatDateTime } from '@shared/format';
 import { zh } from '@console/lib/i18n';

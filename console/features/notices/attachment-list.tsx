@@ -8,7 +8,7 @@ import { useApi } from '@console/lib/api';
 import { zh } from '@console/lib/i18n';
 import { callApi } from '@shared/api/call';
 import { noticeCalls } from '@shared/calls/notices';
-import { uploadWithProgress } from '@console/kit';
+import { uploadWithProgress } from '@console/kit/upload';
 import { formatSize } from '@shared/format';
 import { texts } from './texts';
 

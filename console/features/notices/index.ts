@@ -1,11 +1,9 @@
-/** The pages of the notices feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the notices feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { MessageInfoPage } from './message-info-page';
-import { MessageListPage } from './message-list-page';
-import { MessageMaintainPage } from './message-maintain-page';
 
 export const pages: FeaturePages<'notices'> = {
-  'noticemanger/message': MessageListPage,
-  'noticemanger/messageinfo': MessageInfoPage,
-  'noticemanger/messagemaintain': MessageMaintainPage,
+  'noticemanger/message': () => import('./message-list-page').then((module) => module.MessageListPage),
+  'noticemanger/messageinfo': () => import('./message-info-page').then((module) => module.MessageInfoPage),
+  'noticemanger/messagemaintain': () =>
+    import('./message-maintain-page').then((module) => module.MessageMaintainPage),
 };

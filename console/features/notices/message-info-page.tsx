@@ -7,14 +7,10 @@ import { noticeCalls } from '@shared/calls/notices';
 import { formatDateTime } from '@shared/format';
 import { buttonClass } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import {
-  Attachments,
-  ConfirmAction,
-  StatusBadge,
-  useCall,
-  useCallMutation,
-  type ActionOutcome,
-} from '@console/kit';
+import { Attachments } from '@console/kit/detail';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall, useCallMutation } from '@console/kit/query';
 import { useApi } from '@console/lib/api';
 import { zh } from '@console/lib/i18n';
 import '@console/components/rich-text-editor/rich-text-editor.css';

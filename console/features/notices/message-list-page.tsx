@@ -5,15 +5,11 @@ import { noticeState, noticeType } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
 import { noticeMessages } from '@shared/validation/notices';
 import { buttonClass } from '@shared/ui/button';
-import {
-  ConfirmAction,
-  ListPage,
-  StatusBadge,
-  useCallMutation,
-  statusFilter,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { ListPage, statusFilter } from '@console/kit/list-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCallMutation } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { texts } from './texts';
 import './notices.css';
 

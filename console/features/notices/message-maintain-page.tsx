@@ -14,7 +14,9 @@ import { fieldErrorsFromIssues, orderedErrors, type FieldErrors } from '@shared/
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { useApi } from '@console/lib/api';
 import { zh } from '@console/lib/i18n';
-import { callKey, StatusBadge, uploadWithProgress, useCall } from '@console/kit';
+import { callKey, useCall } from '@console/kit/query';
+import { StatusBadge } from '@console/kit/status-badge';
+import { uploadWithProgress } from '@console/kit/upload';
 import { AttachmentList, attachmentItemsOf, type AttachmentItem } from './attachment-list';
 import type { SavedNoticeState } from './message-info-page';
 import { RichTextEditor } from './rich-text-editor-lazy';

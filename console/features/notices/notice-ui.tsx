@@ -1,4 +1,4 @@
-import type { ActionOutcome } from '@console/kit';
+import type { ActionOutcome } from '@console/kit/confirm-action';
 import { Notice } from '@shared/ui/page';
 
 /** The outcome of the last action: announced politely, or as an alert when it failed. */

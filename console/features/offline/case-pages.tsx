@@ -15,20 +15,13 @@ import { projectStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { caseAddSchema } from '@shared/validation/offline';
-import {
-  DetailSection,
-  KitForm,
-  ListPage,
-  RecordPage,
-  StatusBadge,
-  TextField,
-  useCallMutation,
-  useContractForm,
-  useRecord,
-  useRecordFromUrl,
-  useUrlId,
-  type Column,
-} from '@console/kit';
+import { DetailSection } from '@console/kit/detail';
+import { KitForm, TextField, useContractForm } from '@console/kit/form';
+import { ListPage } from '@console/kit/list-page';
+import { RecordPage, useRecordFromUrl, useUrlId } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCallMutation, useRecord } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import './cases.css';
 import { ProjectCertificate } from '@console/components/certificates/project-certificate';
 

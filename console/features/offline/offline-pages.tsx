@@ -18,25 +18,15 @@ import { formatDateTime } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { offlineFieldsSchema } from '@shared/validation/offline';
 import { documentExtensions } from '@shared/validation/upload';
-import {
-  Attachments,
-  ConfirmAction,
-  DetailSection,
-  FileField,
-  KeptFiles,
-  KitForm,
-  ListPage,
-  RecordPage,
-  StatusBadge,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  useRecord,
-  statusFilter,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { Attachments, DetailSection } from '@console/kit/detail';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { FileField, KeptFiles } from '@console/kit/file-field';
+import { KitForm, TextField, useContractForm } from '@console/kit/form';
+import { ListPage, statusFilter } from '@console/kit/list-page';
+import { RecordPage } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall, useCallMutation, useRecord } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { ReviewQueuePage } from '@console/components/review/review-queue';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { SurveyItemPicker, surveyItemLabels } from '@console/components/survey-items/survey-item-picker';

@@ -10,7 +10,10 @@ import { oversightCalls, type OversightOpenRow, type OversightReturnedRow } from
 import { auditSubject } from '@shared/domain/statuses';
 import { formatDate, formatDateTime } from '@shared/format';
 import { OVERSIGHT_POOL } from '@shared/validation/oversight';
-import { deadlineColumn, ListPage, statusFilter, useCall, type Column, type FilterDef } from '@console/kit';
+import { deadlineColumn } from '@console/kit/deadline-column';
+import { ListPage, statusFilter, type FilterDef } from '@console/kit/list-page';
+import { useCall } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { useDistrictFilter } from '@console/components/filters/district-filter';
 
 /** The subject, opening the page where the task is (none for a kind without one). */

@@ -17,15 +17,10 @@ import { auditStatus, projectStatus, type ProjectStatus } from '@shared/domain/s
 import { formatDateTime } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { ProjectCertificate } from '@console/components/certificates/project-certificate';
-import {
-  Attachments,
-  DetailSection,
-  RecordPage,
-  StatusBadge,
-  useCallMutation,
-  useRecord,
-  useUrlId,
-} from '@console/kit';
+import { Attachments, DetailSection } from '@console/kit/detail';
+import { RecordPage, useUrlId } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCallMutation, useRecord } from '@console/kit/query';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { decisionFields, type Decision } from '@console/components/review/decision-panel';
 import { ReviewDecision } from '@console/components/review/review-decision';

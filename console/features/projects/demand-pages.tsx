@@ -19,25 +19,17 @@ import { demandSaveSchema } from '@shared/validation/projects';
 import { documentExtensions } from '@shared/validation/upload';
 import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import {
-  Attachments,
-  ConfirmAction,
-  FileField,
-  KitForm,
-  ListPage,
-  RecordPage,
-  StatusBadge,
-  TextField,
-  uploadWithProgress,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  useRecordFromUrl,
-  statusFilter,
-  type ActionOutcome,
-  type Column,
-  type WithDeadline,
-} from '@console/kit';
+import { Attachments } from '@console/kit/detail';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { FileField } from '@console/kit/file-field';
+import { KitForm, TextField, useContractForm } from '@console/kit/form';
+import { ListPage, statusFilter } from '@console/kit/list-page';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { uploadWithProgress } from '@console/kit/upload';
+import { useCall, useCallMutation } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
+import { type WithDeadline } from '@console/kit/deadline-column';
 import { ReviewQueuePage } from '@console/components/review/review-queue';
 import { SurveyItemPicker, surveyItemLabels } from '@console/components/survey-items/survey-item-picker';
 import { useApi } from '@console/lib/api';

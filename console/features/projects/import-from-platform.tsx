@@ -19,7 +19,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '@shared/ui/dialog';
-import { DataTable, useCall, useCallMutation, type Column } from '@console/kit';
+import { DataTable, type Column } from '@console/kit/data-table';
+import { useCall, useCallMutation } from '@console/kit/query';
 
 const PAGE_SIZE = 10;
 

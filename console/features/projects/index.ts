@@ -1,17 +1,14 @@
-/** The pages of the projects feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the projects feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { DemandDetailsPage } from './demand-details-page';
-import { DemandQueryPage, ReleaseListPage, ReleasePage, SubmitFilePage } from './demand-pages';
-import { EditProjectPage, NewProjectPage } from './project-form-page';
-import { DemandReleasePage } from './demand-release-page';
 
 export const pages: FeaturePages<'projects'> = {
-  'demandmanger/release': ReleasePage,
-  'demandmanger/newProjece': NewProjectPage,
-  'demandmanger/releaseList': ReleaseListPage,
-  'demandmanger/submitFile': SubmitFilePage,
-  'demandmanger/demandQuery': DemandQueryPage,
-  'demandmanger/DemandXmXg': EditProjectPage,
-  'demandmanger/demandDetails': DemandDetailsPage,
-  'notdchy/DemandRelease': DemandReleasePage,
+  'demandmanger/release': () => import('./demand-pages').then((module) => module.ReleasePage),
+  'demandmanger/newProjece': () => import('./project-form-page').then((module) => module.NewProjectPage),
+  'demandmanger/releaseList': () => import('./demand-pages').then((module) => module.ReleaseListPage),
+  'demandmanger/submitFile': () => import('./demand-pages').then((module) => module.SubmitFilePage),
+  'demandmanger/demandQuery': () => import('./demand-pages').then((module) => module.DemandQueryPage),
+  'demandmanger/DemandXmXg': () => import('./project-form-page').then((module) => module.EditProjectPage),
+  'demandmanger/demandDetails': () =>
+    import('./demand-details-page').then((module) => module.DemandDetailsPage),
+  'notdchy/DemandRelease': () => import('./demand-release-page').then((module) => module.DemandReleasePage),
 };

@@ -10,7 +10,7 @@ import { CircleMarker, GeoJSON, MapContainer, TileLayer, useMap, useMapEvents } 
 import { callApi } from '@shared/api/call';
 import { hallCalls, type Place } from '@shared/calls/hall';
 import { Button } from '@shared/ui/button';
-import { useCall } from '@console/kit';
+import { useCall } from '@console/kit/query';
 import { useApi } from '@console/lib/api';
 
 export interface PickedPoint {

@@ -11,15 +11,9 @@ import { callApi } from '@shared/api/call';
 import { projectCalls, type ProjectRecord } from '@shared/calls/projects';
 import { projectFieldsSchema } from '@shared/validation/projects';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import {
-  fieldError,
-  KitForm,
-  RecordPage,
-  TextField,
-  useCallMutation,
-  useContractForm,
-  useRecordFromUrl,
-} from '@console/kit';
+import { fieldError, KitForm, TextField, useContractForm } from '@console/kit/form';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { useCallMutation } from '@console/kit/query';
 import { useApi } from '@console/lib/api';
 import { ImportFromPlatformDialog } from './import-from-platform';
 import type { PickedPoint } from './location-picker';

@@ -11,7 +11,9 @@ import { selectionCalls } from '@shared/calls/selection';
 import { selectionMethodLabels } from '@shared/domain/selection';
 import { Button } from '@shared/ui/button';
 import { demandReleaseSchema } from '@shared/validation/selection';
-import { FormDialog, useCall, useCallMutation, useContractForm, type ActionOutcome } from '@console/kit';
+import { FormDialog, useContractForm } from '@console/kit/form';
+import { useCall, useCallMutation } from '@console/kit/query';
+import { type ActionOutcome } from '@console/kit/confirm-action';
 import { SelectionMethodFields } from '@console/components/selection/method-fields';
 
 type ReleaseForm = ReturnType<typeof useReleaseForm>;

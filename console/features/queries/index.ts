@@ -1,13 +1,10 @@
-/** The pages of the statistics queries (issue 25), by route (shared/domain/console-pages.ts): one lazy chunk. */
+/** The pages of the statistics queries (issue 25), by route (shared/domain/console-pages.ts) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { AchievementQueryPage } from './achievement-page';
-import { DistrictCountyPage } from './district-county-page';
-import { MapStatisticalPage } from './map-statistical-page';
-import { ProjectQueryPage } from './project-query-page';
 
 export const pages: FeaturePages<'queries'> = {
-  'query/districtCounty': DistrictCountyPage,
-  'query/achievementQuery': AchievementQueryPage,
-  'query/projectQuery': ProjectQueryPage,
-  'noticemanger/mapStatistical': MapStatisticalPage,
+  'query/districtCounty': () => import('./district-county-page').then((module) => module.DistrictCountyPage),
+  'query/achievementQuery': () => import('./achievement-page').then((module) => module.AchievementQueryPage),
+  'query/projectQuery': () => import('./project-query-page').then((module) => module.ProjectQueryPage),
+  'noticemanger/mapStatistical': () =>
+    import('./map-statistical-page').then((module) => module.MapStatisticalPage),
 };

@@ -12,7 +12,7 @@ import { queryCalls, type DistrictFigures } from '@shared/calls/queries';
 import { formatMoney } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import { useCall } from '@console/kit';
+import { useCall } from '@console/kit/query';
 import { zh } from '@console/lib/i18n';
 import { formatCount, projectListHref } from './shared';
 import './queries.css';

@@ -8,7 +8,10 @@ import { queryCalls, type ProjectQueryRow } from '@shared/calls/queries';
 import { stages } from '@shared/domain/stages';
 import { contractStatus, projectStatus } from '@shared/domain/statuses';
 import { formatDate, formatMoney } from '@shared/format';
-import { ListPage, StatusBadge, statusFilter, useCall, type Column, type FilterDef } from '@console/kit';
+import { ListPage, statusFilter, type FilterDef } from '@console/kit/list-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import './queries.css';
 
 const columns: readonly Column<ProjectQueryRow>[] = [

@@ -9,7 +9,7 @@ import { compactParams } from '@shared/api/client';
 import type { ApiCall } from '@shared/calls/define';
 import { Button } from '@shared/ui/button';
 import { Notice } from '@shared/ui/page';
-import { saveBlob } from '@console/kit';
+import { saveBlob } from '@console/kit/download';
 import { useApi } from '@console/lib/api';
 
 export const PROJECT_QUERY = '/query/projectQuery';

@@ -9,15 +9,11 @@ import { Link } from 'react-router';
 import { reportingCalls, type ReportRow } from '@shared/calls/reporting';
 import { reportProviders, reportState, type ReportState } from '@shared/domain/reporting';
 import { formatDateTime } from '@shared/format';
-import {
-  ConfirmAction,
-  ListPage,
-  StatusBadge,
-  statusFilter,
-  useCallMutation,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { ListPage, statusFilter } from '@console/kit/list-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCallMutation } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 
 function StateCell({ row }: { row: ReportRow }) {
   // One block: in the narrow card layout a cell's children would otherwise sit side by side.

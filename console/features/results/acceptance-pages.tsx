@@ -18,18 +18,12 @@ import { Field } from '@shared/ui/form';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { resultMessages } from '@shared/validation/results';
 import { documentExtensions } from '@shared/validation/upload';
-import {
-  callKey,
-  ConfirmAction,
-  ListPage,
-  RecordPage,
-  uploadWithProgress,
-  useCall,
-  useCallMutation,
-  useRecordFromUrl,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { callKey, useCall, useCallMutation } from '@console/kit/query';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { ListPage } from '@console/kit/list-page';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { uploadWithProgress } from '@console/kit/upload';
+import { type Column } from '@console/kit/data-table';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { transferFields } from '@console/components/review/decision-panel';
 import { ReviewDecision } from '@console/components/review/review-decision';

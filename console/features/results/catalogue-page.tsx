@@ -12,15 +12,10 @@ import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { documentExtensions } from '@shared/validation/upload';
 import { catalogueSaveSchema } from '@shared/validation/results';
-import {
-  KitForm,
-  RecordPage,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  type ActionOutcome,
-} from '@console/kit';
+import { KitForm, TextField, useContractForm } from '@console/kit/form';
+import { RecordPage } from '@console/kit/record-page';
+import { useCall, useCallMutation } from '@console/kit/query';
+import { type ActionOutcome } from '@console/kit/confirm-action';
 import './results.css';
 
 /**

@@ -13,15 +13,11 @@ import { surveyItems } from '@shared/domain/stages';
 import { projectStatus } from '@shared/domain/statuses';
 import { formatDate, formatDateTime } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import {
-  DetailSection,
-  ListPage,
-  RecordPage,
-  StatusBadge,
-  useRecordFromUrl,
-  type Column,
-  type FilterDef,
-} from '@console/kit';
+import { DetailSection } from '@console/kit/detail';
+import { ListPage, type FilterDef } from '@console/kit/list-page';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { type Column } from '@console/kit/data-table';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { ProjectHead, projectColumns, ResultItemCard } from './result-items';
 import { ProjectActivityCard, ProjectLocationText } from './workflow-blocks';

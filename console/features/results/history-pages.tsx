@@ -26,16 +26,12 @@ import { projectStatus } from '@shared/domain/statuses';
 import { formatDate } from '@shared/format';
 import { Card, PageHeader } from '@shared/ui/page';
 import { HISTORY_STATUSES } from '@shared/validation/results';
-import {
-  DetailSection,
-  ListPage,
-  RecordPage,
-  StatusBadge,
-  useCall,
-  useRecordFromUrl,
-  type Column,
-  type FilterDef,
-} from '@console/kit';
+import { DetailSection } from '@console/kit/detail';
+import { ListPage, type FilterDef } from '@console/kit/list-page';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { useMayCall } from '@console/lib/current-user';
 import { AcceptanceBadge, progressText, ResultItemCard, SUBMIT_PAGE } from './result-items';

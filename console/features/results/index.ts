@@ -1,30 +1,23 @@
-/** The pages of the results feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the results feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { DoneListPage, ResDetailsPage, ToDoListPage } from './acceptance-pages';
-import { CatalogueManagePage } from './catalogue-page';
-import {
-  AchieCompleteListPage,
-  DetialsPage,
-  MyCaseListPage,
-  MyProjectListPage,
-  ProjectListPage,
-} from './history-pages';
-import { SubOfficeResultPage, SubOfficeResultsPage } from './district-pages';
-import { CaseAddPage, ProgressQueryPage, ResultsSubmissionPage } from './submission-pages';
 
 export const pages: FeaturePages<'results'> = {
-  'fruitcatalog/manage': CatalogueManagePage,
-  'checkaddaccreditation/resultsSubmission': ResultsSubmissionPage,
-  'workflow/caseadd': CaseAddPage,
-  'workflow/ToDoList': ToDoListPage,
-  'workflow/progressQuery': ProgressQueryPage,
-  'workflow/resDetails': ResDetailsPage,
-  'workflow/DoneList': DoneListPage,
-  'workflow/myCaseList': MyCaseListPage,
-  'workflow/myProjectList': MyProjectListPage,
-  'workflow/projectList': ProjectListPage,
-  'workflow/achieCompleteList': AchieCompleteListPage,
-  'workflow/detials': DetialsPage,
-  'workflow/resDetailsSubOffice': SubOfficeResultPage,
-  'workflow/ResultDetailsSubofficemenu': SubOfficeResultsPage,
+  'fruitcatalog/manage': () => import('./catalogue-page').then((module) => module.CatalogueManagePage),
+  'checkaddaccreditation/resultsSubmission': () =>
+    import('./submission-pages').then((module) => module.ResultsSubmissionPage),
+  'workflow/caseadd': () => import('./submission-pages').then((module) => module.CaseAddPage),
+  'workflow/ToDoList': () => import('./acceptance-pages').then((module) => module.ToDoListPage),
+  'workflow/progressQuery': () => import('./submission-pages').then((module) => module.ProgressQueryPage),
+  'workflow/resDetails': () => import('./acceptance-pages').then((module) => module.ResDetailsPage),
+  'workflow/DoneList': () => import('./acceptance-pages').then((module) => module.DoneListPage),
+  'workflow/myCaseList': () => import('./history-pages').then((module) => module.MyCaseListPage),
+  'workflow/myProjectList': () => import('./history-pages').then((module) => module.MyProjectListPage),
+  'workflow/projectList': () => import('./history-pages').then((module) => module.ProjectListPage),
+  'workflow/achieCompleteList': () =>
+    import('./history-pages').then((module) => module.AchieCompleteListPage),
+  'workflow/detials': () => import('./history-pages').then((module) => module.DetialsPage),
+  'workflow/resDetailsSubOffice': () =>
+    import('./district-pages').then((module) => module.SubOfficeResultPage),
+  'workflow/ResultDetailsSubofficemenu': () =>
+    import('./district-pages').then((module) => module.SubOfficeResultsPage),
 };

@@ -16,7 +16,9 @@ import {
 import { auditStatus, projectStatus, resultAcceptance } from '@shared/domain/statuses';
 import { formatDateTime, formatSize } from '@shared/format';
 import { Card } from '@shared/ui/page';
-import { DetailSection, StatusBadge, type Column } from '@console/kit';
+import { DetailSection } from '@console/kit/detail';
+import { StatusBadge } from '@console/kit/status-badge';
+import { type Column } from '@console/kit/data-table';
 import { useApi } from '@console/lib/api';
 
 /** What the archive's preview opens in the browser (the others it downloads). */

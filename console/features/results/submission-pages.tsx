@@ -14,17 +14,11 @@ import { formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Field } from '@shared/ui/form';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import {
-  callKey,
-  ChunkedUpload,
-  ConfirmAction,
-  ListPage,
-  RecordPage,
-  useCall,
-  useCallMutation,
-  useRecordFromUrl,
-  type ActionOutcome,
-} from '@console/kit';
+import { callKey, useCall, useCallMutation } from '@console/kit/query';
+import { ChunkedUpload } from '@console/kit/chunked-upload';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { ListPage } from '@console/kit/list-page';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { ACCEPT_PAGE, ProjectHead, projectColumns, ResultItemCard, SUBMIT_PAGE } from './result-items';
 import './results.css';

@@ -6,7 +6,7 @@
 import { workflowCalls } from '@shared/calls/workflow';
 import { formatDateTime } from '@shared/format';
 import { Card } from '@shared/ui/page';
-import { useCall } from '@console/kit';
+import { useCall } from '@console/kit/query';
 
 /** 验收中 n 个项目（其中超期 m）… for the authority and the acceptance auditors. */
 export function AcceptanceCounts() {

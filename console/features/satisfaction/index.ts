@@ -1,8 +1,7 @@
-/** The pages of the satisfaction feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the satisfaction feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { RateAgencyPage, RatingListPage } from './pages';
 
 export const pages: FeaturePages<'satisfaction'> = {
-  'evaluatemanger/smoEvaluteList': RatingListPage,
-  'evaluatemanger/smoEvalute': RateAgencyPage,
+  'evaluatemanger/smoEvaluteList': () => import('./pages').then((module) => module.RatingListPage),
+  'evaluatemanger/smoEvalute': () => import('./pages').then((module) => module.RateAgencyPage),
 };

@@ -11,9 +11,13 @@ import { satisfactionCalls, type RatableDemand, type SatisfactionRow } from '@sh
 import { projectStatus } from '@shared/domain/statuses';
 import { formatDateTime } from '@shared/format';
 import { Notice, PageHeader } from '@shared/ui/page';
-import { ListPage, StatusBadge, useUrlId, type Column } from '@console/kit';
+import { ListPage } from '@console/kit/list-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useUrlId } from '@console/kit/record-page';
+import { type Column } from '@console/kit/data-table';
 import { CriteriaCard } from '@console/components/evaluations/criteria-card';
 import { EvaluationView } from '@console/components/evaluations/evaluation-view';
+import { satisfactionSaveSchema } from '@shared/validation/satisfaction';
 import { ScoredForm, type Saved } from '@console/components/evaluations/scored-form';
 
 const LIST = '/evaluatemanger/smoEvaluteList';
@@ -116,6 +120,7 @@ export function RateAgencyPage() {
         <ScoredForm
           kind="smo"
           call={satisfactionCalls.save}
+          schema={satisfactionSaveSchema}
           identity={{ projectDemandId: String(projectDemandId) }}
           invalidates={[satisfactionCalls.query, satisfactionCalls.ratable, satisfactionCalls.summary]}
           commentLabel="评价内容"

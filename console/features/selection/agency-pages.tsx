@@ -8,15 +8,11 @@ import { selectionStateLabels } from '@shared/domain/selection';
 import { formatDateTime, formatMoney } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { quoteSchema } from '@shared/validation/selection';
-import {
-  FormDialog,
-  ListPage,
-  TextField,
-  useCallMutation,
-  useContractForm,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { FormDialog, TextField, useContractForm } from '@console/kit/form';
+import { ListPage } from '@console/kit/list-page';
+import { useCallMutation } from '@console/kit/query';
+import { type ActionOutcome } from '@console/kit/confirm-action';
+import { type Column } from '@console/kit/data-table';
 
 function QuoteDialog({ row, onDone }: { row: InvitationRow; onDone: (outcome: ActionOutcome) => void }) {
   const form = useContractForm(quoteSchema, {

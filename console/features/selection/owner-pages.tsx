@@ -16,21 +16,12 @@ import { formatDateTime, formatMoney } from '@shared/format';
 import { Button, buttonClass } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { extendSchema, setMethodSchema } from '@shared/validation/selection';
-import {
-  ConfirmAction,
-  DataTable,
-  FormDialog,
-  KitForm,
-  ListPage,
-  RecordPage,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  useRecord,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { DataTable, type Column } from '@console/kit/data-table';
+import { FormDialog, KitForm, TextField, useContractForm } from '@console/kit/form';
+import { ListPage } from '@console/kit/list-page';
+import { RecordPage } from '@console/kit/record-page';
+import { useCall, useCallMutation, useRecord } from '@console/kit/query';
 import { DrawRecordView } from '@console/components/selection/draw-record';
 import { SelectionMethodFields } from '@console/components/selection/method-fields';
 import '@console/components/selection/selection.css';

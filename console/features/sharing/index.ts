@@ -1,17 +1,13 @@
-/** The pages of the sharing feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the sharing feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import {
-  AchievementSharingPage,
-  ApplyDetailsPage,
-  ApplyProjectListPage,
-  ApplyProjectRecordingPage,
-  MyProjectListSharePage,
-} from './sharing-pages';
 
 export const pages: FeaturePages<'sharing'> = {
-  'workflow/AchievementSharing': AchievementSharingPage,
-  'workflow/applyProjectList': ApplyProjectListPage,
-  'workflow/applyDetials': ApplyDetailsPage,
-  'workflow/applyProjectRecording': ApplyProjectRecordingPage,
-  'workflow/myProjectListShare': MyProjectListSharePage,
+  'workflow/AchievementSharing': () =>
+    import('./sharing-pages').then((module) => module.AchievementSharingPage),
+  'workflow/applyProjectList': () => import('./sharing-pages').then((module) => module.ApplyProjectListPage),
+  'workflow/applyDetials': () => import('./sharing-pages').then((module) => module.ApplyDetailsPage),
+  'workflow/applyProjectRecording': () =>
+    import('./sharing-pages').then((module) => module.ApplyProjectRecordingPage),
+  'workflow/myProjectListShare': () =>
+    import('./sharing-pages').then((module) => module.MyProjectListSharePage),
 };

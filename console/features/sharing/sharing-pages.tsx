@@ -25,21 +25,13 @@ import { surveyItems } from '@shared/domain/stages';
 import { formatDate, formatDateTime, formatSize } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { shareApplySchema } from '@shared/validation/sharing';
-import {
-  DataTable,
-  DetailSection,
-  KitForm,
-  ListPage,
-  RecordPage,
-  StatusBadge,
-  TextField,
-  statusFilter,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  useRecord,
-  type Column,
-} from '@console/kit';
+import { DataTable, type Column } from '@console/kit/data-table';
+import { DetailSection } from '@console/kit/detail';
+import { KitForm, TextField, useContractForm } from '@console/kit/form';
+import { ListPage, statusFilter } from '@console/kit/list-page';
+import { RecordPage } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall, useCallMutation, useRecord } from '@console/kit/query';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { verdictFields } from '@console/components/review/decision-panel';
 import { ReviewDecision } from '@console/components/review/review-decision';

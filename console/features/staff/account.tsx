@@ -8,16 +8,11 @@ import { staffCalls, staffFileCalls, type StaffDetail } from '@shared/calls/staf
 import { auditStatus, userState } from '@shared/domain/statuses';
 import { Card, Notice } from '@shared/ui/page';
 import { staffAccountSchema } from '@shared/validation/staff';
-import {
-  ConfirmAction,
-  DetailSection,
-  KitForm,
-  StatusBadge,
-  TextField,
-  useCallMutation,
-  useContractForm,
-  type ActionOutcome,
-} from '@console/kit';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { DetailSection } from '@console/kit/detail';
+import { KitForm, TextField, useContractForm } from '@console/kit/form';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCallMutation } from '@console/kit/query';
 
 export function StaffAccountCard({ staff, agency }: { staff: StaffDetail; agency: boolean }) {
   const [created, setCreated] = useState<{ loginname: string; password: string | null } | null>(null);

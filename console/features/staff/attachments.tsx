@@ -7,7 +7,8 @@ import { callUrl } from '@shared/api/call';
 import { staffFileCalls, type StaffAttachment } from '@shared/calls/staff';
 import { staffAttachmentKind } from '@shared/domain/staff';
 import { Card } from '@shared/ui/page';
-import { Attachments, DetailSection, type FormFiles } from '@console/kit';
+import { Attachments, DetailSection } from '@console/kit/detail';
+import { type FormFiles } from '@console/kit/file-field';
 import { AttachmentFields } from '@console/components/registration/registration';
 import { useApi } from '@console/lib/api';
 

@@ -12,14 +12,10 @@ import {
 } from '@shared/calls/staff';
 import { staffFieldKeys, staffFieldLabels } from '@shared/domain/staff';
 import { auditStatus } from '@shared/domain/statuses';
-import {
-  ListPage,
-  RecordPage,
-  statusFilter,
-  useCallMutation,
-  useRecordFromUrl,
-  type Column,
-} from '@console/kit';
+import { ListPage, statusFilter } from '@console/kit/list-page';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { useCallMutation } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { decisionFields } from '@console/components/review/decision-panel';
 import { ReviewQueuePage } from '@console/components/review/review-queue';
 import {

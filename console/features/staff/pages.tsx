@@ -19,24 +19,15 @@ import { auditStatus } from '@shared/domain/statuses';
 import { formatDate, formatDateTime } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { staffAddSchema, staffUpdateSchema } from '@shared/validation/staff';
-import {
-  ConfirmAction,
-  DetailSection,
-  KitForm,
-  ListPage,
-  RecordPage,
-  StatusBadge,
-  TextField,
-  useCall,
-  useCallMutation,
-  useContractForm,
-  useFormFiles,
-  useRecordFromUrl,
-  statusFilter,
-  type ActionOutcome,
-  type Column,
-  type FormWith,
-} from '@console/kit';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { DetailSection } from '@console/kit/detail';
+import { KitForm, TextField, useContractForm, type FormWith } from '@console/kit/form';
+import { ListPage, statusFilter } from '@console/kit/list-page';
+import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { useCall, useCallMutation } from '@console/kit/query';
+import { useFormFiles } from '@console/kit/file-field';
+import { type Column } from '@console/kit/data-table';
 import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { decisionFields } from '@console/components/review/decision-panel';
 import { ReviewDecision } from '@console/components/review/review-decision';

@@ -1,7 +1,6 @@
-/** The pages of the statistics feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the statistics feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { StatisticalPage } from './statistical-page';
 
 export const pages: FeaturePages<'statistics'> = {
-  'noticemanger/statistical': StatisticalPage,
+  'noticemanger/statistical': () => import('./statistical-page').then((module) => module.StatisticalPage),
 };

@@ -1,7 +1,7 @@
 import { hallCalls, type HallCounts } from '@shared/calls/hall';
 import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import { useCall } from '@console/kit';
+import { useCall } from '@console/kit/query';
 import { zh } from '@console/lib/i18n';
 import { formatDateTime } from '@shared/format';
 import './statistical.css';

@@ -7,17 +7,11 @@ import {
   type CasServiceForm,
 } from '@shared/validation/cas';
 import { Button } from '@shared/ui/button';
-import {
-  ConfirmAction,
-  fieldError,
-  FormDialog,
-  ListPage,
-  TextField,
-  useCallMutation,
-  useContractForm,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { fieldError, FormDialog, TextField, useContractForm } from '@console/kit/form';
+import { ListPage } from '@console/kit/list-page';
+import { useCallMutation } from '@console/kit/query';
+import { type Column } from '@console/kit/data-table';
 import { zh } from '@console/lib/i18n';
 
 const t = zh.casServices;

@@ -1,11 +1,8 @@
-/** The pages of the system feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the system feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { CasServicesPage } from './cas-services-page';
-import { KitExamplesPage } from './kit-examples-page';
-import { SmsOutboxPage } from './sms-outbox-page';
 
 export const pages: FeaturePages<'system'> = {
-  'system/smsOutbox': SmsOutboxPage,
-  'system/casServices': CasServicesPage,
-  'system/kitExamples': KitExamplesPage,
+  'system/smsOutbox': () => import('./sms-outbox-page').then((module) => module.SmsOutboxPage),
+  'system/casServices': () => import('./cas-services-page').then((module) => module.CasServicesPage),
+  'system/kitExamples': () => import('./kit-examples-page').then((module) => module.KitExamplesPage),
 };

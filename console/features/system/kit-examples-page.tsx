@@ -13,22 +13,14 @@ import { AuditTimeline } from '@console/components/review/audit-timeline';
 import { DecisionPanel } from '@console/components/review/decision-panel';
 import { Button } from '@shared/ui/button';
 import { Card } from '@shared/ui/page';
-import {
-  Attachments,
-  ConfirmAction,
-  DetailSection,
-  FileField,
-  FormDialog,
-  InputField,
-  KeptFiles,
-  KitForm,
-  ListPage,
-  StatusBadge,
-  TextField,
-  useContractForm,
-  type ActionOutcome,
-  type Column,
-} from '@console/kit';
+import { Attachments, DetailSection } from '@console/kit/detail';
+import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
+import { FileField, KeptFiles } from '@console/kit/file-field';
+import { FormDialog, KitForm, TextField, useContractForm } from '@console/kit/form';
+import { InputField } from '@console/kit/input-field';
+import { ListPage } from '@console/kit/list-page';
+import { StatusBadge } from '@console/kit/status-badge';
+import { type Column } from '@console/kit/data-table';
 import type { MessageRow } from '@shared/calls/messages';
 
 const exampleSchema = z.object({

@@ -2,7 +2,10 @@ import { userCalls } from '@shared/calls/identity';
 import type { z } from 'zod';
 import { formatDateTime } from '@shared/format';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import { DataTable, FilterBar, useCall, useListState, type Column } from '@console/kit';
+import { DataTable, type Column } from '@console/kit/data-table';
+import { FilterBar } from '@console/kit/list-page';
+import { useCall } from '@console/kit/query';
+import { useListState } from '@console/kit/url-state';
 import { zh } from '@console/lib/i18n';
 
 type OutboxMessage = z.infer<typeof userCalls.smsOutbox.output>[number];

@@ -1,7 +1,6 @@
-/** The pages of the workbench feature, by route (shared/domain/console-pages.ts lists them): one lazy chunk. */
+/** The pages of the workbench feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import { WorkHomePage } from './work-home-page';
 
 export const pages: FeaturePages<'workbench'> = {
-  'workbench/home': WorkHomePage,
+  'workbench/home': () => import('./work-home-page').then((module) => module.WorkHomePage),
 };

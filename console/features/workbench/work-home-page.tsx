@@ -10,7 +10,9 @@ import { workbenchCalls, type WorkCount, type WorkTodo } from '@shared/calls/wor
 import { formatDateTime } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import { DataTable, deadlineColumn, useCall, useCallMutation, type Column } from '@console/kit';
+import { DataTable, type Column } from '@console/kit/data-table';
+import { deadlineColumn } from '@console/kit/deadline-column';
+import { useCall, useCallMutation } from '@console/kit/query';
 import { zh } from '@console/lib/i18n';
 import './work-home.css';
 

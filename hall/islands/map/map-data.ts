@@ -6,7 +6,7 @@ import { callApi } from '@shared/api/call';
 import { createApiClient, compactParams, type ApiClient } from '@shared/api/client';
 import type { ApiBases } from '@shared/api/bases';
 import type { BBox, ClusterResult, MapFilter, Place, ProjectCard, ReverseResult } from '@shared/calls/hall';
-import { leanHallCalls } from '@shared/calls/hall-lean';
+import { hallCalls } from '@shared/calls/hall';
 
 export interface MapApi {
   clusters(zoom: number, bbox: BBox, filter: MapFilter, signal: AbortSignal): Promise<ClusterResult>;
@@ -22,7 +22,7 @@ export function createMapApi(bases: ApiBases, client: ApiClient = createApiClien
     clusters: (zoom, bbox, filter, signal) =>
       callApi(
         client,
-        leanHallCalls.mapClusters,
+        hallCalls.mapClusters,
         {
           zoom,
           bbox: [bbox.west, bbox.south, bbox.east, bbox.north].map(round5).join(','),
@@ -30,10 +30,10 @@ export function createMapApi(bases: ApiBases, client: ApiClient = createApiClien
         },
         { signal },
       ),
-    project: (pkid, signal) => callApi(client, leanHallCalls.mapProject, { pkid }, { signal }),
-    search: (keyword, signal) => callApi(client, leanHallCalls.mapSearch, { keyword }, { signal }),
+    project: (pkid, signal) => callApi(client, hallCalls.mapProject, { pkid }, { signal }),
+    search: (keyword, signal) => callApi(client, hallCalls.mapSearch, { keyword }, { signal }),
     reverse: (lon, lat, signal) =>
-      callApi(client, leanHallCalls.mapReverse, { lon: round5(lon), lat: round5(lat) }, { signal }),
+      callApi(client, hallCalls.mapReverse, { lon: round5(lon), lat: round5(lat) }, { signal }),
   };
 }
 
