@@ -22,10 +22,10 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The browser and shared code: some files stand in for browser globals (window, document)
-          // to load their modules, so each file gets a module graph of its own.
+          // The browser and shared code (and the build's own plugins): some files stand in for browser
+          // globals (window, document) to load their modules, so each file gets a module graph of its own.
           name: 'units',
-          include: ['{shared,console,hall}/**/*.test.{ts,tsx}'],
+          include: ['{shared,console,hall,scripts}/**/*.test.{ts,tsx}'],
         },
       },
       {

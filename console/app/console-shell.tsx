@@ -1,6 +1,5 @@
 import { useEffect, useMemo } from 'react';
 import { useLoaderData, useLocation, useMatches, useRevalidator } from 'react-router';
-import { signOut } from '@shared/auth/sign-on';
 import type { ApiClient } from '@shared/api/client';
 import type { RouteDef } from '@shared/domain/routes';
 import { useApi } from '@console/lib/api';
@@ -30,9 +29,14 @@ export async function loadShell(api: ApiClient, registry: PageRegistry): Promise
 /** Ends the single sign-on session on every base, then leaves for the hall home (spec section 2, dialogs). */
 async function logout(api: ApiClient) {
   clearUiState();
-  // The user asked to leave: go whether or not the server answered (signOut never throws).
-  await signOut(api);
-  window.location.assign('/');
+  // The user asked to leave: go whether or not the server answered (signOut never throws) or the
+  // sign-on module loaded (it loads only now, not with every console page: the hall's sign-in is in it).
+  try {
+    const { signOut } = await import('@shared/auth/sign-on');
+    await signOut(api);
+  } finally {
+    window.location.assign('/');
+  }
 }
 
 function currentRoute(matches: ReturnType<typeof useMatches>): RouteDef | undefined {

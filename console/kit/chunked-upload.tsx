@@ -20,10 +20,10 @@ import { formatSize } from '@shared/format';
 import { Button, buttonClass } from '@shared/ui/button';
 import { checkUpload, splitFileName } from '@shared/validation/upload';
 import { useApi } from '@console/lib/api';
-import { zh } from '@console/lib/i18n';
+import { kitTexts } from './texts';
 import { useCall } from './query';
 
-const t = zh.kit.chunked;
+const t = kitTexts.chunked;
 
 /**
  * simple-uploader.js comes by import() when an upload field mounts: the kit is in most console pages'

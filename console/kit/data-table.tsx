@@ -9,7 +9,7 @@
  */
 import type { ReactNode } from 'react';
 import { cx } from '@shared/ui/cx';
-import { zh } from '@console/lib/i18n';
+import { kitTexts } from './texts';
 import type { Selection } from '@console/lib/use-selection';
 
 export interface Column<Row> {
@@ -50,7 +50,7 @@ export function DataTable<Row, Key>({
   rowLabel,
   rowActions,
 }: DataTableProps<Row, Key>) {
-  const texts = zh.kit;
+  const texts = kitTexts;
   return (
     <div data-slot="data-table" className="ui-table-wrap">
       <table className="ui-table kit-table">

@@ -10,7 +10,7 @@
 import type { ReactNode } from 'react';
 import { formatSize } from '@shared/format';
 import { Card } from '@shared/ui/page';
-import { zh } from '@console/lib/i18n';
+import { kitTexts } from './texts';
 
 export interface DetailItem {
   label: string;
@@ -40,7 +40,7 @@ export function DetailSection({
             <dt>{item.label}</dt>
             <dd>
               {item.value === null || item.value === undefined || item.value === ''
-                ? zh.kit.none
+                ? kitTexts.none
                 : item.value}
             </dd>
           </div>
@@ -61,7 +61,7 @@ export interface AttachmentFile {
 export function Attachments({
   files,
   href,
-  title = zh.kit.attachments,
+  title = kitTexts.attachments,
 }: {
   files: readonly AttachmentFile[];
   href: (file: AttachmentFile, kind: 'preview' | 'download') => string;
@@ -71,7 +71,7 @@ export function Attachments({
     <section data-slot="attachments" className="kit-attachments" aria-label={title}>
       <h3 className="kit-attachments__title">{title}</h3>
       {files.length === 0 ? (
-        <p>{zh.kit.noAttachments}</p>
+        <p>{kitTexts.noAttachments}</p>
       ) : (
         <ul>
           {files.map((file) => (
@@ -84,12 +84,12 @@ export function Attachments({
                 href={href(file, 'preview')}
                 target="_blank"
                 rel="noopener"
-                aria-label={`${zh.kit.preview} ${file.fileName}`}
+                aria-label={`${kitTexts.preview} ${file.fileName}`}
               >
-                {zh.kit.preview}
+                {kitTexts.preview}
               </a>
-              <a href={href(file, 'download')} download aria-label={`${zh.kit.download} ${file.fileName}`}>
-                {zh.kit.download}
+              <a href={href(file, 'download')} download aria-label={`${kitTexts.download} ${file.fileName}`}>
+                {kitTexts.download}
               </a>
             </li>
           ))}

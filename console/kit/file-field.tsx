@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { checkUpload } from '@shared/validation/upload';
 import { Button } from '@shared/ui/button';
 import { Field } from '@shared/ui/form';
-import { zh } from '@console/lib/i18n';
+import { kitTexts } from './texts';
 
 export interface FileFieldProps {
   id: string;
@@ -68,10 +68,10 @@ export function KeptFiles({
     <ul className="kit-kept-files">
       {files.map((file) => (
         <li key={file.fileId}>
-          {label ?? zh.kit.uploaded}
+          {label ?? kitTexts.uploaded}
           {file.fileName}{' '}
           <Button type="button" variant="ghost" size="sm" onClick={() => onRemove(file.fileId)}>
-            {zh.kit.remove}
+            {kitTexts.remove}
           </Button>
         </li>
       ))}

@@ -41,6 +41,7 @@ import {
 import { ErrorSummary, Field, Input } from '@shared/ui/form';
 import { Notice } from '@shared/ui/page';
 import { zh } from '@console/lib/i18n';
+import { kitTexts } from './texts';
 
 /** A form validated by a shared zod schema (its input type is what the fields hold). */
 export function useContractForm<S extends z.ZodType<FieldValues, FieldValues>>(
@@ -106,7 +107,7 @@ export function KitForm<V extends FieldValues, O>({
   form,
   fields,
   onSubmit,
-  submitLabel = zh.kit.save,
+  submitLabel = kitTexts.save,
   successMessage,
   secondary,
   guardLeaving = true,
@@ -128,7 +129,7 @@ export function KitForm<V extends FieldValues, O>({
       form.reset(form.getValues());
     } catch (error) {
       const field = isAppError(error) ? error.field : undefined;
-      const message = error instanceof Error ? error.message : zh.kit.failed;
+      const message = error instanceof Error ? error.message : kitTexts.failed;
       if (field && order.includes(field as Path<V>)) form.setError(field as Path<V>, { message });
       else setServerError(message);
     }
@@ -146,7 +147,7 @@ export function KitForm<V extends FieldValues, O>({
       <FormIdContext value={formId}>{children}</FormIdContext>
       <div className="kit-form__actions">
         <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? zh.kit.saving : submitLabel}
+          {isSubmitting ? kitTexts.saving : submitLabel}
         </Button>
         {secondary}
       </div>
@@ -202,7 +203,7 @@ export function TextField<N extends string, O extends string | number = string>(
       {(control) =>
         options ? (
           <select className="ui-input" {...control} {...form.register(name)}>
-            <option value="">{zh.kit.choose}</option>
+            <option value="">{kitTexts.choose}</option>
             {options.map((option) => (
               <option key={String(option.value)} value={String(option.value)}>
                 {option.label}
@@ -237,10 +238,10 @@ export function LeaveGuard({ when }: { when: boolean }) {
   return (
     <ConfirmDialog
       open
-      title={zh.kit.leaveTitle}
-      description={zh.kit.leaveQuestion}
-      confirmLabel={zh.kit.leave}
-      cancelLabel={zh.kit.stay}
+      title={kitTexts.leaveTitle}
+      description={kitTexts.leaveQuestion}
+      confirmLabel={kitTexts.leave}
+      cancelLabel={kitTexts.stay}
       confirmVariant="danger"
       onConfirm={() => blocker.proceed()}
       onCancel={() => blocker.reset()}
@@ -256,6 +257,8 @@ export interface FormDialogProps<V extends FieldValues, O> extends Omit<
   trigger: ReactNode;
   title: string;
   description?: ReactNode;
+  /** Open from the start (a dialog loaded by the press of its trigger: ./deferred-dialog.tsx). */
+  defaultOpen?: boolean;
 }
 
 /**
@@ -266,11 +269,12 @@ export function FormDialog<V extends FieldValues, O>({
   trigger,
   title,
   description,
+  defaultOpen = false,
   form,
   onSubmit,
   ...formProps
 }: FormDialogProps<V, O>) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const close = () => {
     setOpen(false);
     form.reset();

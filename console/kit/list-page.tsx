@@ -22,6 +22,7 @@ import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { Pager, PAGE_SIZES } from '@shared/ui/pager';
 import { useApi } from '@console/lib/api';
 import { zh } from '@console/lib/i18n';
+import { kitTexts } from './texts';
 import { useSelection } from '@console/lib/use-selection';
 import type { ActionOutcome } from './confirm-action';
 import { DataTable, sortRows, type Column } from './data-table';
@@ -109,12 +110,12 @@ export function ListPage<C extends ApiCall, Key>({
   rowActions,
   bulkActions,
   exportFile,
-  emptyText = zh.kit.empty,
+  emptyText = kitTexts.empty,
   feedback,
   urlPrefix,
 }: ListPageProps<C, Key>) {
   const api = useApi();
-  const texts = zh.kit;
+  const texts = kitTexts;
   const names = filters.map((filter) => filter.name);
   const list = useListState(names, { pageSizes: PAGE_SIZES, ...(urlPrefix ? { prefix: urlPrefix } : {}) });
   const serverSorts = accepts(call, 'sort');
@@ -272,7 +273,7 @@ export function FilterBar({ filters, values, onApply }: FilterBarProps) {
                 value={value}
                 onChange={(e) => change(e.target.value)}
               >
-                <option value="">{filter.placeholder ?? zh.kit.all}</option>
+                <option value="">{filter.placeholder ?? kitTexts.all}</option>
                 {(filter.options ?? []).map((option) => (
                   <option key={String(option.value)} value={String(option.value)}>
                     {option.label}
@@ -294,7 +295,7 @@ export function FilterBar({ filters, values, onApply }: FilterBarProps) {
       <div className="kit-filter-bar__actions">
         <Button type="submit">{zh.common.search}</Button>
         <Button type="button" variant="secondary" onClick={reset}>
-          {zh.kit.reset}
+          {kitTexts.reset}
         </Button>
       </div>
     </form>

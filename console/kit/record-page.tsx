@@ -17,6 +17,7 @@ import type { CallInput, ApiCall } from '@shared/calls/define';
 import type { AppError } from '@shared/errors/app-error';
 import { Notice, PageHeader } from '@shared/ui/page';
 import { zh } from '@console/lib/i18n';
+import { kitTexts } from './texts';
 import { useRecord } from './query';
 
 /** A record id in the URL: the first of `names` present, when it is a whole number above 0. */
@@ -72,6 +73,10 @@ export function RecordPage<T>({ record, title, missing, back, children }: Record
       </>
     );
   if (record.data === undefined)
-    return title ? <PageHeader title={title} description={zh.loading} /> : <Notice>{zh.kit.loading}</Notice>;
+    return title ? (
+      <PageHeader title={title} description={zh.loading} />
+    ) : (
+      <Notice>{kitTexts.loading}</Notice>
+    );
   return children(record.data);
 }

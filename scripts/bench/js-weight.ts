@@ -36,6 +36,33 @@ export function staticImports(source: string): string[] {
   return found;
 }
 
+/**
+ * `roots` and what they import statically, leaving out what `loaded` holds (what the page has
+ * already), gzipped: what the browser fetches when it imports `roots`.
+ */
+export async function staticClosure(
+  roots: readonly URL[],
+  loaded: ReadonlySet<string>,
+): Promise<{ gzipBytes: number; files: number; urls: string[] }> {
+  const mine = new Set<string>(roots.map((root) => root.href));
+  const pending = [...roots];
+  let gzipBytes = 0;
+  for (let i = 0; i < pending.length && i < 500; i++) {
+    const url = pending[i] as URL;
+    const file = await fetch(url);
+    if (!file.ok) continue;
+    const source = await file.text();
+    gzipBytes += gzipSync(source, { level: 9 }).byteLength;
+    for (const specifier of staticImports(source)) {
+      const next = new URL(specifier, url);
+      if (next.origin !== url.origin || loaded.has(next.href) || mine.has(next.href)) continue;
+      mine.add(next.href);
+      pending.push(next);
+    }
+  }
+  return { gzipBytes, files: mine.size, urls: [...mine] };
+}
+
 export async function measureJsWeight(
   baseUrl: string,
   pagePath: string,
@@ -96,31 +123,10 @@ export async function measureJsWeight(
 
   // Each lazy chunk with what it imports that the page has not loaded yet.
   const lazy: NonNullable<JsWeight['lazy']> = [];
-  const loaded = new Set(seen);
   for (const root of lazyRoots) {
-    if (loaded.has(root.href) || root.origin !== pageUrl.origin) continue;
-    const mine = new Set<string>([root.href]);
-    const pending = [root];
-    let chunkBytes = 0;
-    for (let i = 0; i < pending.length && i < 500; i++) {
-      const url = pending[i] as URL;
-      const file = await fetch(url);
-      if (!file.ok) continue;
-      const source = await file.text();
-      chunkBytes += gzipSync(source, { level: 9 }).byteLength;
-      for (const specifier of staticImports(source)) {
-        const next = new URL(specifier, url);
-        if (next.origin !== pageUrl.origin || loaded.has(next.href) || mine.has(next.href)) continue;
-        mine.add(next.href);
-        pending.push(next);
-      }
-    }
-    lazy.push({
-      file: root.pathname,
-      gzipBytes: chunkBytes,
-      files: mine.size,
-      ...(withUrls ? { urls: [...mine] } : {}),
-    });
+    if (seen.has(root.href) || root.origin !== pageUrl.origin) continue;
+    const { urls, ...sizes } = await staticClosure([root], seen);
+    lazy.push({ file: root.pathname, ...sizes, ...(withUrls ? { urls } : {}) });
   }
   return {
     path: pagePath,

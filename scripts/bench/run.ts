@@ -393,7 +393,7 @@ function mapLayerLines(lines: string[], results: Results) {
   );
   for (const page of r.pages)
     lines.push(
-      `   ${page.path}: ${kb(page.gzipBytes)} before interaction (the console's shell ${kb(page.shellBytes)} + the archive's chunk ${kb(page.chunkBytes)}; limit ${TARGETS.electronicsPageKb} KB): ${verdict(page.gzipBytes <= TARGETS.electronicsPageKb * 1024)}; three.js not in it: ${verdict(!page.hasThree)}`,
+      `   ${page.path}: ${kb(page.gzipBytes)} before interaction (the console's shell ${kb(page.shellBytes)} + the archive's index and the page's chunk ${kb(page.chunkBytes)}; limit ${TARGETS.electronicsPageKb} KB): ${verdict(page.gzipBytes <= TARGETS.electronicsPageKb * 1024)}; three.js not in it: ${verdict(!page.hasThree)}`,
     );
   lines.push(
     r.three

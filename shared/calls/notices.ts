@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { pageRoles } from '@shared/domain/routes';
 import { fileIdSchema, idSchema, noticeListSchema } from '@shared/validation/lists';
 import { noticeInputSchema, noticeUpdateSchema } from '@shared/validation/notices';
-import { fileField } from '@shared/validation/upload';
+import { fileField } from '@shared/validation/file-field';
 import { defineCalls } from './define';
 import { dateTime, id } from './wire';
 

@@ -2,7 +2,7 @@
  * The agency application's tables (issue 12): attachment kinds, the fields an agency maintains (the
  * application and every change request carry exactly these), and the reviewer-assignment kinds.
  */
-import { defineStatusTable } from './statuses';
+import { defineStatusTable } from './status-table';
 import { auditSubject, type AuditSubject } from './statuses';
 
 /** What an attachment of an agency's application is; licence and certificate are required to submit. */

@@ -4,7 +4,7 @@
  * competent authority with a reason. The public verification page is linked from each certificate's
  * QR code.
  */
-import { defineStatusTable } from './statuses';
+import { defineStatusTable } from './status-table';
 
 export const certificateState = defineStatusTable([
   { value: 1, key: 'issued', label: '有效', tone: 'success' },

@@ -2,7 +2,7 @@
  * A construction unit's attachments (issue 12, construction units): the business licence is required
  * to submit the unit for verification; others are optional.
  */
-import { defineStatusTable } from './statuses';
+import { defineStatusTable } from './status-table';
 
 export const constructionAttachmentKind = defineStatusTable([
   { value: 1, key: 'licence', label: '营业执照', tone: 'neutral' },

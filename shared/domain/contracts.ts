@@ -3,7 +3,7 @@
  * template, the kinds of government-procurement documents, and the category a template belongs to (the
  * approval stage of the survey items it covers: every demand is one stage, so every contract is).
  */
-import { defineStatusTable } from './statuses';
+import { defineStatusTable } from './status-table';
 
 /** Placeholders a template may contain as `{{name}}`; the PDF fills each from the contract's records. */
 export const contractPlaceholders = [

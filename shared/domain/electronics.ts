@@ -5,7 +5,7 @@
  * canonical content and the previous record's hash, so an edit through the product appends a new
  * version and extends the chain, and an edit behind its back breaks it.
  */
-import { defineStatusTable } from './statuses';
+import { defineStatusTable } from './status-table';
 
 /** How widely a case or a record may be read (DOMAIN.md: 公开, 内部, 涉密). */
 export const classification = defineStatusTable([

@@ -16,7 +16,7 @@
  * draw's arithmetic). The hashes are passed in (node:crypto on the server, Web Crypto in a browser).
  */
 import { drawIndex } from './selection';
-import { defineStatusTable } from './statuses';
+import { defineStatusTable } from './status-table';
 
 /** open: commitment published, not drawn; drawn: inspectors record results; published: results public. */
 export const inspectionStates = ['open', 'drawn', 'published'] as const;

@@ -3,7 +3,7 @@
  * for accepted results is reported once, through a provider (a drop directory or the platform's API),
  * queued on the job runner with retries and backoff.
  */
-import { defineStatusTable } from './statuses';
+import { defineStatusTable } from './status-table';
 
 /** A report's state: waiting (first try or a retry due), delivered, or given up after the last try. */
 export const reportState = defineStatusTable([

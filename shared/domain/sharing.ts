@@ -5,7 +5,7 @@
  * valid for a configured period (SHARE_VALID_DAYS, default 90), within which its applicant downloads the
  * project's adopted result files, each download recorded.
  */
-import { defineStatusTable } from './statuses';
+import { defineStatusTable } from './status-table';
 
 /** The application's state, mirrored from its two review items (server/modules/sharing/review-hooks.ts). */
 export const shareStatus = defineStatusTable([

@@ -1,4 +1,4 @@
-import { defineStatusTable } from './statuses';
+import { defineStatusTable } from './status-table';
 
 /** A person's reviewable fields (a staff change carries a full copy of them) and how two copies differ. */
 export interface StaffFields {

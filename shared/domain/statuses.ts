@@ -5,44 +5,9 @@
  * `tone` picks the tag colour.
  */
 
-export type StatusTone = 'neutral' | 'info' | 'progress' | 'success' | 'warning' | 'danger';
+import { defineStatusTable } from './status-table';
 
-export interface StatusEntry<V extends number | string = number | string> {
-  readonly value: V;
-  readonly key: string;
-  readonly label: string;
-  readonly tone: StatusTone;
-}
-
-export interface StatusTable<E extends StatusEntry> {
-  readonly entries: readonly E[];
-  /** Every value, in table order (e.g. for a CHECK constraint or a filter's options). */
-  readonly values: readonly E['value'][];
-  /** value by key: `projectStatus.code.published === 1`. */
-  readonly code: { readonly [K in E['key']]: Extract<E, { key: K }>['value'] };
-  /** The entry of a value, or undefined for an unknown value. */
-  find(value: unknown): E | undefined;
-  /** The label of a value; unknown values read '未知'. */
-  label(value: unknown): string;
-  /** True when the value belongs to the table. */
-  has(value: unknown): value is E['value'];
-}
-
-/** Builds a table with lookups. Used for every table below; exported for tables other modules own. */
-export function defineStatusTable<const E extends readonly StatusEntry[]>(
-  entries: E,
-): StatusTable<E[number]> {
-  const byValue = new Map<unknown, E[number]>(entries.map((entry) => [entry.value, entry]));
-  const code = Object.fromEntries(entries.map((entry) => [entry.key, entry.value]));
-  return {
-    entries,
-    values: entries.map((entry) => entry.value),
-    code: code as StatusTable<E[number]>['code'],
-    find: (value) => byValue.get(value),
-    label: (value) => byValue.get(value)?.label ?? '未知',
-    has: (value): value is E[number]['value'] => byValue.has(value),
-  };
-}
+export { defineStatusTable, type StatusEntry, type StatusTable, type StatusTone } from './status-table';
 
 /**
  * Audit status of agencies, staff, construction units, organization changes, contract filings and

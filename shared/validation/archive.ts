@@ -10,7 +10,8 @@ import { z } from 'zod';
 import './locale';
 import { blankToUndefined } from './text';
 import { wholeNumber } from './numbers';
-import { documentExtensions, fileField, uploadMessages } from './upload';
+import { documentExtensions, uploadMessages } from './upload';
+import { fileField } from './file-field';
 
 /** What the archive accepts unless a folder kind says otherwise: the spec's types and drawings. */
 export const archiveExtensions = [...documentExtensions, 'dwg'] as const;

@@ -10,7 +10,7 @@ import { REVIEW_OPINION_MAX } from '@shared/domain/review';
 import { contractAmountField, filingMessages } from './contract-filing';
 import { idField, wholeNumber } from './numbers';
 import { blankToUndefined } from './text';
-import { fileField } from './upload';
+import { fileField } from './file-field';
 import { reviewQueueFields } from './review';
 
 export const contractChangeMessages = {

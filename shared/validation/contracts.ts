@@ -12,7 +12,7 @@ import { stages } from '@shared/domain/stages';
 import { idField, idList, wholeNumber } from './numbers';
 import { blankToUndefined } from './text';
 import { reviewQueueFields } from './review';
-import { fileField } from './upload';
+import { fileField } from './file-field';
 import { toCents } from '@shared/money';
 
 export const contractMessages = {

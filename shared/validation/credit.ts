@@ -12,7 +12,7 @@ import { idCardField } from './id-card';
 import { pagingSchema } from './lists';
 import { wholeNumber } from './numbers';
 import { blankToUndefined } from './text';
-import { fileField } from './upload';
+import { fileField } from './file-field';
 
 /** Who decides credit entries: the competent authority (and the administrator, who always passes). */
 export const creditManagerRoles = [roles.authority.id] as const;

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import './locale';
 import { pageRoles } from '@shared/domain/routes';
 import { idField } from './numbers';
-import { fileField } from './upload';
+import { fileField } from './file-field';
 import { blankToUndefined } from './text';
 
 /** Who may maintain the list: the roles of the route table's downLoad/service. */

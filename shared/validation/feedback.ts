@@ -7,7 +7,7 @@ import { CAPTCHA_LENGTH, identityMessages } from './identity';
 import { pagingSchema } from './lists';
 import { idField } from './numbers';
 import { blankToUndefined } from './text';
-import { fileField } from './upload';
+import { fileField } from './file-field';
 
 export const feedbackMessages = {
   category: '请选择反馈类别',

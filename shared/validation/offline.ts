@@ -11,7 +11,7 @@ import { pagingSchema } from './lists';
 import { reviewQueueFields } from './review';
 import { idField, idList } from './numbers';
 import { blankToUndefined } from './text';
-import { fileField } from './upload';
+import { fileField } from './file-field';
 
 export const offlineMessages = {
   nameRequired: '请输入项目名称',

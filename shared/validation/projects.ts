@@ -19,7 +19,7 @@ import { pagingSchema } from './lists';
 import { idField, idList, wholeNumber } from './numbers';
 import { reviewQueueFields } from './review';
 import { blankToUndefined } from './text';
-import { fileField } from './upload';
+import { fileField } from './file-field';
 
 export const CENTRAL_CODE_PATTERN = /^\d{4}-\d{6}-\d{2}-\d{2}-\d{6}$/;
 export const LOCAL_CODE_PATTERN = /^[A-Z]{2,8}\d{4}\d{3,10}$/;

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import './locale';
 import type { StatusEntry, StatusTable } from '@shared/domain/statuses';
 import { commaSeparated } from './text';
-import { fileField } from './upload';
+import { fileField } from './file-field';
 
 /**
  * The attachments of a registration: the kinds (a kind's key is its upload field) and the kinds a

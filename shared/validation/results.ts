@@ -12,7 +12,8 @@ import { pagingSchema } from './lists';
 import { idField, wholeNumber } from './numbers';
 import { reviewQueueFields } from './review';
 import { blankToUndefined } from './text';
-import { documentExtensions, fileField, MAX_UPLOAD_BYTES } from './upload';
+import { documentExtensions, MAX_UPLOAD_BYTES } from './upload';
+import { fileField } from './file-field';
 
 export const resultMessages = {
   itemRequired: '请选择测绘事项',

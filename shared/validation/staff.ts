@@ -14,7 +14,7 @@ import {
 import { pagingSchema } from './lists';
 import { wholeNumber } from './numbers';
 import { blankToUndefined } from './text';
-import { fileField } from './upload';
+import { fileField } from './file-field';
 
 export const staffMessages = {
   name: '请输入姓名',

@@ -1,11 +1,9 @@
 /**
  * Upload rules of spec section 5, once, for the browser (before sending) and the server (before
  * storing): the extensions a caller allows, no special characters in the name, word and pdf names
- * not all digits, at most 52428800 bytes. Messages are the spec's.
+ * not all digits, at most 52428800 bytes. Messages are the spec's. No zod here: the console's upload
+ * controls check files with these rules on pages that load no schema (./file-field.ts has the field).
  */
-import { z } from 'zod';
-// Zod's configuration (jitless under the CSP, Chinese messages) wherever a schema may run.
-import './locale';
 
 /** Spec section 9: the largest file accepted, 50 MB. */
 export const MAX_UPLOAD_BYTES = 52_428_800;
@@ -117,12 +115,6 @@ export function checkUpload(file: UploadCandidate, allowed: readonly string[]): 
   if (file.size <= 0) return { message: uploadMessages.emptyFile, tooLarge: false };
   return null;
 }
-
-/**
- * A multipart file field of a contract's input. Only presence is checked here; the extension and
- * size rules (checkUpload) depend on what the file is for and run where it is stored.
- */
-export const fileField = z.file({ error: uploadMessages.empty });
 
 /** The message for a file whose content is not what its extension says (a renamed executable, say). */
 export const contentMismatchMessage = '文件内容与扩展名不符，请上传真实的文件';

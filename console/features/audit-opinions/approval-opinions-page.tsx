@@ -8,9 +8,9 @@ import { FormDialog, TextField, useContractForm } from '@console/kit/form';
 import { ListPage } from '@console/kit/list-page';
 import { useCallMutation } from '@console/kit/query';
 import { type Column } from '@console/kit/data-table';
-import { zh } from '@console/lib/i18n';
+import { approvalOpinionTexts } from './texts';
 
-const t = zh.approvalOpinions;
+const t = approvalOpinionTexts;
 
 const columns: readonly Column<AuditOpinionRow>[] = [
   { key: 'content', header: t.content, cell: (row) => row.content, wide: true, sortable: true },

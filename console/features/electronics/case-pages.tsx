@@ -20,28 +20,24 @@ import { surveyItems } from '@shared/domain/stages';
 import { formatDate, formatDateTime, formatSize } from '@shared/format';
 import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
-import { archiveCaseClassifySchema } from '@shared/validation/electronics';
 import { DataTable, type Column } from '@console/kit/data-table';
 import { DetailSection } from '@console/kit/detail';
-import { FormDialog, TextField, useContractForm } from '@console/kit/form';
+import { deferredDialog } from '@console/kit/deferred-dialog';
 import { ListPage, statusFilter } from '@console/kit/list-page';
 import { RecordPage, useUrlId } from '@console/kit/record-page';
 import { StatusBadge } from '@console/kit/status-badge';
-import { useCallMutation, useRecord } from '@console/kit/query';
+import { useRecord } from '@console/kit/query';
 import { useDistrictFilter } from '@console/components/filters/district-filter';
 import { useApi } from '@console/lib/api';
 import { useMayCall } from '@console/lib/current-user';
-import { EditMetadata, shortHash } from './edit-metadata';
+import { EditMetadata } from './record-edit';
+import { shortHash } from './records';
 import './electronics.css';
 import { yearOptions } from '@console/components/filters/year-options';
+import { CASE_LIST, DRAWING_LISTS } from './links';
 
-export const CASE_LIST = '/electronics/CaseList';
-
-/** The drawing lists (drawing-pages.tsx), which a case links to filtered by its number. */
-export const DRAWING_LISTS = {
-  drawing: '/electronics/DrawingManagement',
-  document: '/drawdoc/DrawDocManagement',
-} as const;
+/** 调整密级 (the keepers), loaded with the first press (./classify-case.tsx). */
+const ClassifyCase = deferredDialog(() => import('./classify-case'));
 
 const columns: readonly Column<ArchiveCaseRow>[] = [
   {
@@ -96,34 +92,6 @@ function CaseListView() {
       exportFile={{ call: electronicsCalls.caseExport, fileName: '办件档案.xlsx' }}
       emptyText={(filtered) => (filtered ? '没有符合条件的档案' : '暂无档案：项目办结发证后自动归档')}
     />
-  );
-}
-
-function ClassifyCase({ found, onDone }: { found: ArchiveCaseDetail; onDone: (text: string) => void }) {
-  const form = useContractForm(archiveCaseClassifySchema, {
-    id: found.caseId,
-    classification: found.classification,
-  });
-  const classify = useCallMutation(electronicsCalls.caseClassify, {
-    invalidates: [electronicsCalls.caseDetail, electronicsCalls.caseList],
-  });
-  return (
-    <FormDialog
-      trigger={<Button variant="secondary">调整密级</Button>}
-      title={`调整档案 ${found.caseNo} 的密级`}
-      description="档案的密级决定谁能在档案列表中找到它：审核人员只能看到公开档案。调整会记入档案的操作记录。"
-      form={form}
-      fields={{ classification: '密级' }}
-      submitLabel="保存"
-      onSubmit={async (values) => onDone((await classify.mutateAsync(values)).message)}
-    >
-      <TextField
-        form={form}
-        name="classification"
-        label="密级"
-        options={classification.entries.map((entry) => ({ value: entry.value, label: entry.label }))}
-      />
-    </FormDialog>
   );
 }
 
@@ -185,7 +153,13 @@ function CaseView({ found }: { found: ArchiveCaseDetail }) {
         description={<StatusBadge table={classification} value={found.classification} />}
         actions={
           <>
-            {found.canEdit ? <ClassifyCase found={found} onDone={setOutcome} /> : null}
+            {found.canEdit ? (
+              <ClassifyCase
+                found={found}
+                onDone={setOutcome}
+                trigger={<Button variant="secondary">调整密级</Button>}
+              />
+            ) : null}
             <Link to={`${DRAWING_LISTS.drawing}?caseNo=${found.caseNo}`}>本档案图件</Link>
             <Link to={`${DRAWING_LISTS.document}?caseNo=${found.caseNo}`}>本档案图文档</Link>
             <Link to={CASE_LIST}>返回列表</Link>

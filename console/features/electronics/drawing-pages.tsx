@@ -7,7 +7,7 @@
  * with who uploaded them and when, takes a new version and, for the keepers, edits the metadata.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { callUrl } from '@shared/api/call';
 import {
@@ -34,11 +34,16 @@ import { ListPage, statusFilter } from '@console/kit/list-page';
 import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
 import { StatusBadge } from '@console/kit/status-badge';
 import { useApi } from '@console/lib/api';
-import { CASE_LIST, DRAWING_LISTS } from './case-pages';
+import { CASE_LIST, DRAWING_LISTS } from './links';
 import { CaseTargetFields, type CaseTarget } from './case-target-fields';
-import { DrawingPreview } from './drawing-preview';
-import { EditMetadata, shortHash } from './edit-metadata';
+import { EditMetadata } from './record-edit';
+import { shortHash } from './records';
 import './electronics.css';
+
+/** The preview (PDF pages, DXF layers), loaded by the drawing's page only: the lists do not show it. */
+const DrawingPreview = lazy(() =>
+  import('./drawing-preview').then(({ DrawingPreview }) => ({ default: DrawingPreview })),
+);
 
 export const DRAWING_DETAILS = '/electronics/DrawingFileDetails';
 
@@ -315,12 +320,14 @@ function DrawingView({ found }: { found: DrawingDetail }) {
           预览{shown && shown.recordId !== found.recordId ? `（第 ${shown.version} 版）` : ''}
         </h2>
         {shown ? (
-          <DrawingPreview
-            key={shown.recordId}
-            url={callUrl(api, electronicsCalls.recordPreview, { id: shown.recordId })}
-            format={format}
-            name={shown.fileName}
-          />
+          <Suspense fallback={<p role="status">正在加载预览…</p>}>
+            <DrawingPreview
+              key={shown.recordId}
+              url={callUrl(api, electronicsCalls.recordPreview, { id: shown.recordId })}
+              format={format}
+              name={shown.fileName}
+            />
+          </Suspense>
         ) : (
           <p className="el-empty">该图件暂无可查看的版本。</p>
         )}

@@ -1,6 +1,7 @@
 /**
  * 修改元数据: the editable fields of a record (shared/domain/electronics.ts) and its level, in a dialog.
- * Saving appends the next version to the hash chain; the server refuses a stale or empty edit.
+ * Saving appends the next version to the hash chain; the server refuses a stale or empty edit. Loaded
+ * with the first press of a 修改 button (./record-edit.tsx), so no archive page loads form code before.
  */
 import { electronicsCalls } from '@shared/calls/electronics';
 import {
@@ -9,13 +10,11 @@ import {
   metadataKind,
   type MetadataKind,
 } from '@shared/domain/electronics';
-import { Button } from '@shared/ui/button';
 import { metadataUpdateSchema } from '@shared/validation/electronics';
+import type { DeferredDialogProps } from '@console/kit/deferred-dialog';
 import { FormDialog, TextField, useContractForm } from '@console/kit/form';
 import { useCallMutation } from '@console/kit/query';
-
-/** The first 10 hex digits, enough to tell records apart on a page (the full hash is its title). */
-export const shortHash = (hash: string | null) => (hash ? `${hash.slice(0, 10)}…` : '—');
+import { text, type EditMetadataProps } from './records';
 
 const labels = {
   name: '名称',
@@ -32,15 +31,12 @@ const labels = {
 
 type TextName = Exclude<keyof typeof labels, 'classification'>;
 
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-
-export function EditMetadata({
+export default function EditMetadataDialog({
   record,
   onDone,
-}: {
-  record: { recordId: number; kind: number; classification: number; content: Record<string, unknown> };
-  onDone: (text: string) => void;
-}) {
+  trigger,
+  defaultOpen,
+}: EditMetadataProps & DeferredDialogProps & { defaultOpen?: boolean }) {
   const editable = editableFieldsOf(record.kind as MetadataKind) as readonly TextName[];
   const form = useContractForm(metadataUpdateSchema, {
     id: record.recordId,
@@ -61,11 +57,8 @@ export function EditMetadata({
   const name = text(record.content.name);
   return (
     <FormDialog
-      trigger={
-        <Button variant="secondary" size="sm" aria-label={`修改 ${name} 的元数据`}>
-          修改
-        </Button>
-      }
+      trigger={trigger}
+      {...(defaultOpen ? { defaultOpen } : {})}
       title={`修改元数据：${name}`}
       description={`保存后追加为新版本，原版本保留在哈希链中（${metadataKind.label(record.kind)}）。`}
       form={form}

@@ -9,8 +9,9 @@ export const pages: FeaturePages<'electronics'> = {
   'electronics/DrawingFileDetails': () =>
     import('./drawing-pages').then((module) => module.DrawingFileDetailsPage),
   'drawdoc/DrawDocManagement': () => import('./drawing-pages').then((module) => module.DrawDocManagementPage),
-  'electronics/DataUpload': () => import('./layer-pages').then((module) => module.DataUploadPage),
-  'electronics/MapManagement': () => import('./layer-pages').then((module) => module.MapManagementPage),
+  'electronics/DataUpload': () => import('./data-upload-page').then((module) => module.DataUploadPage),
+  'electronics/MapManagement': () =>
+    import('./map-management-page').then((module) => module.MapManagementPage),
   'electronics/APicture': () => import('./picture-page').then((module) => module.APicturePage),
   'electronics/ThreeDimensional': () =>
     import('./three-dimensional-page').then((module) => module.ThreeDimensionalPage),

@@ -23,8 +23,9 @@ import { DataTable, type Column } from '@console/kit/data-table';
 import { FilterBar, ListPage, statusFilter } from '@console/kit/list-page';
 import { StatusBadge } from '@console/kit/status-badge';
 import { useCall, useCallMutation } from '@console/kit/query';
-import { CASE_LIST } from './case-pages';
-import { EditMetadata, shortHash } from './edit-metadata';
+import { CASE_LIST } from './links';
+import { EditMetadata } from './record-edit';
+import { shortHash } from './records';
 import './electronics.css';
 
 const PAGE = '/electronics/MetadataManage';

@@ -11,7 +11,7 @@ import Supercluster from 'supercluster';
 import type { PicturePoint } from '@shared/calls/electronics';
 import type { DistrictShape, MapClientConfig } from '@shared/calls/hall';
 import { CityMap } from './city-map';
-import { CASE_LIST } from './case-pages';
+import { CASE_LIST } from './links';
 
 const clusterIcons = new Map<number, L.DivIcon>();
 /**

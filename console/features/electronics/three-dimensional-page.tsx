@@ -19,7 +19,7 @@ import {
   type Building,
   type Extrusion,
 } from './extrusion';
-import { ArchiveMap, useLayerData } from './layer-pages';
+import { ArchiveMap, useLayerData } from './archive-map';
 import './electronics.css';
 
 /** The building layers listed in the choice (the newest first); a search finds the others. */

@@ -43,6 +43,5 @@ export const texts = {
   publishTitle: '发布公告',
   withdrawTitle: '撤回公告',
   deleteTitle: '删除公告',
-  updateLogTitle: '更新日志',
   updateLogEmpty: '暂无更新日志',
 } as const;

@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Dialog, DialogContent, DialogHeader, DialogTitle, DialogTrigger } from '@shared/ui/dialog';
 import { zh } from '@console/lib/i18n';
-import { texts } from './texts';
 import './notices.css';
 
 /** The list, loaded with the first opening (./update-log-list.tsx). */
@@ -18,7 +17,7 @@ export function UpdateLogDialog({ trigger }: { trigger: ReactNode }) {
       <DialogTrigger asChild>{trigger}</DialogTrigger>
       <DialogContent className="nm-log-dialog">
         <DialogHeader>
-          <DialogTitle>{texts.updateLogTitle}</DialogTitle>
+          <DialogTitle>{zh.header.updateLog}</DialogTitle>
         </DialogHeader>
         {/* The dialog's content exists only while it is open: each opening reads the list anew. */}
         <Suspense fallback={<p className="nm-muted">{zh.common.loading}</p>}>

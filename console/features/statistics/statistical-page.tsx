@@ -3,10 +3,11 @@ import { Button } from '@shared/ui/button';
 import { Card, Notice, PageHeader } from '@shared/ui/page';
 import { useCall } from '@console/kit/query';
 import { zh } from '@console/lib/i18n';
+import { statisticsTexts } from './texts';
 import { formatDateTime } from '@shared/format';
 import './statistical.css';
 
-const t = zh.statistics;
+const t = statisticsTexts;
 
 const tiles: { key: keyof HallCounts; label: string; hint: string }[] = [
   { key: 'agentOrganizationCount', label: t.agencies, hint: t.agenciesHint },

@@ -12,9 +12,9 @@ import { fieldError, FormDialog, TextField, useContractForm } from '@console/kit
 import { ListPage } from '@console/kit/list-page';
 import { useCallMutation } from '@console/kit/query';
 import { type Column } from '@console/kit/data-table';
-import { zh } from '@console/lib/i18n';
+import { casServiceTexts } from './texts';
 
-const t = zh.casServices;
+const t = casServiceTexts;
 
 const columns: readonly Column<CasServiceRow>[] = [
   { key: 'name', header: t.name, cell: (row) => row.name },
@@ -70,7 +70,7 @@ function ServiceDialog({ row, onSaved }: { row?: CasServiceRow; onSaved: (outcom
       submitLabel={t.save}
       onSubmit={async (values) => {
         const { message } = await save.mutateAsync(row ? { ...values, id: row.id } : values);
-        onSaved({ tone: 'success', text: message || zh.casServices.save });
+        onSaved({ tone: 'success', text: message || casServiceTexts.save });
       }}
     >
       <TextField form={form} name="name" label={t.name} />

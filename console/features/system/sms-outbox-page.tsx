@@ -7,10 +7,11 @@ import { FilterBar } from '@console/kit/list-page';
 import { useCall } from '@console/kit/query';
 import { useListState } from '@console/kit/url-state';
 import { zh } from '@console/lib/i18n';
+import { smsOutboxTexts } from './texts';
 
 type OutboxMessage = z.infer<typeof userCalls.smsOutbox.output>[number];
 
-const t = zh.smsOutbox;
+const t = smsOutboxTexts;
 
 const columns: readonly Column<OutboxMessage>[] = [
   { key: 'userphone', header: t.phone, cell: (row) => row.userphone, nowrap: true },

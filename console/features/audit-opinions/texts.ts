@@ -1,0 +1,26 @@
+/** The texts of this feature's pages (zh-CN), beside them: the shell's dictionary (console/lib/i18n.ts) loads with every page. */
+
+export const approvalOpinionTexts = {
+  title: '审核意见管理',
+  description: '审批时可选用的常用审核意见',
+  search: '意见内容',
+  searchPlaceholder: '输入关键字查询',
+  query: '查询',
+  reset: '重置',
+  add: '新增意见',
+  addTitle: '新增审核意见',
+  content: '意见内容',
+  contentHint: '不超过500字',
+  save: '保存',
+  saving: '正在保存…',
+  deleteOne: '删除',
+  deleteSelected: '批量删除',
+  deleteTitle: '删除审核意见',
+  createdBy: '创建人',
+  createTime: '创建时间',
+  actions: '操作',
+  empty: '暂无审核意见，点击“新增意见”添加常用的审核意见。',
+  emptySearch: '没有符合条件的审核意见，请换个关键字。',
+  selectAll: '选择本页全部审核意见',
+  select: (content: string) => `选择审核意见：${content}`,
+};
