@@ -2,7 +2,7 @@
  * The electronic archive end to end (issue 23), by clicking from each role's work home:
  * - owner01 opens 办件档案 from the menu, a case from the list, sees its files with their metadata and
  *   downloads an internal one; auditor01 sees the same case without its classified files;
- * - authority01 edits a file's metadata (a bad date is refused on its field), the case shows the new
+ * - authority01 opens 调整密级 (its dialog loads when pressed), edits a file's metadata, the case shows the new
  *   version, 元数据目录 lists both versions, and the chain verifies;
  * - on a server of its own, a record changed directly in the database (the server stopped, PGlite
  *   opened by the test) is named by 校验哈希链 after the restart.
@@ -91,6 +91,14 @@ test('the authority edits a file’s metadata: a new version on the chain, which
   const page = await consolePage(browser, 'authority01');
   await clickMenu(page, '成果档案', '办件档案');
   const caseNo = await openCaseWithFiles(page);
+  // 调整密级's dialog loads with the first press of its button (deferredDialog) and opens as it
+  // arrives, on the case's level; saving that level again changes nothing other tests see.
+  await page.getByRole('button', { name: '调整密级' }).click();
+  const classify = page.getByRole('dialog', { name: `调整档案 ${caseNo} 的密级` });
+  await expect(classify.getByLabel('密级')).toBeVisible();
+  await classify.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('密级已调整')).toBeVisible();
+  await expect(classify).toBeHidden();
   const files = page.getByRole('table', { name: `档案 ${caseNo} 的文件` });
   // drawings.spec adds versions to a drawing of its own (E2E平面图…) in an agency's case while this
   // test may run: edit a file of the demo archive, which no other test changes. Row 0 is the header.
