@@ -9,7 +9,6 @@ import { createConsoleRouter } from './router';
 import { announceSessionExpired } from './session-expired';
 import { persistUiStateOnUnload } from './ui-state';
 import '@shared/ui/ui.css';
-import '@console/kit/kit.css';
 import './layout/layout.css';
 
 let instance:

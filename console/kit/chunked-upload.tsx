@@ -22,6 +22,7 @@ import { checkUpload, splitFileName } from '@shared/validation/upload';
 import { useApi } from '@console/lib/api';
 import { kitTexts } from './texts';
 import { useCall } from './query';
+import './kit.css';
 
 const t = kitTexts.chunked;
 

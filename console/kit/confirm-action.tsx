@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Button } from '@shared/ui/button';
 import type { ButtonVariant } from '@shared/ui/button';
 import { ConfirmDialog } from '@shared/ui/confirm-dialog';
+import './kit.css';
 
 export interface ActionOutcome {
   tone: 'success' | 'warning' | 'danger';

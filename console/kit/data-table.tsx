@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { cx } from '@shared/ui/cx';
 import { kitTexts } from './texts';
 import type { Selection } from '@console/lib/use-selection';
+import './kit.css';
 
 export interface Column<Row> {
   key: string;

@@ -8,6 +8,7 @@
  */
 import { formatDate } from '@shared/format';
 import type { Column } from './data-table';
+import './kit.css';
 
 export interface WithDeadline {
   dueAt?: string | null | undefined;

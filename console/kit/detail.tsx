@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { formatSize } from '@shared/format';
 import { Card } from '@shared/ui/page';
 import { kitTexts } from './texts';
+import './kit.css';
 
 export interface DetailItem {
   label: string;

@@ -12,6 +12,7 @@ import { checkUpload } from '@shared/validation/upload';
 import { Button } from '@shared/ui/button';
 import { Field } from '@shared/ui/form';
 import { kitTexts } from './texts';
+import './kit.css';
 
 export interface FileFieldProps {
   id: string;

@@ -42,6 +42,7 @@ import { ErrorSummary, Field, Input } from '@shared/ui/form';
 import { Notice } from '@shared/ui/page';
 import { zh } from '@console/lib/i18n';
 import { kitTexts } from './texts';
+import './kit.css';
 
 /** A form validated by a shared zod schema (its input type is what the fields hold). */
 export function useContractForm<S extends z.ZodType<FieldValues, FieldValues>>(

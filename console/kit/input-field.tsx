@@ -7,6 +7,7 @@
  * ```
  */
 import { Field, Input } from '@shared/ui/form';
+import './kit.css';
 
 export function InputField({
   id,

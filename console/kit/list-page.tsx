@@ -29,6 +29,7 @@ import { DataTable, sortRows, type Column } from './data-table';
 import { saveBlob } from './download';
 import { useCall } from './query';
 import { useListState } from './url-state';
+import './kit.css';
 
 export interface FilterDef<F extends string = string> {
   name: F;

@@ -19,6 +19,7 @@ import { Notice, PageHeader } from '@shared/ui/page';
 import { zh } from '@console/lib/i18n';
 import { kitTexts } from './texts';
 import { useRecord } from './query';
+import './kit.css';
 
 /** A record id in the URL: the first of `names` present, when it is a whole number above 0. */
 export function useUrlId(...names: string[]): number | undefined {

@@ -7,6 +7,7 @@
  * ```
  */
 import type { StatusEntry, StatusTable } from '@shared/domain/statuses';
+import './kit.css';
 
 export function StatusBadge<E extends StatusEntry>({
   table,

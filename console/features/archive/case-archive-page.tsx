@@ -21,6 +21,7 @@ import { DataTable, type Column } from '@console/kit/data-table';
 import { DetailSection } from '@console/kit/detail';
 import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
 import { StatusBadge } from '@console/kit/status-badge';
+import './archive.css';
 
 export function CaseArchivePage() {
   const detail = useRecordFromUrl(caseCalls.get, 'id', (caseId) => ({ caseId }));

@@ -15,6 +15,7 @@ import { ConfirmAction, type ActionOutcome } from '@console/kit/confirm-action';
 import { ListPage } from '@console/kit/list-page';
 import { useCall, useCallMutation } from '@console/kit/query';
 import { type Column } from '@console/kit/data-table';
+import './audit-users.css';
 
 const columns: readonly Column<AuditUserRow>[] = [
   { key: 'username', header: '姓名', cell: (row) => row.username, wide: true },

@@ -1,6 +1,5 @@
 /** The pages of the audit-users feature, by route (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import './audit-users.css';
 
 export const pages: FeaturePages<'audit-users'> = {
   'audituser/agentorg_audit_users': () =>

@@ -1,6 +1,5 @@
 /** The pages of the data interfaces (shared/domain/console-pages.ts lists them) (each page loads with its module). */
 import type { FeaturePages } from '@console/lib/feature-pages';
-import './interfaces.css';
 
 export const pages: FeaturePages<'interfaces'> = {
   'dataExchangeSystem/interfaceManagement': () =>

@@ -18,6 +18,7 @@ import { ListPage } from '@console/kit/list-page';
 import { RecordPage, useRecordFromUrl } from '@console/kit/record-page';
 import { useCall } from '@console/kit/query';
 import { type Column } from '@console/kit/data-table';
+import './interfaces.css';
 
 const back = { to: '/dataExchangeSystem/interfaceManagement', label: '返回接口管理' };
 

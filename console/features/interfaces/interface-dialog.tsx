@@ -13,6 +13,7 @@ import { Button } from '@shared/ui/button';
 import { fieldError, FormDialog, TextField, useContractForm } from '@console/kit/form';
 import { useCall, useCallMutation } from '@console/kit/query';
 import { type ActionOutcome } from '@console/kit/confirm-action';
+import './interfaces.css';
 
 const blank: InterfaceSaveInput = {
   code: '',
