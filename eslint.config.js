@@ -149,21 +149,6 @@ export default tseslint.config(
     },
   },
   {
-    // A feature's index only maps its routes to import()s of its pages; a stylesheet imported there
-    // is dropped from the build (seen with interfaces.css): the page modules import their styles.
-    files: ['console/features/*/index.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['*.css'], message: 'Import the stylesheet from the page modules that use it.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // Server test files share their worker's modules (vitest.config.ts, isolate: false): a module
     // mocked by one file would be what the next file imports. A test seam is an option instead.
     files: ['server/**/*.test.ts'],
