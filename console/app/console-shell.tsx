@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useLoaderData, useLocation, useMatches, useRevalidator } from 'react-router';
+import { useLoaderData, useLocation, useMatches, useNavigation, useRevalidator } from 'react-router';
 import type { ApiClient } from '@shared/api/client';
 import type { RouteDef } from '@shared/domain/routes';
 import { useApi } from '@console/lib/api';
@@ -51,6 +51,7 @@ export function ConsoleShell() {
   const { pathname } = useLocation();
   const route = currentRoute(useMatches());
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
   const { subsystems, userCenterHref } = useMemo(
     () => subsystemsFor(shell.menu, excludedSubsystemNames),
     [shell.menu],
@@ -80,6 +81,7 @@ export function ConsoleShell() {
       pathname={pathname}
       hideMenu={route?.hideMenu === true}
       isNotFound={route === undefined}
+      busy={navigation.state !== 'idle'}
       initialMenuOpen={!window.matchMedia('(max-width: 899px)').matches}
       onLogout={() => void logout(api)}
       onSaveProfile={async (changes) => {

@@ -21,6 +21,8 @@ export interface ConsoleLayoutProps {
   initialMenuOpen?: boolean;
   /** No page answers this path: the breadcrumb says so instead of naming a route. */
   isNotFound?: boolean;
+  /** A navigation is under way (the next page's code or data is loading): the main region says so. */
+  busy?: boolean;
   onLogout: () => void;
   /** The live notification bell for the header (console/features/messages). */
   bell?: ReactNode;
@@ -107,7 +109,7 @@ export function ConsoleLayout(props: ConsoleLayoutProps) {
             ) : null}
           </>
         )}
-        <main id="console-main" className="cl-main" tabIndex={-1}>
+        <main id="console-main" className="cl-main" tabIndex={-1} aria-busy={props.busy === true}>
           {hideMenu ? null : <BreadcrumbBar crumbs={crumbs} />}
           <div className="cl-content">{props.children}</div>
         </main>
