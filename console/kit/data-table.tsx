@@ -51,7 +51,6 @@ export function DataTable<Row, Key>({
   rowLabel,
   rowActions,
 }: DataTableProps<Row, Key>) {
-  const texts = kitTexts;
   return (
     <div data-slot="data-table" className="ui-table-wrap">
       <table className="ui-table kit-table">
@@ -62,7 +61,7 @@ export function DataTable<Row, Key>({
               <th scope="col" className="ui-table__check">
                 <input
                   type="checkbox"
-                  aria-label={texts.selectAll}
+                  aria-label={kitTexts.selectAll}
                   checked={selection.allSelected}
                   onChange={selection.toggleAll}
                   disabled={rows.length === 0}
@@ -91,7 +90,7 @@ export function DataTable<Row, Key>({
                 </th>
               );
             })}
-            {rowActions ? <th scope="col">{texts.actions}</th> : null}
+            {rowActions ? <th scope="col">{kitTexts.actions}</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -103,7 +102,7 @@ export function DataTable<Row, Key>({
                   <td className="ui-table__check">
                     <input
                       type="checkbox"
-                      aria-label={rowLabel ? rowLabel(row) : texts.selectRow}
+                      aria-label={rowLabel ? rowLabel(row) : kitTexts.selectRow}
                       checked={selection.selected.has(key)}
                       onChange={() => selection.toggle(key)}
                     />
@@ -119,7 +118,7 @@ export function DataTable<Row, Key>({
                   </td>
                 ))}
                 {rowActions ? (
-                  <td className="ui-table__actions" data-label={texts.actions}>
+                  <td className="ui-table__actions" data-label={kitTexts.actions}>
                     <div className="kit-row-actions">{rowActions(row)}</div>
                   </td>
                 ) : null}

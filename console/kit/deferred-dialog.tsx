@@ -6,7 +6,7 @@
  * dialogs loads none of the form code before anyone interacts with it.
  *
  * ```tsx
- * // layer-settings.tsx: export default function LayerSettings({ trigger, defaultOpen, … }) { … <FormDialog defaultOpen={defaultOpen} … /> }
+ * // layer-settings.tsx: export default function LayerSettings({ row, onDone, ...dialog }: … & LoadedDialogProps) { … <FormDialog {...dialog} … /> }
  * const LayerSettings = deferredDialog(() => import('./layer-settings'));
  * <LayerSettings trigger={<Button>设置</Button>} row={row} onDone={setOutcome} />
  * ```
@@ -17,6 +17,11 @@ import { Slot } from 'radix-ui';
 export interface DeferredDialogProps {
   /** The control that opens the dialog (one element: it receives the press). */
   trigger: ReactElement;
+}
+
+/** What the loaded dialog gets for its FormDialog: the trigger, and `defaultOpen` (true once pressed). */
+export interface LoadedDialogProps extends DeferredDialogProps {
+  defaultOpen?: boolean;
 }
 
 export function deferredDialog<P extends DeferredDialogProps>(

@@ -116,7 +116,6 @@ export function ListPage<C extends ApiCall, Key>({
   urlPrefix,
 }: ListPageProps<C, Key>) {
   const api = useApi();
-  const texts = kitTexts;
   const names = filters.map((filter) => filter.name);
   const list = useListState(names, { pageSizes: PAGE_SIZES, ...(urlPrefix ? { prefix: urlPrefix } : {}) });
   const serverSorts = accepts(call, 'sort');
@@ -142,12 +141,12 @@ export function ListPage<C extends ApiCall, Key>({
 
   const runExport = async () => {
     if (!exportFile) return;
-    setExporting(texts.exporting);
+    setExporting(kitTexts.exporting);
     try {
       saveBlob((await callApi(api, exportFile.call, filterInput)) as Blob, exportFile.fileName);
       setExporting(null);
     } catch (caught) {
-      setExporting(caught instanceof Error ? caught.message : texts.exportFailed);
+      setExporting(caught instanceof Error ? caught.message : kitTexts.exportFailed);
     }
   };
 
@@ -164,9 +163,9 @@ export function ListPage<C extends ApiCall, Key>({
                 <Button
                   variant="secondary"
                   onClick={() => void runExport()}
-                  disabled={exporting === texts.exporting}
+                  disabled={exporting === kitTexts.exporting}
                 >
-                  {exportFile.label ?? texts.export}
+                  {exportFile.label ?? kitTexts.export}
                 </Button>
               ) : null}
             </>
@@ -174,14 +173,14 @@ export function ListPage<C extends ApiCall, Key>({
         }
       />
       {intro}
-      {exporting && exporting !== texts.exporting ? <Notice tone="danger">{exporting}</Notice> : null}
+      {exporting && exporting !== kitTexts.exporting ? <Notice tone="danger">{exporting}</Notice> : null}
       {filters.length > 0 ? (
         <FilterBar filters={filters} values={list.filters} onApply={list.setFilters} />
       ) : null}
       <Card aria-busy={isFetching}>
         {bulkActions ? (
-          <div className="kit-bulk-bar" role="group" aria-label={texts.bulkLabel}>
-            <span>{texts.selected(selectedRows.length)}</span>
+          <div className="kit-bulk-bar" role="group" aria-label={kitTexts.bulkLabel}>
+            <span>{kitTexts.selected(selectedRows.length)}</span>
             {bulkActions(selectedRows, selection.clear)}
           </div>
         ) : null}
@@ -226,7 +225,7 @@ export function ListPage<C extends ApiCall, Key>({
             total={page.total}
             onPageChange={list.setPage}
             onPageSizeChange={list.setPageSize}
-            label={texts.pagerLabel(caption)}
+            label={kitTexts.pagerLabel(caption)}
           />
         ) : null}
       </Card>

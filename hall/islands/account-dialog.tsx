@@ -3,8 +3,6 @@
  * banner's account area on the first click of 登录 or 注册, so the hall ships React only then.
  */
 import { useState } from 'react';
-// Zod's configuration (jitless under the CSP, Chinese messages) before any schema runs.
-import '@shared/validation/locale';
 import { createRoot, type Root } from 'react-dom/client';
 import { readEmbeddedApiBases } from '@shared/api/bases';
 import { createApiClient, type ApiClient } from '@shared/api/client';

@@ -5,19 +5,17 @@
 import { electronicsCalls, type ArchiveCaseDetail } from '@shared/calls/electronics';
 import { classification } from '@shared/domain/electronics';
 import { archiveCaseClassifySchema } from '@shared/validation/electronics';
-import type { DeferredDialogProps } from '@console/kit/deferred-dialog';
+import type { LoadedDialogProps } from '@console/kit/deferred-dialog';
 import { FormDialog, TextField, useContractForm } from '@console/kit/form';
 import { useCallMutation } from '@console/kit/query';
 
 export default function ClassifyCase({
   found,
   onDone,
-  trigger,
-  defaultOpen,
-}: DeferredDialogProps & {
+  ...dialog
+}: LoadedDialogProps & {
   found: ArchiveCaseDetail;
   onDone: (text: string) => void;
-  defaultOpen?: boolean;
 }) {
   const form = useContractForm(archiveCaseClassifySchema, {
     id: found.caseId,
@@ -28,8 +26,7 @@ export default function ClassifyCase({
   });
   return (
     <FormDialog
-      trigger={trigger}
-      {...(defaultOpen ? { defaultOpen } : {})}
+      {...dialog}
       title={`调整档案 ${found.caseNo} 的密级`}
       description="档案的密级决定谁能在档案列表中找到它：审核人员只能看到公开档案。调整会记入档案的操作记录。"
       form={form}

@@ -11,7 +11,7 @@ import {
   type MetadataKind,
 } from '@shared/domain/electronics';
 import { metadataUpdateSchema } from '@shared/validation/electronics';
-import type { DeferredDialogProps } from '@console/kit/deferred-dialog';
+import type { LoadedDialogProps } from '@console/kit/deferred-dialog';
 import { FormDialog, TextField, useContractForm } from '@console/kit/form';
 import { useCallMutation } from '@console/kit/query';
 import { text, type EditMetadataProps } from './records';
@@ -34,9 +34,8 @@ type TextName = Exclude<keyof typeof labels, 'classification'>;
 export default function EditMetadataDialog({
   record,
   onDone,
-  trigger,
-  defaultOpen,
-}: EditMetadataProps & DeferredDialogProps & { defaultOpen?: boolean }) {
+  ...dialog
+}: EditMetadataProps & LoadedDialogProps) {
   const editable = editableFieldsOf(record.kind as MetadataKind) as readonly TextName[];
   const form = useContractForm(metadataUpdateSchema, {
     id: record.recordId,
@@ -57,8 +56,7 @@ export default function EditMetadataDialog({
   const name = text(record.content.name);
   return (
     <FormDialog
-      trigger={trigger}
-      {...(defaultOpen ? { defaultOpen } : {})}
+      {...dialog}
       title={`修改元数据：${name}`}
       description={`保存后追加为新版本，原版本保留在哈希链中（${metadataKind.label(record.kind)}）。`}
       form={form}

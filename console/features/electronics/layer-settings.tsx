@@ -7,7 +7,7 @@ import { electronicsCalls } from '@shared/calls/electronics';
 import { classification } from '@shared/domain/electronics';
 import { layerUpdateSchema } from '@shared/validation/electronics';
 import type { ActionOutcome } from '@console/kit/confirm-action';
-import type { DeferredDialogProps } from '@console/kit/deferred-dialog';
+import type { DeferredDialogProps, LoadedDialogProps } from '@console/kit/deferred-dialog';
 import { FormDialog, TextField, useContractForm } from '@console/kit/form';
 import { useCallMutation } from '@console/kit/query';
 import { settingsOf } from './layer-settings-values';
@@ -17,20 +17,14 @@ export interface LayerSettingsProps extends DeferredDialogProps {
   onDone: (outcome: ActionOutcome) => void;
 }
 
-export default function LayerSettings({
-  row,
-  onDone,
-  trigger,
-  defaultOpen,
-}: LayerSettingsProps & { defaultOpen?: boolean }) {
+export default function LayerSettings({ row, onDone, ...dialog }: LayerSettingsProps & LoadedDialogProps) {
   const form = useContractForm(layerUpdateSchema, settingsOf(row));
   const update = useCallMutation(electronicsCalls.layerUpdate, {
     invalidates: [electronicsCalls.layerMap, electronicsCalls.layerList],
   });
   return (
     <FormDialog
-      trigger={trigger}
-      {...(defaultOpen ? { defaultOpen } : {})}
+      {...dialog}
       title={`图层设置：${row.name}`}
       description="名称和密级的修改会在元数据哈希链上追加新版本；样式只影响地图显示。"
       form={form}

@@ -1,5 +1,3 @@
-// Zod's configuration (jitless under the CSP, Chinese messages) before any schema runs.
-import '@shared/validation/locale';
 import 'leaflet/dist/leaflet.css';
 import './map.css';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
